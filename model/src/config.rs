@@ -1,0 +1,435 @@
+//! `tether.toml` (SPEC B4): one parser for the macros (`tether::config!()`),
+//! `tether-build` and `cargo tether`.
+//!
+//! ```toml
+//! runtime = "multi-thread"          # or "per-core"
+//!
+//! [framework]
+//! global_prefix = "api"
+//!
+//! [framework.versioning]
+//! type = "URI"                      # or "HEADER"
+//! default_version = "1"
+//! prefix = "v"
+//!
+//! [openapi]                         # or [[openapi]] for several outputs
+//! output = "openapi.json"
+//! title = "Bookstore"
+//! version = "1.0.0"
+//! [openapi.sdk]
+//! output = "sdk"
+//! ```
+
+use crate::versioning::{validate_version, Framework, Versioning, VersioningKind};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The file name looked for in the crate root.
+pub const CONFIG_FILE: &str = "tether.toml";
+
+/// The whole `tether.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Runtime used by `cargo tether dev` and `App::listen`.
+    #[serde(default)]
+    pub runtime: RuntimeKind,
+    /// Global prefix and versioning.
+    #[serde(default)]
+    pub framework: FrameworkSection,
+    /// One or several OpenAPI outputs.
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub openapi: Vec<OpenApiOutput>,
+}
+
+/// `runtime = "…"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum RuntimeKind {
+    /// tokio's multi-threaded runtime.
+    #[default]
+    #[serde(rename = "multi-thread")]
+    MultiThread,
+    /// One single-threaded runtime per core, each with its own listener.
+    #[serde(rename = "per-core")]
+    PerCore,
+}
+
+impl RuntimeKind {
+    /// The spelling used in `tether.toml` and on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuntimeKind::MultiThread => "multi-thread",
+            RuntimeKind::PerCore => "per-core",
+        }
+    }
+
+    /// Parses the spelling used in `tether.toml` and on the command line.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "multi-thread" => Some(RuntimeKind::MultiThread),
+            "per-core" => Some(RuntimeKind::PerCore),
+            _ => None,
+        }
+    }
+}
+
+/// `[framework]`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrameworkSection {
+    /// Placed first in every path.
+    pub global_prefix: Option<String>,
+    /// `[framework.versioning]`.
+    pub versioning: Option<VersioningSection>,
+}
+
+/// `[framework.versioning]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VersioningSection {
+    /// `"URI"` or `"HEADER"`.
+    #[serde(rename = "type")]
+    pub kind: VersioningType,
+    /// Version of routes without `#[version]`.
+    pub default_version: Option<String>,
+    /// Prefix of the URI version segment (default `v`).
+    pub prefix: Option<String>,
+}
+
+/// `type = "URI" | "HEADER"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum VersioningType {
+    /// Version in the path.
+    #[serde(rename = "URI")]
+    Uri,
+    /// Version in `X-API-Version`.
+    #[serde(rename = "HEADER")]
+    Header,
+}
+
+/// One `[openapi]` output.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenApiOutput {
+    /// Name used by `--name`; required when there are several outputs.
+    pub name: Option<String>,
+    /// Path of the JSON document, relative to the crate root.
+    #[serde(default = "default_output")]
+    pub output: String,
+    /// `info.title`.
+    pub title: Option<String>,
+    /// `info.version`.
+    pub version: Option<String>,
+    /// `"3.1"` (default), `"3.2"` or `"3.0"`.
+    #[serde(default)]
+    pub openapi_version: OpenApiVersion,
+    /// Which controllers this output documents; all when absent.
+    pub filter: Option<ControllerFilter>,
+    /// The TypeScript client; none when absent.
+    pub sdk: Option<SdkOutput>,
+}
+
+fn default_output() -> String {
+    "openapi.json".to_string()
+}
+
+/// `openapi_version = "…"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum OpenApiVersion {
+    /// OpenAPI 3.0.3.
+    #[serde(rename = "3.0")]
+    V3_0,
+    /// OpenAPI 3.1.0.
+    #[default]
+    #[serde(rename = "3.1")]
+    V3_1,
+    /// OpenAPI 3.2.0.
+    #[serde(rename = "3.2")]
+    V3_2,
+}
+
+impl OpenApiVersion {
+    /// The `openapi` field of the document.
+    pub fn document_version(self) -> &'static str {
+        match self {
+            OpenApiVersion::V3_0 => "3.0.3",
+            OpenApiVersion::V3_1 => "3.1.0",
+            OpenApiVersion::V3_2 => "3.2.0",
+        }
+    }
+}
+
+/// `[openapi.filter]`: a controller is kept when it matches every list given.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ControllerFilter {
+    /// Controller type names, e.g. `["UsersController"]`.
+    pub controllers: Option<Vec<String>>,
+    /// Controller path prefixes, e.g. `["/admin"]`.
+    pub paths: Option<Vec<String>>,
+    /// Module path prefixes, e.g. `["crate::admin"]`.
+    pub modules: Option<Vec<String>>,
+}
+
+impl ControllerFilter {
+    /// Whether a controller with this type name, path and module is kept.
+    pub fn keeps(&self, type_name: &str, path: &str, module: &str) -> bool {
+        let path_matches = |p: &String| {
+            let p = p.trim_end_matches('/');
+            path == p || path.starts_with(&format!("{p}/")) || p.is_empty()
+        };
+        let module_matches =
+            |m: &String| module == m || module.starts_with(&format!("{m}::"));
+        self.controllers
+            .as_ref()
+            .is_none_or(|c| c.iter().any(|c| c == type_name))
+            && self.paths.as_ref().is_none_or(|p| p.iter().any(path_matches))
+            && self
+                .modules
+                .as_ref()
+                .is_none_or(|m| m.iter().any(module_matches))
+    }
+}
+
+/// `[openapi.sdk]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SdkOutput {
+    /// Directory of the generated client, relative to the crate root.
+    pub output: String,
+}
+
+/// Accepts `[openapi]` (one table) and `[[openapi]]` (an array of tables)
+/// while keeping serde's precise errors for each table.
+fn one_or_many<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<OpenApiOutput>, D::Error> {
+    struct OneOrMany;
+    impl<'de> Visitor<'de> for OneOrMany {
+        type Value = Vec<OpenApiOutput>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("an `[openapi]` table or an `[[openapi]]` array of tables")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            OpenApiOutput::deserialize(de::value::MapAccessDeserializer::new(map)).map(|o| vec![o])
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            Vec::deserialize(de::value::SeqAccessDeserializer::new(seq))
+        }
+    }
+    d.deserialize_any(OneOrMany)
+}
+
+/// A `tether.toml` that could not be used: names the file, the place and the fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The file that was read.
+    pub file: PathBuf,
+    /// What is wrong, with line and column where known.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error in {}: {}", self.file.display(), self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Parses and checks the text of a `tether.toml` read from `file`.
+    pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
+        let err = |message: String| ConfigError {
+            file: file.to_path_buf(),
+            message,
+        };
+        let config: Config = toml::from_str(text).map_err(|e| err(describe_toml_error(&e, text)))?;
+        config.check().map_err(err)?;
+        Ok(config)
+    }
+
+    /// Reads `file` and parses it.
+    pub fn load(file: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(file).map_err(|e| ConfigError {
+            file: file.to_path_buf(),
+            message: format!("cannot read the file: {e}"),
+        })?;
+        Config::parse(&text, file)
+    }
+
+    /// Finds `tether.toml` in `dir` or its ancestors.
+    pub fn find(dir: &Path) -> Option<PathBuf> {
+        dir.ancestors()
+            .map(|d| d.join(CONFIG_FILE))
+            .find(|p| p.is_file())
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if let Some(v) = &self.framework.versioning {
+            if let Some(default) = &v.default_version {
+                validate_version(default)
+                    .map_err(|e| format!("key `framework.versioning.default_version`: {e}"))?;
+            }
+            if v.kind == VersioningType::Header && v.prefix.is_some() {
+                return Err("key `framework.versioning.prefix` only applies to `type = \"URI\"`; remove it or switch to URI versioning".into());
+            }
+        }
+        if self.openapi.len() > 1 {
+            let mut seen = Vec::new();
+            for (i, out) in self.openapi.iter().enumerate() {
+                let Some(name) = &out.name else {
+                    return Err(format!("key `openapi[{i}].name` is missing: with several `[[openapi]]` outputs each needs a unique `name = \"…\"`"));
+                };
+                if seen.contains(&name) {
+                    return Err(format!("key `openapi[{i}].name`: the name `{name}` is used twice; give each output its own name"));
+                }
+                seen.push(name);
+            }
+        }
+        Ok(())
+    }
+
+    /// The path-shaping settings as the runtime and generator use them.
+    pub fn framework(&self) -> Framework {
+        self.framework.to_framework()
+    }
+}
+
+impl FrameworkSection {
+    /// The path-shaping settings as the runtime and generator use them.
+    pub fn to_framework(&self) -> Framework {
+        Framework {
+            global_prefix: self
+                .global_prefix
+                .as_ref()
+                .map(|p| p.trim_matches('/').to_string())
+                .filter(|p| !p.is_empty()),
+            versioning: self.versioning.as_ref().map(|v| Versioning {
+                kind: match v.kind {
+                    VersioningType::Uri => VersioningKind::Uri,
+                    VersioningType::Header => VersioningKind::Header,
+                },
+                default_version: v.default_version.clone(),
+                prefix: v.prefix.clone().unwrap_or_else(|| "v".to_string()),
+            }),
+        }
+    }
+}
+
+/// `line L, column C: message` from toml's error and span.
+fn describe_toml_error(e: &toml::de::Error, text: &str) -> String {
+    let message = e.message().trim_end().to_string();
+    match e.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            let snippet = text.lines().nth(line - 1).unwrap_or("").trim();
+            format!("line {line}, column {column}: {message} (at `{snippet}`)")
+        }
+        None => message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Config, ConfigError> {
+        Config::parse(s, Path::new("/app/tether.toml"))
+    }
+
+    #[test]
+    fn b4_single_output() {
+        let c = parse(
+            r#"
+runtime = "per-core"
+[framework]
+global_prefix = "/api/"
+[framework.versioning]
+type = "URI"
+default_version = "1"
+[openapi]
+output = "doc/openapi.json"
+title = "Books"
+version = "1.2.0"
+openapi_version = "3.2"
+[openapi.sdk]
+output = "sdk"
+"#,
+        )
+        .unwrap();
+        assert_eq!(c.runtime, RuntimeKind::PerCore);
+        assert_eq!(c.openapi.len(), 1);
+        assert_eq!(c.openapi[0].sdk.as_ref().unwrap().output, "sdk");
+        assert_eq!(c.openapi[0].openapi_version, OpenApiVersion::V3_2);
+        let fw = c.framework();
+        assert_eq!(fw.global_prefix.as_deref(), Some("api"));
+        assert_eq!(fw.versioning.unwrap().prefix, "v");
+    }
+
+    #[test]
+    fn b4_several_outputs() {
+        let c = parse(
+            r#"
+[[openapi]]
+name = "public"
+output = "public.json"
+[openapi.filter]
+paths = ["/books"]
+[[openapi]]
+name = "admin"
+output = "admin.json"
+"#,
+        )
+        .unwrap();
+        assert_eq!(c.openapi.len(), 2);
+        let f = c.openapi[0].filter.as_ref().unwrap();
+        assert!(f.keeps("BooksController", "/books", "crate"));
+        assert!(f.keeps("BooksController", "/books/x", "crate"));
+        assert!(!f.keeps("BooksController", "/booksx", "crate"));
+        assert!(c.openapi[1].sdk.is_none());
+    }
+
+    #[test]
+    fn b4_unknown_key_names_file_line_and_allowed_keys() {
+        let e = parse("[framework]\nglobal_prefx = \"api\"\n").unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("/app/tether.toml"), "{text}");
+        assert!(text.contains("line 2"), "{text}");
+        assert!(text.contains("global_prefx"), "{text}");
+        assert!(text.contains("global_prefix"), "{text}");
+    }
+
+    #[test]
+    fn b4_wrong_value_lists_allowed_values() {
+        let e = parse("[framework.versioning]\ntype = \"PATH\"\n").unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("line 2"), "{text}");
+        assert!(text.contains("URI") && text.contains("HEADER"), "{text}");
+        let e = parse("runtime = \"bun\"\n").unwrap_err().to_string();
+        assert!(e.contains("multi-thread") && e.contains("per-core"), "{e}");
+        let e = parse("[openapi]\ntitle = 3\n").unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains("string"), "{e}");
+    }
+
+    #[test]
+    fn b4_several_outputs_need_unique_names() {
+        let e = parse("[[openapi]]\noutput=\"a.json\"\n[[openapi]]\nname=\"b\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("openapi[0].name"), "{e}");
+        let e = parse("[[openapi]]\nname=\"a\"\n[[openapi]]\nname=\"a\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("used twice"), "{e}");
+    }
+
+    #[test]
+    fn empty_file_is_defaults() {
+        let c = parse("").unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.framework(), Framework::default());
+    }
+}

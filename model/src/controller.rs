@@ -1,0 +1,685 @@
+//! A `#[controller]` impl block read into a [`ControllerModel`] and checked.
+//!
+//! tether-macros turns the model into the route table; tether-build turns
+//! the same model into the OpenAPI document. Only signatures are read,
+//! never bodies, so an error inside a handler never breaks this step.
+
+use crate::attrs::{
+    parse_http_code_attr, parse_param_attr, parse_route_attr, parse_version_attr,
+    tether_attr_name, ControllerArgs, HttpMethod, ParamSource, PARAM_ATTRS,
+};
+use crate::errors::Errors;
+use crate::path::RoutePath;
+use crate::versioning::{Version, VersionSpec};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Attribute, FnArg, ImplItem, ImplItemFn, ItemImpl, Pat, ReturnType, Type};
+
+/// Which stage of the request pipeline an attribute adds to (SPEC A7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PipelineKind {
+    /// `#[use_guards(..)]`
+    Guards,
+    /// `#[use_interceptors(..)]`
+    Interceptors,
+    /// `#[use_pipes(..)]`
+    Pipes,
+    /// `#[use_filters(..)]`
+    Filters,
+}
+
+impl PipelineKind {
+    fn from_attr_name(name: &str) -> Option<Self> {
+        Some(match name {
+            "use_guards" => PipelineKind::Guards,
+            "use_interceptors" => PipelineKind::Interceptors,
+            "use_pipes" => PipelineKind::Pipes,
+            "use_filters" => PipelineKind::Filters,
+            _ => return None,
+        })
+    }
+}
+
+/// `#[use_guards(AuthGuard, Roles::new("admin"))]` and its kin.
+#[derive(Debug, Clone)]
+pub struct PipelineAttr {
+    /// The stage.
+    pub kind: PipelineKind,
+    /// The expressions building each guard, interceptor, pipe or filter.
+    pub exprs: Vec<syn::Expr>,
+}
+
+/// A checked controller.
+#[derive(Debug, Clone)]
+pub struct ControllerModel {
+    /// The impl's self type.
+    pub self_ty: Type,
+    /// The type's name, e.g. `UsersController`.
+    pub type_name: String,
+    /// The base path from `#[controller("/users")]`.
+    pub path: RoutePath,
+    /// The controller's own `#[version]`.
+    pub version: VersionSpec,
+    /// Controller-level guards, interceptors, pipes and filters.
+    pub pipeline: Vec<PipelineAttr>,
+    /// Doc comment lines of the impl.
+    pub docs: Vec<String>,
+    /// The routes in source order.
+    pub routes: Vec<RouteModel>,
+}
+
+/// A checked route handler.
+#[derive(Debug, Clone)]
+pub struct RouteModel {
+    /// The method's name.
+    pub fn_ident: syn::Ident,
+    /// The HTTP method.
+    pub method: HttpMethod,
+    /// The route's own sub-path.
+    pub path: RoutePath,
+    /// The controller path joined with the route's own path.
+    pub full_path: RoutePath,
+    /// The method's own `#[version]` (not yet merged with the controller's).
+    pub version: VersionSpec,
+    /// `#[http_code(..)]`, if given.
+    pub http_code: Option<u16>,
+    /// Method-level guards, interceptors, pipes and filters.
+    pub pipeline: Vec<PipelineAttr>,
+    /// The arguments after `&self`.
+    pub params: Vec<ParamModel>,
+    /// The declared return type.
+    pub output: ReturnType,
+    /// Doc comment lines.
+    pub docs: Vec<String>,
+    /// Span of the route attribute.
+    pub span: Span,
+}
+
+impl RouteModel {
+    /// The success status: `#[http_code]`, else 201 for POST, else 200.
+    pub fn status(&self) -> u16 {
+        self.http_code.unwrap_or(self.method.default_status())
+    }
+
+    /// The effective version spec (the method's own wins, SPEC A4).
+    pub fn effective_version(&self, controller: &ControllerModel) -> VersionSpec {
+        self.version.or(&controller.version)
+    }
+}
+
+/// A handler argument and where it comes from.
+#[derive(Debug, Clone)]
+pub struct ParamModel {
+    /// The argument's binding.
+    pub ident: syn::Ident,
+    /// The argument's type.
+    pub ty: Type,
+    /// Where it is extracted from.
+    pub source: ParamSource,
+    /// Span of the whole argument.
+    pub span: Span,
+}
+
+/// Names of tether's method attributes, for "did you mean" hints.
+const METHOD_ATTRS: [&str; 14] = [
+    "get",
+    "post",
+    "put",
+    "delete",
+    "patch",
+    "options",
+    "head",
+    "all",
+    "version",
+    "http_code",
+    "use_guards",
+    "use_interceptors",
+    "use_pipes",
+    "use_filters",
+];
+
+/// Whether `attr` is one that `#[controller]` consumes from a method,
+/// the impl block or an argument (and must strip before emitting).
+pub fn is_tether_attr(attr: &Attribute) -> bool {
+    tether_attr_name(attr).is_some_and(|n| {
+        METHOD_ATTRS.contains(&n.as_str())
+            || matches!(n.as_str(), "param" | "query" | "body" | "header" | "req")
+    })
+}
+
+/// Removes every tether attribute from the impl, its methods and their
+/// arguments, so the impl can be emitted as plain Rust.
+pub fn strip_tether_attrs(item: &mut ItemImpl) {
+    item.attrs.retain(|a| !is_tether_attr(a));
+    for impl_item in &mut item.items {
+        if let ImplItem::Fn(f) = impl_item {
+            f.attrs.retain(|a| !is_tether_attr(a));
+            for arg in &mut f.sig.inputs {
+                if let FnArg::Typed(t) = arg {
+                    t.attrs.retain(|a| !is_tether_attr(a));
+                }
+            }
+        }
+    }
+}
+
+/// Doc comment lines of an item, each trimmed of one leading space.
+pub fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("doc"))
+        .filter_map(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|l| l.strip_prefix(' ').unwrap_or(&l).to_string())
+        .collect()
+}
+
+fn type_name(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
+fn parse_pipeline(attr: &Attribute, kind: PipelineKind) -> syn::Result<PipelineAttr> {
+    let name = tether_attr_name(attr).unwrap_or_default();
+    let hint = format!("#[{name}] lists one or more expressions, e.g. `#[{name}(AuthGuard)]`");
+    let syn::Meta::List(list) = &attr.meta else {
+        return Err(syn::Error::new(attr.span(), hint));
+    };
+    let exprs = list.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+    )?;
+    if exprs.is_empty() {
+        return Err(syn::Error::new(list.span(), hint));
+    }
+    Ok(PipelineAttr {
+        kind,
+        exprs: exprs.into_iter().collect(),
+    })
+}
+
+/// Attributes shared by methods and the impl block.
+#[derive(Default)]
+struct CommonAttrs {
+    version: Option<VersionSpec>,
+    pipeline: Vec<PipelineAttr>,
+}
+
+impl CommonAttrs {
+    /// Reads `attr` if it is `#[version]` or a pipeline attribute.
+    fn read(&mut self, attr: &Attribute, errors: &mut Errors) -> bool {
+        let Some(name) = tether_attr_name(attr) else {
+            return false;
+        };
+        if name == "version" {
+            if self.version.is_some() {
+                errors.push(syn::Error::new(
+                    attr.span(),
+                    "#[version] is given twice; list all versions in one attribute: `#[version(\"1\", \"2\")]`",
+                ));
+            } else if let Some(v) = errors.ok(parse_version_attr(attr)) {
+                self.version = Some(v);
+            }
+            return true;
+        }
+        if let Some(kind) = PipelineKind::from_attr_name(&name) {
+            if let Some(p) = errors.ok(parse_pipeline(attr, kind)) {
+                self.pipeline.push(p);
+            }
+            return true;
+        }
+        false
+    }
+}
+
+impl ControllerModel {
+    /// Reads a `#[controller]` impl: `args` is the parsed attribute argument.
+    /// All problems are reported at once, each at its own span.
+    pub fn from_impl(args: ControllerArgs, item: &ItemImpl) -> Result<Self, syn::Error> {
+        let mut errors = Errors::default();
+        if let Some((_, trait_path, _)) = &item.trait_ {
+            errors.push(syn::Error::new(
+                trait_path.span(),
+                "#[controller] goes on an inherent impl (`impl UsersController { … }`), not on a trait impl",
+            ));
+        }
+        if !item.generics.params.is_empty() {
+            errors.push(syn::Error::new(
+                item.generics.span(),
+                "a controller cannot be generic; keep generic state in a field, e.g. `Arc<dyn Store>`",
+            ));
+        }
+        let type_name = type_name(&item.self_ty).unwrap_or_else(|| {
+            errors.push(syn::Error::new(
+                item.self_ty.span(),
+                "#[controller] needs a named type, e.g. `impl UsersController { … }`",
+            ));
+            String::new()
+        });
+        let mut common = CommonAttrs::default();
+        for attr in &item.attrs {
+            if !common.read(attr, &mut errors) && parse_route_attr(attr).is_some() {
+                errors.push(syn::Error::new(
+                    attr.span(),
+                    "route attributes go on the methods of the impl; the controller's path is the argument of `#[controller(\"/path\")]`",
+                ));
+            }
+        }
+        let mut routes: Vec<RouteModel> = Vec::new();
+        for impl_item in &item.items {
+            match impl_item {
+                ImplItem::Fn(f) => {
+                    if let Some(route) = read_route(f, &args.path, &mut errors) {
+                        check_duplicate(&route, &routes, &mut errors);
+                        routes.push(route);
+                    }
+                }
+                ImplItem::Const(c) => reject_route_attrs(&c.attrs, &mut errors),
+                ImplItem::Type(t) => reject_route_attrs(&t.attrs, &mut errors),
+                _ => {}
+            }
+        }
+        errors.finish()?;
+        Ok(ControllerModel {
+            self_ty: (*item.self_ty).clone(),
+            type_name,
+            path: args.path,
+            version: common.version.unwrap_or_default(),
+            pipeline: common.pipeline,
+            docs: doc_lines(&item.attrs),
+            routes,
+        })
+    }
+}
+
+fn reject_route_attrs(attrs: &[Attribute], errors: &mut Errors) {
+    for attr in attrs {
+        if parse_route_attr(attr).is_some() {
+            errors.push(syn::Error::new(
+                attr.span(),
+                "route attributes go on `async fn` methods of the controller",
+            ));
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints on misspelled attributes.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn did_you_mean(attr: &Attribute) -> Option<syn::Error> {
+    let name = tether_attr_name(attr)?;
+    if METHOD_ATTRS.contains(&name.as_str()) || name == "doc" || name.len() < 3 {
+        return None;
+    }
+    let best = METHOD_ATTRS
+        .iter()
+        .filter(|k| edit_distance(&name, k) <= 1 + k.len() / 6)
+        .min_by_key(|k| edit_distance(&name, k))?;
+    Some(syn::Error::new(
+        attr.path().span(),
+        format!("unknown attribute `#[{name}]` on a controller method; did you mean `#[{best}]`?"),
+    ))
+}
+
+fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<RouteModel> {
+    let mut route_attr = None;
+    let mut common = CommonAttrs::default();
+    let mut http_code = None;
+    for attr in &f.attrs {
+        if let Some(parsed) = parse_route_attr(attr) {
+            if route_attr.is_some() {
+                errors.push(syn::Error::new(
+                    attr.span(),
+                    "a method has one route attribute; write a second method for the other route",
+                ));
+            } else if let Some(r) = errors.ok(parsed) {
+                route_attr = Some(r);
+            } else {
+                route_attr = Some(crate::attrs::RouteAttr {
+                    method: HttpMethod::Get,
+                    path: RoutePath::default(),
+                    span: attr.span(),
+                });
+            }
+        } else if common.read(attr, errors) {
+        } else if tether_attr_name(attr).as_deref() == Some("http_code") {
+            http_code = errors.ok(parse_http_code_attr(attr));
+        } else if let Some(e) = did_you_mean(attr) {
+            errors.push(e);
+        }
+    }
+    let Some(route_attr) = route_attr else {
+        reject_orphan_attrs(f, &common, errors);
+        return None;
+    };
+    check_signature(f, errors);
+    let params = read_params(f, errors);
+    let full_path = base.join(&route_attr.path);
+    check_path_params(&full_path, &params, route_attr.span, errors);
+    Some(RouteModel {
+        fn_ident: f.sig.ident.clone(),
+        method: route_attr.method,
+        path: route_attr.path,
+        full_path,
+        version: common.version.unwrap_or_default(),
+        http_code,
+        pipeline: common.pipeline,
+        params,
+        output: f.sig.output.clone(),
+        docs: doc_lines(&f.attrs),
+        span: route_attr.span,
+    })
+}
+
+fn reject_orphan_attrs(f: &ImplItemFn, common: &CommonAttrs, errors: &mut Errors) {
+    let orphan = f.attrs.iter().find(|a| {
+        matches!(tether_attr_name(a).as_deref(), Some("version" | "http_code"))
+    });
+    let has_param_attrs = f.sig.inputs.iter().any(|a| match a {
+        FnArg::Typed(t) => t.attrs.iter().any(is_tether_attr),
+        FnArg::Receiver(_) => false,
+    });
+    if orphan.is_some() || !common.pipeline.is_empty() || has_param_attrs {
+        errors.push(syn::Error::new(
+            f.sig.ident.span(),
+            format!(
+                "`{}` has tether attributes but no route attribute; add one such as `#[get(\"/path\")]`",
+                f.sig.ident
+            ),
+        ));
+    }
+}
+
+fn check_signature(f: &ImplItemFn, errors: &mut Errors) {
+    let sig = &f.sig;
+    if sig.asyncness.is_none() {
+        errors.push(syn::Error::new(
+            sig.fn_token.span,
+            format!("route handler `{}` must be `async fn`", sig.ident),
+        ));
+    }
+    if !sig.generics.params.is_empty() {
+        errors.push(syn::Error::new(
+            sig.generics.span(),
+            "route handlers cannot have generic or lifetime parameters",
+        ));
+    }
+    match sig.inputs.first() {
+        Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() => {}
+        Some(FnArg::Receiver(r)) => errors.push(syn::Error::new(
+            r.span(),
+            "route handlers take `&self`: the controller is shared between requests; use a `Mutex` or atomics for mutable state",
+        )),
+        _ => errors.push(syn::Error::new(
+            sig.paren_token.span.join(),
+            format!(
+                "route handler `{}` must take `&self` as its first argument",
+                sig.ident
+            ),
+        )),
+    }
+}
+
+fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
+    let mut params = Vec::new();
+    let mut body_span: Option<Span> = None;
+    for arg in f.sig.inputs.iter().skip(1) {
+        let FnArg::Typed(pt) = arg else { continue };
+        let ident = match &*pt.pat {
+            Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => p.ident.clone(),
+            other => {
+                errors.push(syn::Error::new(
+                    other.span(),
+                    "handler arguments must be plain names such as `id`; destructure inside the body",
+                ));
+                continue;
+            }
+        };
+        let arg_name = ident.to_string();
+        let arg_name = arg_name.strip_prefix("r#").unwrap_or(&arg_name);
+        let mut source = None;
+        for attr in &pt.attrs {
+            match parse_param_attr(attr, arg_name) {
+                Some(parsed) if source.is_some() => {
+                    drop(parsed);
+                    errors.push(syn::Error::new(
+                        attr.span(),
+                        "an argument comes from one place; remove one of its attributes",
+                    ));
+                }
+                Some(parsed) => source = errors.ok(parsed).or(Some(ParamSource::Request)),
+                None => errors.push(syn::Error::new(
+                    attr.span(),
+                    format!("unsupported parameter attribute; use {PARAM_ATTRS}"),
+                )),
+            }
+        }
+        let Some(source) = source else {
+            if pt.attrs.is_empty() {
+                errors.push(syn::Error::new(
+                    pt.span(),
+                    format!("argument `{arg_name}` needs an attribute saying where it comes from: {PARAM_ATTRS}"),
+                ));
+            }
+            continue;
+        };
+        if let ParamSource::Body(_) = source {
+            if let Some(first) = body_span {
+                let mut e = syn::Error::new(
+                    pt.span(),
+                    "a handler reads the request body once; merge the two `#[body]` arguments into one type",
+                );
+                e.combine(syn::Error::new(first, "the first `#[body]` is here"));
+                errors.push(e);
+            }
+            body_span = Some(pt.span());
+        }
+        params.push(ParamModel {
+            ident,
+            ty: (*pt.ty).clone(),
+            source,
+            span: pt.span(),
+        });
+    }
+    params
+}
+
+fn check_path_params(path: &RoutePath, params: &[ParamModel], span: Span, errors: &mut Errors) {
+    let names = path.param_names();
+    for name in &names {
+        let bound = params
+            .iter()
+            .any(|p| p.source == ParamSource::Path(name.to_string()));
+        if !bound {
+            errors.push(syn::Error::new(
+                span,
+                format!(
+                    "route path `{path}` captures `{name}` but no argument reads it; add `#[param] {name}: String` (or another type that parses from text)"
+                ),
+            ));
+        }
+    }
+    for p in params {
+        if let ParamSource::Path(name) = &p.source {
+            if !names.contains(&name.as_str()) {
+                errors.push(syn::Error::new(
+                    p.span,
+                    format!(
+                        "`#[param]` reads `{name}` but route path `{path}` has no `:{name}`; add `:{name}` to the path or name the capture with `#[param(\"…\")]`"
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+fn versions_overlap(a: &VersionSpec, b: &VersionSpec) -> bool {
+    match (a, b) {
+        (VersionSpec::Versions(x), VersionSpec::Versions(y)) => x.iter().any(|v| y.contains(v)),
+        _ => a == b,
+    }
+}
+
+fn check_duplicate(route: &RouteModel, earlier: &[RouteModel], errors: &mut Errors) {
+    let clash = earlier.iter().find(|r| {
+        r.method == route.method
+            && r.full_path.to_matchit() == route.full_path.to_matchit()
+            && versions_overlap(&r.version, &route.version)
+    });
+    if let Some(first) = clash {
+        errors.push(syn::Error::new(
+            route.span,
+            format!(
+                "duplicate route: `{}` already handles {} {}; change the path or give the methods different `#[version]`s",
+                first.fn_ident,
+                route.method.attr_name().to_uppercase(),
+                route.full_path
+            ),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    fn model(args: &str, item: ItemImpl) -> Result<ControllerModel, String> {
+        let args: ControllerArgs = syn::parse_str(args).map_err(|e| e.to_string())?;
+        ControllerModel::from_impl(args, &item).map_err(|e| {
+            e.into_iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    }
+
+    #[test]
+    fn a1_reads_routes_versions_and_params() {
+        let m = model(
+            r#""/users""#,
+            parse_quote! {
+                #[version("1")]
+                impl UsersController {
+                    /// Finds one user.
+                    #[get("/:id")]
+                    #[version("2")]
+                    async fn find_one(&self, #[param] id: u64, #[query] q: Q, #[header("x-id")] x: Option<String>) -> User { todo!() }
+                    #[post]
+                    async fn create(&self, #[body] dto: CreateUser) -> User { todo!() }
+                    #[delete("/:id")] #[http_code(204)]
+                    async fn remove(&self, #[param] id: u64) {}
+                    fn helper(&self) {}
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(m.type_name, "UsersController");
+        assert_eq!(m.routes.len(), 3);
+        let find = &m.routes[0];
+        assert_eq!(find.full_path.to_openapi(), "/users/{id}");
+        assert_eq!(find.docs, ["Finds one user."]);
+        assert_eq!(
+            find.effective_version(&m),
+            VersionSpec::Versions(vec![Version::Exact("2".into())])
+        );
+        assert_eq!(
+            m.routes[1].effective_version(&m),
+            VersionSpec::Versions(vec![Version::Exact("1".into())])
+        );
+        assert_eq!(find.params.len(), 3);
+        assert_eq!(m.routes[1].status(), 201);
+        assert_eq!(m.routes[2].status(), 204);
+    }
+
+    #[test]
+    fn reports_every_problem() {
+        let e = model(
+            r#""/x""#,
+            parse_quote! {
+                impl X {
+                    #[get("/:id")]
+                    fn a(&self) {}
+                    #[post]
+                    async fn b(&self, #[body] a: A, #[body] b: B, c: C) {}
+                    #[get("/y")]
+                    async fn c(&self, #[param] nope: u8) {}
+                    #[gett("/z")]
+                    async fn d(&self) {}
+                }
+            },
+        )
+        .unwrap_err();
+        for needle in [
+            "must be `async fn`",
+            "captures `id`",
+            "reads the request body once",
+            "argument `c` needs an attribute",
+            "has no `:nope`",
+            "did you mean `#[get]`",
+        ] {
+            assert!(e.contains(needle), "missing {needle:?} in\n{e}");
+        }
+    }
+
+    #[test]
+    fn duplicate_routes_unless_versions_differ() {
+        let ok = model(
+            r#""/x""#,
+            parse_quote! {
+                impl X {
+                    #[get] #[version("1")] async fn a(&self) {}
+                    #[get] #[version("2")] async fn b(&self) {}
+                }
+            },
+        );
+        assert!(ok.is_ok());
+        let e = model(
+            r#""/x""#,
+            parse_quote! {
+                impl X {
+                    #[get("/:id")] async fn a(&self, #[param] id: u8) {}
+                    #[get("/:id")] async fn b(&self, #[param] id: u8) {}
+                }
+            },
+        )
+        .unwrap_err();
+        assert!(e.contains("duplicate route"), "{e}");
+    }
+
+    #[test]
+    fn strip_leaves_plain_rust() {
+        let mut item: ItemImpl = parse_quote! {
+            #[version("1")]
+            impl X {
+                #[get("/:id")] #[serde(x)]
+                async fn a(&self, #[param] id: u8) {}
+            }
+        };
+        strip_tether_attrs(&mut item);
+        let text = quote::quote!(#item).to_string();
+        assert!(!text.contains("version") && !text.contains("param") && !text.contains("get"));
+        assert!(text.contains("serde"));
+    }
+}
