@@ -1,0 +1,1 @@
+//! TypeScript SDK generation (SPEC C).
