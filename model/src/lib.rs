@@ -6,6 +6,7 @@
 //! - [`versioning`]: global prefix, URI/HEADER versioning, version order;
 //! - [`attrs`] and [`controller`]: what `#[controller]`, the route
 //!   attributes and the parameter attributes mean (feature `syn`);
+//! - [`response`]: what a handler's return type means (feature `syn`);
 //! - [`config`]: `tether.toml` (feature `config`).
 
 #![warn(missing_docs)]
@@ -19,6 +20,8 @@ pub mod attrs;
 pub mod controller;
 #[cfg(feature = "syn")]
 pub mod errors;
+#[cfg(feature = "syn")]
+pub mod response;
 
 #[cfg(feature = "config")]
 pub mod config;
