@@ -1,1 +1,40 @@
-//! placeholder
+//! The attribute macros of tether. Use them through the `tether` crate:
+//! `use tether::{controller, get, post};`.
+//!
+//! Each entry point parses, checks (with the grammar shared with
+//! `tether-build`, in `tether-model`) and emits. On error it emits the
+//! original item *and* every error, so the rest of the crate still compiles
+//! and rust-analyzer keeps working.
+
+mod codegen;
+mod config_embed;
+mod expand;
+
+use proc_macro::TokenStream;
+
+/// Declares a controller: `#[controller("/users")]` on an `impl` block whose
+/// `async fn`s carry route attributes. Emits the static route table that
+/// `App::controller` registers.
+#[proc_macro_attribute]
+pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
+    expand::controller(attr.into(), item.into()).into()
+}
+
+macro_rules! route_attribute {
+    ($($name:ident),*) => {$(
+        #[doc = concat!("`#[", stringify!($name), "(\"/path\")]`: a route of a `#[controller]` impl. Only valid inside one.")]
+        #[proc_macro_attribute]
+        pub fn $name(_attr: TokenStream, item: TokenStream) -> TokenStream {
+            expand::outside_controller(stringify!($name), item.into()).into()
+        }
+    )*};
+}
+
+route_attribute!(get, post, put, delete, patch, options, head, all, http_code);
+
+/// `#[version("1")]`, `#[version("1", "2")]`, `#[version(neutral)]`: on a
+/// route method or on the `#[controller]` impl (the method's wins).
+#[proc_macro_attribute]
+pub fn version(attr: TokenStream, item: TokenStream) -> TokenStream {
+    expand::version(attr.into(), item.into()).into()
+}

@@ -251,7 +251,8 @@ pub fn parse_route_attr(attr: &Attribute) -> Option<syn::Result<RouteAttr>> {
 
 /// Parses `#[version("1", "2")]` or `#[version(neutral)]`.
 pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
-    const EXAMPLE: &str = "`#[version(\"2\")]`, `#[version(\"1\", \"2\")]` or `#[version(neutral)]`";
+    const EXAMPLE: &str =
+        "`#[version(\"2\")]`, `#[version(\"1\", \"2\")]` or `#[version(neutral)]`";
     let list = match &attr.meta {
         Meta::List(list) => list,
         _ => {
@@ -279,7 +280,10 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
                     let hint = match other {
                         Expr::Lit(ExprLit {
                             lit: Lit::Int(i), ..
-                        }) => format!("write the version as a string: `#[version(\"{}\")]`", i.base10_digits()),
+                        }) => format!(
+                            "write the version as a string: `#[version(\"{}\")]`",
+                            i.base10_digits()
+                        ),
                         _ => format!("a version is a string literal or `neutral`: {EXAMPLE}"),
                     };
                     return Err(syn::Error::new(other.span(), hint));
@@ -301,7 +305,8 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
 
 /// Parses `#[http_code(204)]`, Nest's `@HttpCode`.
 pub fn parse_http_code_attr(attr: &Attribute) -> syn::Result<u16> {
-    const HINT: &str = "#[http_code] takes a status code between 100 and 599, e.g. `#[http_code(204)]`";
+    const HINT: &str =
+        "#[http_code] takes a status code between 100 and 599, e.g. `#[http_code(204)]`";
     let Meta::List(list) = &attr.meta else {
         return Err(syn::Error::new(attr.span(), HINT));
     };
@@ -323,15 +328,17 @@ pub fn parse_param_attr(attr: &Attribute, arg_name: &str) -> Option<syn::Result<
             .map(|lit| ParamSource::Path(lit.map_or(arg_name.to_string(), |l| l.value()))),
         "query" => optional_string(attr, "#[query]", "#[query(\"page\")]")
             .map(|lit| lit.map_or(ParamSource::QueryAll, |l| ParamSource::Query(l.value()))),
-        "header" => optional_string(attr, "#[header]", "#[header(\"x-request-id\")]").and_then(
-            |lit| match lit {
-                Some(l) if !l.value().is_empty() => Ok(ParamSource::Header(l.value())),
-                _ => Err(syn::Error::new(
-                    attr.span(),
-                    "#[header] needs the header's name, e.g. `#[header(\"x-request-id\")]`",
-                )),
-            },
-        ),
+        "header" => {
+            optional_string(attr, "#[header]", "#[header(\"x-request-id\")]").and_then(|lit| {
+                match lit {
+                    Some(l) if !l.value().is_empty() => Ok(ParamSource::Header(l.value())),
+                    _ => Err(syn::Error::new(
+                        attr.span(),
+                        "#[header] needs the header's name, e.g. `#[header(\"x-request-id\")]`",
+                    )),
+                }
+            })
+        }
         "body" => parse_body_kind(attr).map(ParamSource::Body),
         "req" => match &attr.meta {
             Meta::Path(_) => Ok(ParamSource::Request),
@@ -369,7 +376,10 @@ mod tests {
         assert_eq!(r.path.to_openapi(), "/{id}");
         let a: Attribute = parse_quote!(#[tether::post]);
         let r = parse_route_attr(&a).unwrap().unwrap();
-        assert_eq!((r.method, r.path.to_openapi()), (HttpMethod::Post, "/".into()));
+        assert_eq!(
+            (r.method, r.path.to_openapi()),
+            (HttpMethod::Post, "/".into())
+        );
         let a: Attribute = parse_quote!(#[serde(rename = "x")]);
         assert!(parse_route_attr(&a).is_none());
         let a: Attribute = parse_quote!(#[get(5)]);
@@ -392,19 +402,40 @@ mod tests {
         let a: Attribute = parse_quote!(#[version]);
         assert!(parse_version_attr(&a).is_err());
         let a: Attribute = parse_quote!(#[version("1", "1")]);
-        assert!(parse_version_attr(&a).unwrap_err().to_string().contains("twice"));
+        assert!(parse_version_attr(&a)
+            .unwrap_err()
+            .to_string()
+            .contains("twice"));
     }
 
     #[test]
     fn param_attrs() {
         let p = |a: Attribute| parse_param_attr(&a, "arg").unwrap();
-        assert_eq!(p(parse_quote!(#[param])).unwrap(), ParamSource::Path("arg".into()));
-        assert_eq!(p(parse_quote!(#[param("id")])).unwrap(), ParamSource::Path("id".into()));
+        assert_eq!(
+            p(parse_quote!(#[param])).unwrap(),
+            ParamSource::Path("arg".into())
+        );
+        assert_eq!(
+            p(parse_quote!(#[param("id")])).unwrap(),
+            ParamSource::Path("id".into())
+        );
         assert_eq!(p(parse_quote!(#[query])).unwrap(), ParamSource::QueryAll);
-        assert_eq!(p(parse_quote!(#[query("q")])).unwrap(), ParamSource::Query("q".into()));
-        assert_eq!(p(parse_quote!(#[body(form)])).unwrap(), ParamSource::Body(BodyKind::Form));
-        assert_eq!(p(parse_quote!(#[body])).unwrap(), ParamSource::Body(BodyKind::Json));
-        assert_eq!(p(parse_quote!(#[header("X-A")])).unwrap(), ParamSource::Header("X-A".into()));
+        assert_eq!(
+            p(parse_quote!(#[query("q")])).unwrap(),
+            ParamSource::Query("q".into())
+        );
+        assert_eq!(
+            p(parse_quote!(#[body(form)])).unwrap(),
+            ParamSource::Body(BodyKind::Form)
+        );
+        assert_eq!(
+            p(parse_quote!(#[body])).unwrap(),
+            ParamSource::Body(BodyKind::Json)
+        );
+        assert_eq!(
+            p(parse_quote!(#[header("X-A")])).unwrap(),
+            ParamSource::Header("X-A".into())
+        );
         assert!(p(parse_quote!(#[header])).is_err());
         assert!(p(parse_quote!(#[body(xml)])).is_err());
         let a: Attribute = parse_quote!(#[cookie]);

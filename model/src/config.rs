@@ -180,12 +180,14 @@ impl ControllerFilter {
             let p = p.trim_end_matches('/');
             path == p || path.starts_with(&format!("{p}/")) || p.is_empty()
         };
-        let module_matches =
-            |m: &String| module == m || module.starts_with(&format!("{m}::"));
+        let module_matches = |m: &String| module == m || module.starts_with(&format!("{m}::"));
         self.controllers
             .as_ref()
             .is_none_or(|c| c.iter().any(|c| c == type_name))
-            && self.paths.as_ref().is_none_or(|p| p.iter().any(path_matches))
+            && self
+                .paths
+                .as_ref()
+                .is_none_or(|p| p.iter().any(path_matches))
             && self
                 .modules
                 .as_ref()
@@ -244,7 +246,8 @@ impl Config {
             file: file.to_path_buf(),
             message,
         };
-        let config: Config = toml::from_str(text).map_err(|e| err(describe_toml_error(&e, text)))?;
+        let config: Config =
+            toml::from_str(text).map_err(|e| err(describe_toml_error(&e, text)))?;
         config.check().map_err(err)?;
         Ok(config)
     }

@@ -5,12 +5,12 @@
 //! never bodies, so an error inside a handler never breaks this step.
 
 use crate::attrs::{
-    parse_http_code_attr, parse_param_attr, parse_route_attr, parse_version_attr,
-    tether_attr_name, ControllerArgs, HttpMethod, ParamSource, PARAM_ATTRS,
+    parse_http_code_attr, parse_param_attr, parse_route_attr, parse_version_attr, tether_attr_name,
+    ControllerArgs, HttpMethod, ParamSource, PARAM_ATTRS,
 };
 use crate::errors::Errors;
 use crate::path::RoutePath;
-use crate::versioning::{Version, VersionSpec};
+use crate::versioning::VersionSpec;
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, FnArg, ImplItem, ImplItemFn, ItemImpl, Pat, ReturnType, Type};
@@ -394,7 +394,10 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
 
 fn reject_orphan_attrs(f: &ImplItemFn, common: &CommonAttrs, errors: &mut Errors) {
     let orphan = f.attrs.iter().find(|a| {
-        matches!(tether_attr_name(a).as_deref(), Some("version" | "http_code"))
+        matches!(
+            tether_attr_name(a).as_deref(),
+            Some("version" | "http_code")
+        )
     });
     let has_param_attrs = f.sig.inputs.iter().any(|a| match a {
         FnArg::Typed(t) => t.attrs.iter().any(is_tether_attr),
@@ -563,6 +566,7 @@ fn check_duplicate(route: &RouteModel, earlier: &[RouteModel], errors: &mut Erro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::versioning::Version;
     use syn::parse_quote;
 
     fn model(args: &str, item: ItemImpl) -> Result<ControllerModel, String> {

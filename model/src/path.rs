@@ -234,11 +234,15 @@ mod tests {
         assert_eq!(a.join(&c).to_openapi(), "/users/{id}");
         assert_eq!(b.join(&b).to_openapi(), "/");
         assert_eq!(
-            a.with_static_prefix("/api/").with_static_prefix("").to_openapi(),
+            a.with_static_prefix("/api/")
+                .with_static_prefix("")
+                .to_openapi(),
             "/api/users"
         );
         assert_eq!(
-            a.with_static_prefix("v1").with_static_prefix("api/x").to_openapi(),
+            a.with_static_prefix("v1")
+                .with_static_prefix("api/x")
+                .to_openapi(),
             "/api/x/v1/users"
         );
     }

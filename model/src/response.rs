@@ -144,7 +144,11 @@ mod tests {
     fn payload(ty: Type) -> String {
         match classify_payload(&ty) {
             Payload::Json { wrapped, .. } => format!("json wrapped={wrapped}"),
-            other => format!("{other:?}").split([' ', '(']).next().unwrap().to_string(),
+            other => format!("{other:?}")
+                .split([' ', '('])
+                .next()
+                .unwrap()
+                .to_string(),
         }
     }
 
@@ -158,7 +162,10 @@ mod tests {
         assert_eq!(payload(parse_quote!(Vec<Book>)), "json wrapped=false");
         assert_eq!(payload(parse_quote!(Book)), "json wrapped=false");
         assert_eq!(payload(parse_quote!(Option<Book>)), "json wrapped=false");
-        assert_eq!(payload(parse_quote!(tether::Json<Book>)), "json wrapped=true");
+        assert_eq!(
+            payload(parse_quote!(tether::Json<Book>)),
+            "json wrapped=true"
+        );
         assert_eq!(payload(parse_quote!(Sse<BookEvent>)), "Sse");
         assert_eq!(payload(parse_quote!(impl IntoResponse)), "Opaque");
         assert_eq!(payload(parse_quote!(tether::Response)), "Opaque");

@@ -244,7 +244,10 @@ mod tests {
     fn seed_row_prefix_and_uri() {
         let mut fw = uri(Some("1"));
         fw.global_prefix = Some("/api/".into());
-        assert_eq!(paths(&fw, "/users", VersionSpec::Inherit), ["/api/v1/users"]);
+        assert_eq!(
+            paths(&fw, "/users", VersionSpec::Inherit),
+            ["/api/v1/users"]
+        );
         fw.versioning.as_mut().unwrap().prefix = "version-".into();
         assert_eq!(paths(&fw, "/", exact(&["3"])), ["/api/version-3"]);
     }

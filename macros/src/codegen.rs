@@ -1,0 +1,182 @@
+//! A checked [`ControllerModel`] turned into the static route table.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use tether_model::attrs::{BodyKind, HttpMethod, ParamSource};
+use tether_model::controller::{ControllerModel, ParamModel, RouteModel};
+use tether_model::response::{classify_return, last_segment, Payload};
+use tether_model::{Version, VersionSpec};
+
+fn method_tokens(method: HttpMethod) -> TokenStream {
+    let ident = match method {
+        HttpMethod::Get => quote!(Get),
+        HttpMethod::Post => quote!(Post),
+        HttpMethod::Put => quote!(Put),
+        HttpMethod::Delete => quote!(Delete),
+        HttpMethod::Patch => quote!(Patch),
+        HttpMethod::Options => quote!(Options),
+        HttpMethod::Head => quote!(Head),
+        HttpMethod::All => quote!(All),
+    };
+    quote!(::tether::__private::RouteMethod::#ident)
+}
+
+/// `None` or `Some(&[VersionDef::Exact("1"), …])`.
+pub fn versions_tokens(spec: &VersionSpec) -> TokenStream {
+    match spec {
+        VersionSpec::Inherit => quote!(::tether::__private::None),
+        VersionSpec::Versions(list) => {
+            let items = list.iter().map(|v| match v {
+                Version::Exact(s) => quote!(::tether::__private::VersionDef::Exact(#s)),
+                Version::Neutral => quote!(::tether::__private::VersionDef::Neutral),
+            });
+            quote!(::tether::__private::Some(&[#(#items),*]))
+        }
+    }
+}
+
+/// The `T` of `Option<T>`, if `ty` is an option.
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    match last_segment(ty) {
+        Some((name, args)) if name == "Option" && args.len() == 1 => Some(args[0]),
+        _ => None,
+    }
+}
+
+/// The statement extracting one argument into a local of the same name.
+fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
+    let ident = &param.ident;
+    let ty = &param.ty;
+    let arg = ident.to_string();
+    let arg = arg.strip_prefix("r#").unwrap_or(&arg);
+    let p = quote!(::tether::__private);
+    let call = match &param.source {
+        ParamSource::Path(name) => {
+            let index = route
+                .full_path
+                .param_names()
+                .iter()
+                .position(|n| n == name)
+                .expect("the model checked every #[param] has a capture");
+            quote!(#p::path_param::<#ty>(&__req, #index, #name))
+        }
+        ParamSource::QueryAll => quote!(#p::query_all::<#ty>(&__req, #arg)),
+        ParamSource::Query(name) => match option_inner(ty) {
+            Some(inner) => quote!(#p::query_one_opt::<#inner>(&__req, #name)),
+            None => quote!(#p::query_one::<#ty>(&__req, #name)),
+        },
+        ParamSource::Header(name) => match option_inner(ty) {
+            Some(inner) => quote!(#p::header_one_opt::<#inner>(&__req, #name)),
+            None => quote!(#p::header_one::<#ty>(&__req, #name)),
+        },
+        ParamSource::Body(kind) => {
+            let f = match kind {
+                BodyKind::Json => quote!(body_json::<#ty>),
+                BodyKind::Form => quote!(body_form::<#ty>),
+                BodyKind::Text => quote!(body_text),
+                BodyKind::Bytes => quote!(body_bytes::<#ty>),
+                BodyKind::Multipart => quote!(body_multipart::<#ty>),
+            };
+            quote!(#p::#f(&mut __req, #arg).await)
+        }
+        ParamSource::Request => return TokenStream::new(),
+    };
+    quote_spanned! {param.span=>
+        let #ident: #ty = match #call {
+            #p::Ok(value) => value,
+            #p::Err(error) => return #p::IntoResponse::into_response(error),
+        };
+    }
+}
+
+/// The expression passed to the handler for one argument.
+fn argument(param: &ParamModel) -> TokenStream {
+    match param.source {
+        ParamSource::Request => quote!(&__req),
+        _ => {
+            let ident = &param.ident;
+            quote!(#ident)
+        }
+    }
+}
+
+/// Wraps the handler's value so it is `IntoResponse` (SPEC A3).
+fn respond(route: &RouteModel) -> TokenStream {
+    let p = quote!(::tether::__private);
+    let ret = classify_return(&route.output);
+    let value = match (&ret.payload, ret.error.is_some()) {
+        (Payload::Json { wrapped: false, .. }, false) => quote!(#p::Json(__out)),
+        (Payload::Json { wrapped: false, .. }, true) => quote!(__out.map(#p::Json)),
+        _ => quote!(__out),
+    };
+    let status = route.status();
+    quote!(#p::IntoResponse::into_response_with(#value, #p::status(#status)))
+}
+
+fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, TokenStream) {
+    let self_ty = &model.self_ty;
+    let name = format_ident!("__tether_{}", route.fn_ident);
+    let method = &route.fn_ident;
+    // Body arguments consume the request, so they are read last.
+    let (bodies, others): (Vec<_>, Vec<_>) = route
+        .params
+        .iter()
+        .partition(|p| matches!(p.source, ParamSource::Body(_)));
+    let extracts = others
+        .iter()
+        .chain(bodies.iter())
+        .map(|p| extract(p, route));
+    let args = route.params.iter().map(argument);
+    let respond = respond(route);
+    let p = quote!(::tether::__private);
+    let tokens = quote! {
+        #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+        fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
+            #p::Box::pin(async move {
+                #(#extracts)*
+                let __out = __this.#method(#(#args),*).await;
+                #respond
+            })
+        }
+    };
+    (name, tokens)
+}
+
+/// The `impl ::tether::Controller` for a checked controller.
+pub fn controller_impl(model: &ControllerModel, framework: TokenStream) -> TokenStream {
+    let self_ty = &model.self_ty;
+    let type_name = &model.type_name;
+    let versions = versions_tokens(&model.version);
+    let p = quote!(::tether::__private);
+    let mut fns = Vec::new();
+    let mut defs = Vec::new();
+    for route in &model.routes {
+        let (fn_name, tokens) = handler_fn(model, route);
+        fns.push(tokens);
+        let method = method_tokens(route.method);
+        let path = route.full_path.to_route_syntax();
+        let route_versions = versions_tokens(&route.version);
+        let name = route.fn_ident.to_string();
+        defs.push(quote! {
+            #p::RouteDef {
+                method: #method,
+                path: #path,
+                versions: #route_versions,
+                name: #name,
+                handler: #fn_name,
+            }
+        });
+    }
+    quote! {
+        impl #p::Controller for #self_ty {
+            const NAME: &'static str = #type_name;
+            const VERSIONS: #p::Option<&'static [#p::VersionDef]> = #versions;
+            const FRAMEWORK: #p::FrameworkDef = #framework;
+            fn routes() -> &'static [#p::RouteDef<Self>] {
+                #(#fns)*
+                const ROUTES: &[#p::RouteDef<#self_ty>] = &[#(#defs),*];
+                ROUTES
+            }
+        }
+    }
+}

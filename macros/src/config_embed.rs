@@ -1,0 +1,53 @@
+//! Embeds `[framework]` of the crate's `tether.toml` into each controller,
+//! so the runtime serves exactly the paths `tether-build` documents.
+
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
+use std::path::PathBuf;
+use tether_model::config::{Config, CONFIG_FILE};
+use tether_model::VersioningKind;
+
+/// The crate's `tether.toml`, if it has one.
+fn config_path() -> Option<PathBuf> {
+    let dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
+    let path = PathBuf::from(dir).join(CONFIG_FILE);
+    path.is_file().then_some(path)
+}
+
+/// A `::tether::__private::FrameworkDef` literal, plus an `include_bytes!`
+/// of the file so editing it rebuilds the crate.
+pub fn framework_def() -> syn::Result<TokenStream> {
+    let p = quote!(::tether::__private);
+    let Some(path) = config_path() else {
+        return Ok(quote! {
+            #p::FrameworkDef { global_prefix: #p::None, versioning: #p::None, runtime: "multi-thread" }
+        });
+    };
+    let config =
+        Config::load(&path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;
+    let framework = config.framework();
+    let prefix = match &framework.global_prefix {
+        Some(p_) => quote!(#p::Some(#p_)),
+        None => quote!(#p::None),
+    };
+    let versioning = match &framework.versioning {
+        None => quote!(#p::None),
+        Some(v) => {
+            let header = v.kind == VersioningKind::Header;
+            let default = match &v.default_version {
+                Some(d) => quote!(#p::Some(#d)),
+                None => quote!(#p::None),
+            };
+            let vprefix = &v.prefix;
+            quote!(#p::Some(#p::VersioningDef { header: #header, default_version: #default, prefix: #vprefix }))
+        }
+    };
+    let runtime = config.runtime.as_str();
+    let file = path.to_string_lossy().into_owned();
+    Ok(quote! {
+        {
+            const _: &[u8] = ::core::include_bytes!(#file);
+            #p::FrameworkDef { global_prefix: #prefix, versioning: #versioning, runtime: #runtime }
+        }
+    })
+}

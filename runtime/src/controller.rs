@@ -1,0 +1,114 @@
+//! The static route table that `#[controller]` emits (SPEC A1).
+
+use crate::request::Request;
+use crate::response::Response;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+/// The future a route handler returns.
+pub type HandlerFuture = Pin<Box<dyn Future<Output = Response> + Send>>;
+
+/// The HTTP method of a route; `All` matches every method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RouteMethod {
+    /// GET (also answers HEAD when no HEAD route exists).
+    Get,
+    /// POST
+    Post,
+    /// PUT
+    Put,
+    /// DELETE
+    Delete,
+    /// PATCH
+    Patch,
+    /// OPTIONS
+    Options,
+    /// HEAD
+    Head,
+    /// Every method.
+    All,
+}
+
+impl RouteMethod {
+    pub(crate) const COUNT: usize = 8;
+
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
+
+    pub(crate) fn of(method: &http::Method) -> Option<RouteMethod> {
+        Some(match *method {
+            http::Method::GET => RouteMethod::Get,
+            http::Method::POST => RouteMethod::Post,
+            http::Method::PUT => RouteMethod::Put,
+            http::Method::DELETE => RouteMethod::Delete,
+            http::Method::PATCH => RouteMethod::Patch,
+            http::Method::OPTIONS => RouteMethod::Options,
+            http::Method::HEAD => RouteMethod::Head,
+            _ => return None,
+        })
+    }
+}
+
+/// One version in a `#[version(..)]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VersionDef {
+    /// `"1"`
+    Exact(&'static str),
+    /// `neutral`
+    Neutral,
+}
+
+/// One route of a controller, as the macro writes it.
+pub struct RouteDef<C> {
+    /// The HTTP method.
+    pub method: RouteMethod,
+    /// Controller path joined with the route path, in route syntax (`/users/:id`).
+    pub path: &'static str,
+    /// The method's own `#[version]`; `None` inherits the controller's.
+    pub versions: Option<&'static [VersionDef]>,
+    /// The Rust method's name, for error messages.
+    pub name: &'static str,
+    /// Extracts the arguments, calls the method and builds the response.
+    pub handler: fn(Arc<C>, Request) -> HandlerFuture,
+}
+
+/// `[framework]` of the crate's `tether.toml`, embedded by `#[controller]`
+/// at compile time so the served paths match the generated document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrameworkDef {
+    /// `global_prefix`.
+    pub global_prefix: Option<&'static str>,
+    /// `[framework.versioning]`.
+    pub versioning: Option<VersioningDef>,
+    /// `runtime`: `"multi-thread"` or `"per-core"`.
+    pub runtime: &'static str,
+}
+
+/// `[framework.versioning]` of `tether.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VersioningDef {
+    /// `true` for `"HEADER"`, `false` for `"URI"`.
+    pub header: bool,
+    /// `default_version`.
+    pub default_version: Option<&'static str>,
+    /// `prefix`.
+    pub prefix: &'static str,
+}
+
+/// A type whose impl block carries `#[controller]`. Implemented by the macro.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tether controller",
+    label = "add `#[tether::controller(\"/path\")]` to an `impl {Self}` block"
+)]
+pub trait Controller: Send + Sync + Sized + 'static {
+    /// The type's name.
+    const NAME: &'static str;
+    /// `#[version]` on the impl block, if any.
+    const VERSIONS: Option<&'static [VersionDef]>;
+    /// The crate's `tether.toml` settings when the macro ran.
+    const FRAMEWORK: FrameworkDef;
+    /// The routes in source order.
+    fn routes() -> &'static [RouteDef<Self>];
+}

@@ -1,0 +1,244 @@
+//! Extraction of handler arguments (SPEC A2). The code `#[controller]`
+//! generates calls these; a failure is a `400` whose message names the
+//! argument and the problem (`413` for a body over the limit, `415` for a
+//! wrong content type).
+
+use crate::request::Request;
+use crate::HttpError;
+use bytes::Bytes;
+use http::StatusCode;
+use http_body_util::{BodyExt, Limited};
+use std::fmt::Display;
+use std::str::FromStr;
+
+/// The short name of a type for messages: `u64`, `Uuid`, `Vec<String>`.
+fn short_type_name<T>() -> String {
+    let full = std::any::type_name::<T>();
+    let mut out = String::with_capacity(full.len());
+    for part in full.split_inclusive(['<', '>', ',', ' ']) {
+        let (word, sep) = match part.char_indices().last() {
+            Some((i, c)) if "<>, ".contains(c) => (&part[..i], &part[i..]),
+            _ => (part, ""),
+        };
+        out.push_str(word.rsplit("::").next().unwrap_or(word));
+        out.push_str(sep);
+    }
+    out
+}
+
+fn parse_text<T>(what: &str, text: &str) -> Result<T, HttpError>
+where
+    T: FromStr,
+    T::Err: Display,
+{
+    text.parse::<T>().map_err(|e| {
+        HttpError::bad_request(format!(
+            "{what}: cannot read {text:?} as {}: {e}",
+            short_type_name::<T>()
+        ))
+    })
+}
+
+/// `#[param] id: T`: the `index`-th capture of the route, named `name`.
+pub fn path_param<T>(req: &Request, index: usize, name: &str) -> Result<T, HttpError>
+where
+    T: FromStr,
+    T::Err: Display,
+{
+    let what = format!("invalid path parameter `{name}`");
+    let raw = req
+        .raw_param_at(index)
+        .ok_or_else(|| HttpError::bad_request(format!("{what}: missing")))?;
+    let decoded = req.param_at(index).ok_or_else(|| {
+        HttpError::bad_request(format!(
+            "{what}: {raw:?} is not valid UTF-8 once percent-decoded"
+        ))
+    })?;
+    parse_text(&what, &decoded)
+}
+
+fn query_value<'a>(req: &'a Request, name: &str) -> Option<std::borrow::Cow<'a, str>> {
+    form_urlencoded::parse(req.query_string()?.as_bytes())
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v)
+}
+
+/// `#[query("page")] page: T`: one required query parameter.
+pub fn query_one<T>(req: &Request, name: &str) -> Result<T, HttpError>
+where
+    T: FromStr,
+    T::Err: Display,
+{
+    let what = format!("invalid query parameter `{name}`");
+    match query_value(req, name) {
+        Some(v) => parse_text(&what, &v),
+        None => Err(HttpError::bad_request(format!(
+            "missing query parameter `{name}`"
+        ))),
+    }
+}
+
+/// `#[query("page")] page: Option<T>`: one optional query parameter.
+pub fn query_one_opt<T>(req: &Request, name: &str) -> Result<Option<T>, HttpError>
+where
+    T: FromStr,
+    T::Err: Display,
+{
+    let what = format!("invalid query parameter `{name}`");
+    query_value(req, name)
+        .map(|v| parse_text(&what, &v))
+        .transpose()
+}
+
+/// `#[query] q: T`: the whole query string into `T`.
+pub fn query_all<T: serde::de::DeserializeOwned>(req: &Request, arg: &str) -> Result<T, HttpError> {
+    serde_urlencoded::from_str(req.query_string().unwrap_or(""))
+        .map_err(|e| HttpError::bad_request(format!("invalid query string for `{arg}`: {e}")))
+}
+
+/// `#[header("x-id")] v: T`: one required header.
+pub fn header_one<T>(req: &Request, name: &str) -> Result<T, HttpError>
+where
+    T: FromStr,
+    T::Err: Display,
+{
+    header_one_opt(req, name)?
+        .ok_or_else(|| HttpError::bad_request(format!("missing header `{name}`")))
+}
+
+/// `#[header("x-id")] v: Option<T>`: one optional header.
+pub fn header_one_opt<T>(req: &Request, name: &str) -> Result<Option<T>, HttpError>
+where
+    T: FromStr,
+    T::Err: Display,
+{
+    let what = format!("invalid header `{name}`");
+    match req.headers().get(name) {
+        None => Ok(None),
+        Some(v) => {
+            let text = v
+                .to_str()
+                .map_err(|_| HttpError::bad_request(format!("{what}: not visible ASCII")))?;
+            parse_text(&what, text).map(Some)
+        }
+    }
+}
+
+fn content_type(req: &Request) -> Option<&str> {
+    req.header("content-type")
+        .map(|v| v.split(';').next().unwrap_or("").trim())
+}
+
+fn check_content_type(
+    req: &Request,
+    arg: &str,
+    accepts: fn(&str) -> bool,
+    expected: &str,
+) -> Result<(), HttpError> {
+    match content_type(req) {
+        Some(ct) if accepts(&ct.to_ascii_lowercase()) => Ok(()),
+        found => Err(HttpError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!(
+                "body `{arg}` must be sent as `{expected}`, got {}",
+                found.map_or("no content-type".to_string(), |f| format!("`{f}`"))
+            ),
+        )),
+    }
+}
+
+/// Reads the whole body within the app's size limit (`413` past it).
+pub async fn read_body(req: &mut Request, arg: &str) -> Result<Bytes, HttpError> {
+    let limit = req.body_limit;
+    match Limited::new(req.take_body(), limit).collect().await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(HttpError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("body `{arg}` is larger than the limit of {limit} bytes"),
+        )),
+        Err(e) => Err(HttpError::bad_request(format!(
+            "body `{arg}` could not be read: {e}"
+        ))),
+    }
+}
+
+fn is_json(ct: &str) -> bool {
+    ct == "application/json" || (ct.starts_with("application/") && ct.ends_with("+json"))
+}
+
+/// `#[body] dto: T`: a JSON body.
+#[cfg(feature = "json")]
+pub async fn body_json<T: serde::de::DeserializeOwned>(
+    req: &mut Request,
+    arg: &str,
+) -> Result<T, HttpError> {
+    check_content_type(req, arg, is_json, "application/json")?;
+    let bytes = read_body(req, arg).await?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| HttpError::bad_request(format!("invalid JSON in body `{arg}`: {e}")))
+}
+
+/// `#[body(form)] dto: T`: an urlencoded form body.
+pub async fn body_form<T: serde::de::DeserializeOwned>(
+    req: &mut Request,
+    arg: &str,
+) -> Result<T, HttpError> {
+    check_content_type(
+        req,
+        arg,
+        |ct| ct == "application/x-www-form-urlencoded",
+        "application/x-www-form-urlencoded",
+    )?;
+    let bytes = read_body(req, arg).await?;
+    serde_urlencoded::from_bytes(&bytes)
+        .map_err(|e| HttpError::bad_request(format!("invalid form in body `{arg}`: {e}")))
+}
+
+/// `#[body(text)] s: String`: a UTF-8 text body.
+pub async fn body_text(req: &mut Request, arg: &str) -> Result<String, HttpError> {
+    check_content_type(req, arg, |ct| ct.starts_with("text/"), "text/plain")?;
+    let bytes = read_body(req, arg).await?;
+    String::from_utf8(bytes.into())
+        .map_err(|e| HttpError::bad_request(format!("body `{arg}` is not valid UTF-8: {e}")))
+}
+
+/// `#[body(bytes)] b: Bytes` (or `Vec<u8>`): the raw body.
+pub async fn body_bytes<T: From<Bytes>>(req: &mut Request, arg: &str) -> Result<T, HttpError> {
+    read_body(req, arg).await.map(T::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names() {
+        assert_eq!(short_type_name::<u64>(), "u64");
+        assert_eq!(short_type_name::<Vec<String>>(), "Vec<String>");
+        assert_eq!(
+            short_type_name::<std::collections::HashMap<String, u8>>(),
+            "HashMap<String, u8>"
+        );
+    }
+
+    fn req(uri: &str) -> Request {
+        let (head, _) = http::Request::get(uri).body(()).unwrap().into_parts();
+        Request::new(head, Bytes::new())
+    }
+
+    #[test]
+    fn a2_query_and_errors_name_the_parameter() {
+        let r = req("/x?page=2&q=a%20b");
+        assert_eq!(query_one::<u32>(&r, "page").unwrap(), 2);
+        assert_eq!(query_one::<String>(&r, "q").unwrap(), "a b");
+        assert_eq!(query_one_opt::<u32>(&r, "none").unwrap(), None);
+        let e = query_one::<u32>(&r, "q").unwrap_err();
+        assert_eq!(e.status(), 400);
+        assert!(
+            e.message().contains("`q`") && e.message().contains("u32"),
+            "{e}"
+        );
+        let e = query_one::<u32>(&r, "missing").unwrap_err();
+        assert!(e.message().contains("missing query parameter `missing`"));
+    }
+}

@@ -1,0 +1,169 @@
+//! [`Request`]: what a handler, middleware or guard sees of a request.
+//!
+//! The path is read from the request line as hyper parsed it (no URL object
+//! is built); path parameters are ranges into it, decoded only when read;
+//! the query string is parsed only when a handler asks (SPEC A10).
+
+use bytes::Bytes;
+use http::{HeaderMap, Method, Uri};
+use http_body::Frame;
+use std::borrow::Cow;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+/// The body of an incoming request: hyper's stream, or bytes already read.
+pub enum RequestBody {
+    /// A body still on the connection.
+    Incoming(hyper::body::Incoming),
+    /// A body already in memory (tests, middleware that buffered it).
+    Full(Option<Bytes>),
+}
+
+impl From<hyper::body::Incoming> for RequestBody {
+    fn from(b: hyper::body::Incoming) -> Self {
+        RequestBody::Incoming(b)
+    }
+}
+
+impl From<Bytes> for RequestBody {
+    fn from(b: Bytes) -> Self {
+        RequestBody::Full(Some(b))
+    }
+}
+
+impl Default for RequestBody {
+    fn default() -> Self {
+        RequestBody::Full(None)
+    }
+}
+
+impl http_body::Body for RequestBody {
+    type Data = Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
+        match self.get_mut() {
+            RequestBody::Incoming(b) => Pin::new(b).poll_frame(cx),
+            RequestBody::Full(data) => Poll::Ready(data.take().map(|d| Ok(Frame::data(d)))),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match self {
+            RequestBody::Incoming(b) => b.is_end_stream(),
+            RequestBody::Full(d) => d.is_none(),
+        }
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        match self {
+            RequestBody::Incoming(b) => b.size_hint(),
+            RequestBody::Full(d) => {
+                http_body::SizeHint::with_exact(d.as_ref().map_or(0, |d| d.len() as u64))
+            }
+        }
+    }
+}
+
+/// Path captures of the matched route: byte ranges into the request path.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PathParams {
+    pub(crate) names: &'static [&'static str],
+    pub(crate) ranges: Vec<(usize, usize)>,
+}
+
+/// An incoming request, as handlers (`#[req]`), middleware and guards see it.
+pub struct Request {
+    pub(crate) head: http::request::Parts,
+    pub(crate) body: RequestBody,
+    pub(crate) params: PathParams,
+    pub(crate) body_limit: usize,
+}
+
+impl Request {
+    /// A request from its head and body (for tests and custom adapters).
+    pub fn new(head: http::request::Parts, body: impl Into<RequestBody>) -> Self {
+        Self {
+            head,
+            body: body.into(),
+            params: PathParams::default(),
+            body_limit: crate::app::DEFAULT_BODY_LIMIT,
+        }
+    }
+
+    /// The method.
+    pub fn method(&self) -> &Method {
+        &self.head.method
+    }
+
+    /// The request target.
+    pub fn uri(&self) -> &Uri {
+        &self.head.uri
+    }
+
+    /// The path, still percent-encoded.
+    pub fn path(&self) -> &str {
+        self.head.uri.path()
+    }
+
+    /// The raw query string, if any.
+    pub fn query_string(&self) -> Option<&str> {
+        self.head.uri.query()
+    }
+
+    /// The headers.
+    pub fn headers(&self) -> &HeaderMap {
+        &self.head.headers
+    }
+
+    /// The headers, to change them (middleware).
+    pub fn headers_mut(&mut self) -> &mut HeaderMap {
+        &mut self.head.headers
+    }
+
+    /// A header's value as text, if present and valid UTF-8.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// Typed per-request values (set by middleware, read by handlers).
+    pub fn extensions(&self) -> &http::Extensions {
+        &self.head.extensions
+    }
+
+    /// Typed per-request values, to change them.
+    pub fn extensions_mut(&mut self) -> &mut http::Extensions {
+        &mut self.head.extensions
+    }
+
+    /// A path capture by name, percent-decoded (`None` if the route has no
+    /// such capture or it is not valid UTF-8 once decoded).
+    pub fn param(&self, name: &str) -> Option<Cow<'_, str>> {
+        let index = self.params.names.iter().position(|n| *n == name)?;
+        self.param_at(index)
+    }
+
+    pub(crate) fn raw_param_at(&self, index: usize) -> Option<&str> {
+        let (start, end) = *self.params.ranges.get(index)?;
+        self.path().get(start..end)
+    }
+
+    pub(crate) fn param_at(&self, index: usize) -> Option<Cow<'_, str>> {
+        percent_encoding::percent_decode_str(self.raw_param_at(index)?)
+            .decode_utf8()
+            .ok()
+    }
+
+    /// Takes the body out of the request (it can be read once).
+    pub fn take_body(&mut self) -> RequestBody {
+        std::mem::take(&mut self.body)
+    }
+
+    /// The request head (method, URI, headers, extensions).
+    pub fn head(&self) -> &http::request::Parts {
+        &self.head
+    }
+}

@@ -1,0 +1,275 @@
+//! Responses (SPEC A3): one concrete [`Body`] type, and [`IntoResponse`]
+//! for everything a handler may return.
+
+use bytes::Bytes;
+use http::{header, HeaderValue, StatusCode};
+use http_body::{Frame, SizeHint};
+use std::borrow::Cow;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+/// The response type of every handler, middleware and hook.
+pub type Response = http::Response<Body>;
+
+type BoxedBody = Pin<Box<dyn http_body::Body<Data = Bytes, Error = BoxError> + Send>>;
+
+/// A boxed error, as streaming bodies report them.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The one response body type: empty, a full buffer, or a stream (SSE).
+pub struct Body(Inner);
+
+enum Inner {
+    Empty,
+    Full(Option<Bytes>),
+    Stream(BoxedBody),
+}
+
+impl Body {
+    /// An empty body.
+    pub const fn empty() -> Self {
+        Body(Inner::Empty)
+    }
+
+    /// A body from any `http_body::Body`, for streams such as SSE.
+    pub fn from_stream<B>(body: B) -> Self
+    where
+        B: http_body::Body<Data = Bytes> + Send + 'static,
+        B::Error: Into<BoxError>,
+    {
+        use http_body_util::BodyExt;
+        Body(Inner::Stream(Box::pin(body.map_err(Into::into))))
+    }
+}
+
+impl Default for Body {
+    fn default() -> Self {
+        Body::empty()
+    }
+}
+
+impl From<Bytes> for Body {
+    fn from(b: Bytes) -> Self {
+        Body(Inner::Full(Some(b)))
+    }
+}
+
+impl From<String> for Body {
+    fn from(s: String) -> Self {
+        Body::from(Bytes::from(s))
+    }
+}
+
+impl From<Vec<u8>> for Body {
+    fn from(v: Vec<u8>) -> Self {
+        Body::from(Bytes::from(v))
+    }
+}
+
+impl From<&'static str> for Body {
+    fn from(s: &'static str) -> Self {
+        Body::from(Bytes::from_static(s.as_bytes()))
+    }
+}
+
+impl http_body::Body for Body {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        match &mut self.get_mut().0 {
+            Inner::Empty => Poll::Ready(None),
+            Inner::Full(data) => Poll::Ready(data.take().map(|d| Ok(Frame::data(d)))),
+            Inner::Stream(s) => s.as_mut().poll_frame(cx),
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        match &self.0 {
+            Inner::Empty => true,
+            Inner::Full(data) => data.is_none(),
+            Inner::Stream(s) => s.is_end_stream(),
+        }
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        match &self.0 {
+            Inner::Empty => SizeHint::with_exact(0),
+            Inner::Full(data) => SizeHint::with_exact(data.as_ref().map_or(0, |d| d.len() as u64)),
+            Inner::Stream(s) => s.size_hint(),
+        }
+    }
+}
+
+/// Anything a handler can return.
+///
+/// `status` is the route's success status (200; 201 for `#[post]`; or its
+/// `#[http_code]`). Payloads such as [`Json`] and `String` answer with it;
+/// values that carry their own status ([`HttpError`](crate::HttpError),
+/// [`Response`]) ignore it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be returned from a tether handler",
+    label = "this type does not implement `tether::IntoResponse`",
+    note = "return `Json<T>`, a `T: Serialize`, `String`, `Vec<u8>`, `()`, `Result<_, HttpError>` or a `tether::Response`"
+)]
+pub trait IntoResponse {
+    /// Builds the response, using `status` when the value has none of its own.
+    fn into_response_with(self, status: StatusCode) -> Response;
+
+    /// Builds the response with status 200 unless the value has its own.
+    fn into_response(self) -> Response
+    where
+        Self: Sized,
+    {
+        self.into_response_with(StatusCode::OK)
+    }
+}
+
+fn with_type(body: Body, status: StatusCode, content_type: &'static str) -> Response {
+    let mut res = Response::new(body);
+    *res.status_mut() = status;
+    res.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    res
+}
+
+impl IntoResponse for Response {
+    fn into_response_with(self, _status: StatusCode) -> Response {
+        self
+    }
+}
+
+impl IntoResponse for () {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        let mut res = Response::new(Body::empty());
+        *res.status_mut() = status;
+        res
+    }
+}
+
+impl IntoResponse for StatusCode {
+    fn into_response_with(self, _status: StatusCode) -> Response {
+        ().into_response_with(self)
+    }
+}
+
+/// `204 No Content`, whatever the route's default status.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoContent;
+
+impl IntoResponse for NoContent {
+    fn into_response_with(self, _status: StatusCode) -> Response {
+        ().into_response_with(StatusCode::NO_CONTENT)
+    }
+}
+
+impl IntoResponse for String {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        with_type(Body::from(self), status, "text/plain; charset=utf-8")
+    }
+}
+
+impl IntoResponse for &'static str {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        with_type(Body::from(self), status, "text/plain; charset=utf-8")
+    }
+}
+
+impl IntoResponse for Cow<'static, str> {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        match self {
+            Cow::Borrowed(s) => s.into_response_with(status),
+            Cow::Owned(s) => s.into_response_with(status),
+        }
+    }
+}
+
+impl IntoResponse for Bytes {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        with_type(Body::from(self), status, "application/octet-stream")
+    }
+}
+
+impl IntoResponse for Vec<u8> {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        Bytes::from(self).into_response_with(status)
+    }
+}
+
+impl<T: IntoResponse, E: IntoResponse> IntoResponse for Result<T, E> {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        match self {
+            Ok(v) => v.into_response_with(status),
+            Err(e) => e.into_response_with(status),
+        }
+    }
+}
+
+/// A value with an explicit status: `(StatusCode::ACCEPTED, Json(job))`.
+impl<T: IntoResponse> IntoResponse for (StatusCode, T) {
+    fn into_response_with(self, _status: StatusCode) -> Response {
+        self.1.into_response_with(self.0)
+    }
+}
+
+/// A JSON response body (and, with `#[body]`, a JSON request body).
+///
+/// Handlers may return `Json<T>` or just `T: Serialize`; the macro wraps
+/// the latter itself.
+///
+/// ```
+/// use tether::{IntoResponse, Json};
+/// let res = Json(vec![1, 2, 3]).into_response();
+/// assert_eq!(res.headers()["content-type"], "application/json");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Json<T>(pub T);
+
+#[cfg(feature = "json")]
+impl<T: serde::Serialize> IntoResponse for Json<T> {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        let mut buf = Vec::with_capacity(128);
+        match serde_json::to_writer(&mut buf, &self.0) {
+            Ok(()) => with_type(Body::from(buf), status, "application/json"),
+            Err(e) => crate::HttpError::internal(format!("response serialisation failed: {e}"))
+                .into_response(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http_body_util::BodyExt;
+
+    async fn text(res: Response) -> String {
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a3_default_status_applies_to_payloads_only() {
+        let created = StatusCode::CREATED;
+        assert_eq!("x".into_response_with(created).status(), 201);
+        assert_eq!(().into_response_with(created).status(), 201);
+        assert_eq!(NoContent.into_response_with(created).status(), 204);
+        let err: Result<String, crate::HttpError> = Err(crate::HttpError::conflict("taken"));
+        let res = err.into_response_with(created);
+        assert_eq!(res.status(), 409);
+        assert!(text(res).await.contains("\"taken\""));
+        let res = (StatusCode::ACCEPTED, "queued").into_response_with(created);
+        assert_eq!(res.status(), 202);
+        assert_eq!(text(res).await, "queued");
+    }
+
+    #[cfg(feature = "json")]
+    #[tokio::test]
+    async fn a3_json() {
+        let res = Json(serde_json::json!({"a": 1})).into_response_with(StatusCode::OK);
+        assert_eq!(res.headers()[header::CONTENT_TYPE], "application/json");
+        assert_eq!(text(res).await, r#"{"a":1}"#);
+    }
+}

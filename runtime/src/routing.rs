@@ -1,0 +1,353 @@
+//! The router (SPEC A5, A10): static paths in a hash map, parameterised
+//! paths through matchit, then the method, then — under HEADER versioning —
+//! the `X-API-Version` header.
+
+use crate::controller::{HandlerFuture, RouteMethod};
+use crate::request::{PathParams, Request};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use tether_model::{RoutePath, Version};
+
+/// A type-erased handler: the controller instance bound to its route fn.
+pub(crate) type Handler = Arc<dyn Fn(Request) -> HandlerFuture + Send + Sync>;
+
+/// One route as registered: where it is served and what answers it.
+pub(crate) struct RouteEntry {
+    pub(crate) method: RouteMethod,
+    pub(crate) path: RoutePath,
+    pub(crate) version: Option<Version>,
+    pub(crate) handler: Handler,
+    /// `Controller::method`, for conflict messages.
+    pub(crate) label: String,
+}
+
+struct Variant {
+    version: Option<Version>,
+    handler: Handler,
+    label: String,
+}
+
+/// Every handler of one path, per method and version.
+struct Endpoint {
+    names: &'static [&'static str],
+    methods: [Vec<Variant>; RouteMethod::COUNT],
+}
+
+impl Endpoint {
+    fn new(names: &'static [&'static str]) -> Self {
+        Self {
+            names,
+            methods: Default::default(),
+        }
+    }
+
+    fn slot(&self, method: RouteMethod) -> Option<&[Variant]> {
+        let list = &self.methods[method.index()];
+        (!list.is_empty()).then_some(list.as_slice())
+    }
+
+    /// The variants for `method`: its own, GET's for HEAD, then `#[all]`.
+    fn variants(&self, method: Option<RouteMethod>) -> Option<&[Variant]> {
+        method
+            .and_then(|m| {
+                self.slot(m).or_else(|| {
+                    (m == RouteMethod::Head)
+                        .then(|| self.slot(RouteMethod::Get))
+                        .flatten()
+                })
+            })
+            .or_else(|| self.slot(RouteMethod::All))
+    }
+}
+
+/// Which version a request asks for under HEADER versioning.
+pub(crate) enum RequestedVersion<'a> {
+    /// Versioning is not by header: every route has one variant per path.
+    Any,
+    /// The header's value, or `None` when absent.
+    Header(Option<&'a str>),
+}
+
+/// A route conflict found while building the router.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouteConflict(pub String);
+
+impl fmt::Display for RouteConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RouteConflict {}
+
+/// The compiled routing table.
+pub(crate) struct Router {
+    statics: HashMap<Box<str>, Endpoint>,
+    dynamic: matchit::Router<usize>,
+    dynamic_endpoints: Vec<Endpoint>,
+    default_version: Option<Box<str>>,
+}
+
+fn leak_names(path: &RoutePath) -> &'static [&'static str] {
+    // Built once per distinct path at startup; lives as long as the process.
+    let names: Vec<&'static str> = path
+        .param_names()
+        .into_iter()
+        .map(|n| &*Box::leak(n.to_string().into_boxed_str()))
+        .collect();
+    Box::leak(names.into_boxed_slice())
+}
+
+impl Router {
+    pub(crate) fn build(
+        entries: Vec<RouteEntry>,
+        default_version: Option<String>,
+    ) -> Result<Router, RouteConflict> {
+        let mut statics: HashMap<Box<str>, Endpoint> = HashMap::new();
+        let mut dynamic = matchit::Router::new();
+        let mut dynamic_endpoints: Vec<Endpoint> = Vec::new();
+        let mut dynamic_index: HashMap<String, usize> = HashMap::new();
+        for entry in entries {
+            let key = entry.path.to_matchit();
+            let endpoint = if entry.path.is_static() {
+                statics
+                    .entry(key.into_boxed_str())
+                    .or_insert_with(|| Endpoint::new(&[]))
+            } else {
+                let index = match dynamic_index.get(&key) {
+                    Some(i) => *i,
+                    None => {
+                        let i = dynamic_endpoints.len();
+                        dynamic.insert(key.clone(), i).map_err(|e| {
+                            RouteConflict(format!(
+                                "route {} ({}) cannot be added: {e}",
+                                entry.path, entry.label
+                            ))
+                        })?;
+                        dynamic_endpoints.push(Endpoint::new(leak_names(&entry.path)));
+                        dynamic_index.insert(key, i);
+                        i
+                    }
+                };
+                &mut dynamic_endpoints[index]
+            };
+            let list = &mut endpoint.methods[entry.method.index()];
+            if let Some(other) = list.iter().find(|v| v.version == entry.version) {
+                return Err(RouteConflict(format!(
+                    "{:?} {} is handled twice, by {} and {}{}; change a path or a #[version]",
+                    entry.method,
+                    entry.path,
+                    other.label,
+                    entry.label,
+                    match &entry.version {
+                        Some(Version::Exact(v)) => format!(" (version {v})"),
+                        _ => String::new(),
+                    }
+                )));
+            }
+            list.push(Variant {
+                version: entry.version,
+                handler: entry.handler,
+                label: entry.label,
+            });
+        }
+        Ok(Router {
+            statics,
+            dynamic,
+            dynamic_endpoints,
+            default_version: default_version.map(String::into_boxed_str),
+        })
+    }
+
+    /// Finds the handler for a request; `None` is a 404.
+    pub(crate) fn find(
+        &self,
+        method: &http::Method,
+        path: &str,
+        version: RequestedVersion<'_>,
+    ) -> Option<(&Handler, PathParams)> {
+        let method = RouteMethod::of(method);
+        let path = match path.len() {
+            0 => "/",
+            1 => path,
+            _ => path.strip_suffix('/').unwrap_or(path),
+        };
+        if let Some(endpoint) = self.statics.get(path) {
+            if let Some(found) = endpoint
+                .variants(method)
+                .and_then(|v| self.pick(v, &version))
+            {
+                return Some((found, PathParams::default()));
+            }
+        }
+        let matched = self.dynamic.at(path).ok()?;
+        let endpoint = &self.dynamic_endpoints[*matched.value];
+        let handler = self.pick(endpoint.variants(method)?, &version)?;
+        let base = path.as_ptr() as usize;
+        let ranges = matched
+            .params
+            .iter()
+            .map(|(_, v)| {
+                let start = v.as_ptr() as usize - base;
+                (start, start + v.len())
+            })
+            .collect();
+        Some((
+            handler,
+            PathParams {
+                names: endpoint.names,
+                ranges,
+            },
+        ))
+    }
+
+    /// Version dispatch: the exact version, else a neutral route; a missing
+    /// header asks for `default_version`, else an unversioned route.
+    fn pick<'a>(
+        &self,
+        variants: &'a [Variant],
+        version: &RequestedVersion<'_>,
+    ) -> Option<&'a Handler> {
+        let wanted = match version {
+            RequestedVersion::Any => return variants.first().map(|v| &v.handler),
+            RequestedVersion::Header(h) => h.map(str::trim).or(self.default_version.as_deref()),
+        };
+        let exact = variants.iter().find(|v| match (&v.version, wanted) {
+            (Some(Version::Exact(have)), Some(want)) => have == want,
+            (None, None) => true,
+            _ => false,
+        });
+        exact
+            .or_else(|| {
+                variants
+                    .iter()
+                    .find(|v| v.version == Some(Version::Neutral))
+            })
+            .map(|v| &v.handler)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::response::IntoResponse;
+
+    fn handler(tag: &'static str) -> Handler {
+        Arc::new(move |_req| Box::pin(async move { tag.into_response() }))
+    }
+
+    fn entry(
+        method: RouteMethod,
+        path: &str,
+        version: Option<Version>,
+        tag: &'static str,
+    ) -> RouteEntry {
+        RouteEntry {
+            method,
+            path: RoutePath::parse(path).unwrap(),
+            version,
+            handler: handler(tag),
+            label: tag.to_string(),
+        }
+    }
+
+    fn v(s: &str) -> Option<Version> {
+        Some(Version::Exact(s.into()))
+    }
+
+    async fn hit(
+        router: &Router,
+        method: http::Method,
+        path: &str,
+        version: RequestedVersion<'_>,
+    ) -> Option<String> {
+        use http_body_util::BodyExt;
+        let (h, _) = router.find(&method, path, version)?;
+        let (head, _) = http::Request::new(()).into_parts();
+        let res = h(Request::new(head, bytes::Bytes::new())).await;
+        let body = res.into_body().collect().await.unwrap().to_bytes();
+        Some(String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn static_before_dynamic_and_method_fallbacks() {
+        let r = Router::build(
+            vec![
+                entry(RouteMethod::Get, "/users/me", None, "me"),
+                entry(RouteMethod::Get, "/users/:id", None, "one"),
+                entry(RouteMethod::Delete, "/users/:id", None, "del"),
+                entry(RouteMethod::All, "/any", None, "all"),
+            ],
+            None,
+        )
+        .unwrap();
+        use http::Method as M;
+        let any = || RequestedVersion::Any;
+        assert_eq!(hit(&r, M::GET, "/users/me", any()).await.unwrap(), "me");
+        assert_eq!(hit(&r, M::GET, "/users/7/", any()).await.unwrap(), "one");
+        assert_eq!(hit(&r, M::DELETE, "/users/me", any()).await.unwrap(), "del");
+        assert_eq!(hit(&r, M::HEAD, "/users/me", any()).await.unwrap(), "me");
+        assert_eq!(hit(&r, M::PATCH, "/any", any()).await.unwrap(), "all");
+        assert!(hit(&r, M::POST, "/users/me", any()).await.is_none());
+        assert!(hit(&r, M::GET, "/nope", any()).await.is_none());
+        let (_, params) = r.find(&M::GET, "/users/a%20b", any()).unwrap();
+        assert_eq!(params.names, ["id"]);
+        assert_eq!(params.ranges, [(7, 12)]);
+    }
+
+    #[tokio::test]
+    async fn a5_header_versioning_dispatch() {
+        let r = Router::build(
+            vec![
+                entry(RouteMethod::Get, "/books", v("1"), "v1"),
+                entry(RouteMethod::Get, "/books", v("2"), "v2"),
+                entry(
+                    RouteMethod::Get,
+                    "/health",
+                    Some(Version::Neutral),
+                    "neutral",
+                ),
+            ],
+            Some("1".into()),
+        )
+        .unwrap();
+        use http::Method as M;
+        let h = RequestedVersion::Header;
+        assert_eq!(hit(&r, M::GET, "/books", h(Some("2"))).await.unwrap(), "v2");
+        assert_eq!(hit(&r, M::GET, "/books", h(None)).await.unwrap(), "v1");
+        assert!(hit(&r, M::GET, "/books", h(Some("3"))).await.is_none());
+        assert_eq!(
+            hit(&r, M::GET, "/health", h(Some("9"))).await.unwrap(),
+            "neutral"
+        );
+        assert_eq!(
+            hit(&r, M::GET, "/health", h(None)).await.unwrap(),
+            "neutral"
+        );
+    }
+
+    #[test]
+    fn conflicts_are_named() {
+        let e = Router::build(
+            vec![
+                entry(RouteMethod::Get, "/a/:id", None, "A::one"),
+                entry(RouteMethod::Get, "/a/:id", None, "B::two"),
+            ],
+            None,
+        )
+        .err()
+        .unwrap();
+        assert!(e.0.contains("A::one") && e.0.contains("B::two"), "{e}");
+        let e = Router::build(
+            vec![
+                entry(RouteMethod::Get, "/a/:id", None, "A::one"),
+                entry(RouteMethod::Get, "/a/:name", None, "B::two"),
+            ],
+            None,
+        )
+        .err()
+        .unwrap();
+        assert!(e.0.contains("B::two"), "{e}");
+    }
+}
