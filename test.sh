@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test of tether: formatting, clippy, the Rust unit, integration,
+# trybuild and golden tests, the TypeScript checks of generated clients (real
+# tsc) and the end-to-end tests of the generated client against the real
+# server (real node). Installs its own pinned tools (npm ci, a Python venv).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "JavaScript tools (npm ci: typescript, pinned by package-lock.json)"
+npm ci --no-audit --no-fund --loglevel=error
+
+step "Python tools (.venv: openapi-spec-validator, pinned by requirements-dev.txt)"
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+.venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "cargo test (unit, integration, trybuild, golden, tsc, end to end)"
+cargo test --workspace --locked --no-fail-fast 2>&1 | tee target/test-output.txt
+
+step "summary"
+grep -E '^test result:' target/test-output.txt | awk '
+  { passed += $4; failed += $6; ignored += $8 }
+  END { printf "summary: %d passed, %d failed, %d skipped\n", passed, failed, ignored; exit failed > 0 }'
