@@ -83,7 +83,8 @@ pub fn classify_payload(ty: &Type) -> Payload {
                 },
             }
         }
-        Type::ImplTrait(_) => return Payload::Opaque,
+        // `impl IntoResponse`, `(StatusCode, T)`: the value builds its own response.
+        Type::ImplTrait(_) | Type::Tuple(_) => return Payload::Opaque,
         _ => {}
     }
     let Some((name, args)) = last_segment(ty) else {
@@ -170,6 +171,7 @@ mod tests {
         assert_eq!(payload(parse_quote!(impl IntoResponse)), "Opaque");
         assert_eq!(payload(parse_quote!(tether::Response)), "Opaque");
         assert_eq!(payload(parse_quote!(NoContent)), "NoContent");
+        assert_eq!(payload(parse_quote!((StatusCode, String))), "Opaque");
     }
 
     #[test]

@@ -142,7 +142,8 @@ impl Router {
                     entry.label,
                     match &entry.version {
                         Some(Version::Exact(v)) => format!(" (version {v})"),
-                        _ => String::new(),
+                        Some(Version::Neutral) => " (version neutral)".to_string(),
+                        None => " (without versioning, #[version] does not separate routes: set [framework.versioning] in tether.toml)".to_string(),
                     }
                 )));
             }

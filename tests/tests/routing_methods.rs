@@ -1,0 +1,231 @@
+//! SPEC A1–A3, A10 on a live server: every route attribute, HEAD answered
+//! by GET routes without a body, `#[all]`, catch-alls, percent-decoding,
+//! status defaults and overrides, and every kind of argument.
+
+use serde::{Deserialize, Serialize};
+use tether::{controller, App, HttpError, NativeAdapter, NoContent, Request, StatusCode};
+use tether_tests::TestServer;
+
+#[derive(Serialize, Deserialize)]
+struct Item {
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Search {
+    q: String,
+    page: Option<u32>,
+}
+
+struct ItemsController;
+
+#[controller("/items")]
+impl ItemsController {
+    #[get("/:id")]
+    async fn get(&self, #[param] id: String) -> String {
+        format!("get {id}")
+    }
+    #[post]
+    async fn post(&self, #[body] item: Item) -> Item {
+        item
+    }
+    #[put("/:id")]
+    async fn put(&self, #[param] id: u32, #[body(text)] text: String) -> String {
+        format!("put {id} {text}")
+    }
+    #[delete("/:id")]
+    #[http_code(204)]
+    async fn delete(&self, #[param] id: u32) {
+        let _ = id;
+    }
+    #[patch("/:id")]
+    async fn patch(&self, #[param] id: u32, #[body(form)] item: Item) -> String {
+        format!("patch {id} {}", item.name)
+    }
+    #[options]
+    async fn options(&self) -> NoContent {
+        NoContent
+    }
+    #[head("/probe")]
+    async fn head(&self) -> (StatusCode, &'static str) {
+        (StatusCode::ACCEPTED, "")
+    }
+    #[all("/any")]
+    async fn any(&self, #[req] req: &Request) -> String {
+        req.method().to_string()
+    }
+    #[get("/files/*rest")]
+    async fn files(&self, #[param] rest: String) -> String {
+        rest
+    }
+    #[get("/search")]
+    async fn search(&self, #[query] s: Search, #[query("page")] page: Option<u32>) -> String {
+        format!("{} {:?} {:?}", s.q, s.page, page)
+    }
+    #[get("/header")]
+    async fn header(
+        &self,
+        #[header("x-count")] count: u8,
+        #[header("x-name")] name: Option<String>,
+    ) -> String {
+        format!("{count} {name:?}")
+    }
+    #[post("/bytes")]
+    #[http_code(202)]
+    async fn bytes(&self, #[body(bytes)] data: Vec<u8>) -> Vec<u8> {
+        data.into_iter().rev().collect()
+    }
+    #[get("/fail")]
+    async fn fail(&self) -> Result<String, HttpError> {
+        Err(HttpError::new(StatusCode::IM_A_TEAPOT, "short and stout"))
+    }
+}
+
+async fn server() -> TestServer {
+    TestServer::start(App::new(NativeAdapter::new()).controller(ItemsController)).await
+}
+
+#[tokio::test]
+async fn a1_every_route_attribute() {
+    let s = server().await;
+    let c = &s.client;
+    assert_eq!(s.get("/items/a%20b").await, (200, "get a b".into()));
+    let (status, body) = s
+        .send(
+            c.post(s.url("/items"))
+                .json(&serde_json::json!({"name": "x"})),
+        )
+        .await;
+    assert_eq!((status, body.as_str()), (201, r#"{"name":"x"}"#));
+    let (status, body) = s
+        .send(
+            c.put(s.url("/items/3"))
+                .header("content-type", "text/plain")
+                .body("hello"),
+        )
+        .await;
+    assert_eq!((status, body.as_str()), (200, "put 3 hello"));
+    assert_eq!(
+        s.send(c.delete(s.url("/items/3"))).await,
+        (204, String::new())
+    );
+    let (status, body) = s
+        .send(
+            c.patch(s.url("/items/4"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body("name=a+b"),
+        )
+        .await;
+    assert_eq!((status, body.as_str()), (200, "patch 4 a b"));
+    assert_eq!(
+        s.send(c.request(tether::Method::OPTIONS, s.url("/items")))
+            .await
+            .0,
+        204
+    );
+    assert_eq!(s.send(c.head(s.url("/items/probe"))).await.0, 202);
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a10_head_is_answered_by_get_without_body() {
+    let s = server().await;
+    let res = s.client.head(s.url("/items/abc")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-length"], "7");
+    assert_eq!(res.text().await.unwrap(), "");
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a1_all_matches_every_method() {
+    let s = server().await;
+    for method in ["GET", "POST", "PUT", "DELETE", "PATCH"] {
+        let m = tether::Method::from_bytes(method.as_bytes()).unwrap();
+        assert_eq!(
+            s.send(s.client.request(m, s.url("/items/any"))).await,
+            (200, method.into())
+        );
+    }
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a2_catch_all_query_header_and_bytes() {
+    let s = server().await;
+    assert_eq!(
+        s.get("/items/files/a/b%2Fc.txt").await,
+        (200, "a/b/c.txt".into())
+    );
+    assert_eq!(
+        s.get("/items/search?q=rust%20book&page=2").await,
+        (200, "rust book Some(2) Some(2)".into())
+    );
+    let (status, body) = s.get("/items/search?page=2").await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("invalid query string for `s`: missing field `q`"),
+        "{body}"
+    );
+    let (status, body) = s.get("/items/search?q=x&page=two").await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = s
+        .send(
+            s.client
+                .get(s.url("/items/header"))
+                .header("x-count", "3")
+                .header("x-name", "n"),
+        )
+        .await;
+    assert_eq!((status, body.as_str()), (200, r#"3 Some("n")"#));
+    let (status, body) = s.get("/items/header").await;
+    assert_eq!(status, 400);
+    assert!(body.contains("missing header `x-count`"), "{body}");
+    let (status, body) = s
+        .send(s.client.post(s.url("/items/bytes")).body(vec![1u8, 2, 3]))
+        .await;
+    assert_eq!(status, 202);
+    assert_eq!(body.as_bytes(), [3, 2, 1]);
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a3_errors_and_bodies() {
+    let s = server().await;
+    assert_eq!(
+        s.get("/items/fail").await,
+        (
+            418,
+            r#"{"statusCode":418,"message":"short and stout","error":"I'm a teapot"}"#.into()
+        )
+    );
+    let (status, body) = s
+        .send(
+            s.client
+                .post(s.url("/items"))
+                .header("content-type", "application/json")
+                .body("{\"name\":1}"),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("invalid JSON in body `item`: invalid type: integer `1`, expected a string"),
+        "{body}"
+    );
+    let (status, body) = s
+        .send(
+            s.client
+                .post(s.url("/items"))
+                .header("content-type", "text/plain")
+                .body("{}"),
+        )
+        .await;
+    assert_eq!(status, 415);
+    assert!(
+        body.contains("body `item` must be sent as `application/json`, got `text/plain`"),
+        "{body}"
+    );
+    let (status, _) = s.send(s.client.post(s.url("/nowhere"))).await;
+    assert_eq!(status, 404);
+    s.stop().await.unwrap();
+}
