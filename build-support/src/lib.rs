@@ -2,6 +2,19 @@
 //! macros and writes its OpenAPI documents (SPEC B) and TypeScript clients
 //! (SPEC C). Call `generate` from `build.rs`; `cargo tether` drives the
 //! same library from the command line.
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() {
+//!     tether_build::generate();
+//! }
+//! ```
 
+pub mod analysis;
 pub mod openapi;
 pub mod sdk;
+
+pub use analysis::{Diagnostic, Error};
+pub use openapi::{generate, Builder, Report, WrittenDocument};
+/// `tether.toml`, for settings given in code.
+pub use tether_model::config;

@@ -18,6 +18,9 @@
 //! version = "1.0.0"
 //! [openapi.sdk]
 //! output = "sdk"
+//!
+//! [schemas]                         # schemas of foreign types, by path
+//! "geo::Point" = '{"type": "array", "items": {"type": "number"}}'
 //! ```
 
 use crate::versioning::{validate_version, Framework, Versioning, VersioningKind};
@@ -42,6 +45,12 @@ pub struct Config {
     /// One or several OpenAPI outputs.
     #[serde(default, deserialize_with = "one_or_many")]
     pub openapi: Vec<OpenApiOutput>,
+    /// `[schemas]`: the JSON Schema of types tether-build cannot see into
+    /// (from other crates), by type path or name: a JSON type name
+    /// (`Money = "string"`) or JSON Schema text
+    /// (`"geo::Point" = '{"type": "array", "items": {"type": "number"}}'`).
+    #[serde(default)]
+    pub schemas: std::collections::BTreeMap<String, String>,
 }
 
 /// `runtime = "…"`.
@@ -427,6 +436,16 @@ output = "admin.json"
             .unwrap_err()
             .to_string();
         assert!(e.contains("used twice"), "{e}");
+    }
+
+    #[test]
+    fn b3_schemas_table() {
+        let c = parse("[schemas]\n\"geo::Point\" = '{\"type\": \"array\"}'\nMoney = \"string\"\n")
+            .unwrap();
+        assert_eq!(c.schemas["Money"], "string");
+        assert_eq!(c.schemas["geo::Point"], r#"{"type": "array"}"#);
+        let e = parse("[schemas]\nMoney = 3\n").unwrap_err().to_string();
+        assert!(e.contains("line 2"), "{e}");
     }
 
     #[test]

@@ -1,1 +1,417 @@
-//! OpenAPI generation (SPEC B).
+//! OpenAPI generation (SPEC B): called from the app's `build.rs`,
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() {
+//!     tether_build::generate();
+//! }
+//! ```
+//!
+//! reads `tether.toml`, walks the crate's sources, and writes every
+//! configured document, only when its bytes changed. Settings can also be
+//! given in code:
+//!
+//! ```no_run
+//! use tether_build::Builder;
+//! use tether_build::config::{OpenApiOutput, OpenApiVersion, VersioningType};
+//!
+//! fn main() {
+//!     Builder::from_env()
+//!         .global_prefix("api")
+//!         .versioning(VersioningType::Uri, Some("1"))
+//!         .output(OpenApiOutput {
+//!             output: "openapi.json".into(),
+//!             title: Some("Bookstore".into()),
+//!             openapi_version: OpenApiVersion::V3_1,
+//!             ..Default::default()
+//!         })
+//!         .schema("geo::Point", serde_json::json!({"type": "array", "items": {"type": "number"}}))
+//!         .generate();
+//! }
+//! ```
+
+mod dialect;
+mod document;
+mod naming;
+mod operation;
+mod schema;
+mod write;
+
+pub use dialect::downgrade;
+pub use document::PackageInfo;
+pub use naming::{controller_key, lower_camel};
+
+use crate::analysis::cfg::CfgEnv;
+use crate::analysis::controllers::read_controllers;
+use crate::analysis::diagnostics::{Diagnostic, Error};
+use crate::analysis::index::CrateIndex;
+use crate::analysis::modules::CrateSources;
+use crate::analysis::overrides::parse_schema_text;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use tether_model::config::{Config, OpenApiOutput, VersioningSection, VersioningType, CONFIG_FILE};
+
+/// One document file of a run.
+#[derive(Debug, Clone)]
+pub struct WrittenDocument {
+    /// Where it is (absolute when the crate root is).
+    pub path: PathBuf,
+    /// Whether this run wrote it (false: it already held these bytes).
+    pub changed: bool,
+    /// The document.
+    pub document: Value,
+    /// The output it belongs to.
+    pub output: String,
+}
+
+/// What a run read and wrote.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Every file read: `tether.toml` and each source file.
+    pub read: Vec<PathBuf>,
+    /// Every document, in output order.
+    pub documents: Vec<WrittenDocument>,
+}
+
+/// Settings of a run; [`generate`] is `Builder::from_env().generate()`.
+#[derive(Debug, Clone, Default)]
+pub struct Builder {
+    manifest_dir: Option<PathBuf>,
+    config_file: Option<PathBuf>,
+    config: Option<Config>,
+    output_dir: Option<PathBuf>,
+    roots: Vec<PathBuf>,
+    package: PackageInfo,
+    cfg: CfgEnv,
+    stated: BTreeMap<String, Value>,
+    global_prefix: Option<String>,
+    versioning: Option<VersioningSection>,
+    outputs: Vec<OpenApiOutput>,
+    cargo_directives: bool,
+}
+
+impl Builder {
+    /// A builder that reads nothing from the environment: set
+    /// [`Builder::manifest_dir`] before running.
+    pub fn new() -> Self {
+        Builder::default()
+    }
+
+    /// A builder for `build.rs`: the crate root, package name and version,
+    /// enabled features and target from cargo's variables, and
+    /// `cargo:rerun-if-changed` lines printed for what is read.
+    pub fn from_env() -> Self {
+        let env = |k: &str| std::env::var(k).ok();
+        Builder {
+            manifest_dir: env("CARGO_MANIFEST_DIR").map(PathBuf::from),
+            package: PackageInfo {
+                name: env("CARGO_PKG_NAME"),
+                version: env("CARGO_PKG_VERSION"),
+            },
+            cfg: CfgEnv::from_build_env(),
+            cargo_directives: true,
+            ..Builder::default()
+        }
+    }
+
+    /// The crate root (where `Cargo.toml` is).
+    pub fn manifest_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.manifest_dir = Some(dir.into());
+        self
+    }
+
+    /// Reads this file instead of looking for `tether.toml`.
+    pub fn config_file(mut self, file: impl Into<PathBuf>) -> Self {
+        self.config_file = Some(file.into());
+        self
+    }
+
+    /// Uses these settings instead of reading `tether.toml`.
+    pub fn config(mut self, config: Config) -> Self {
+        self.config = Some(config);
+        self
+    }
+
+    /// Where outputs are written (default: the crate root).
+    pub fn output_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.output_dir = Some(dir.into());
+        self
+    }
+
+    /// Reads the crate from this root file (repeatable) instead of
+    /// `src/lib.rs` and `src/main.rs`.
+    pub fn source_root(mut self, file: impl Into<PathBuf>) -> Self {
+        self.roots.push(file.into());
+        self
+    }
+
+    /// `info.title` / `info.version` defaults.
+    pub fn package(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.package = PackageInfo {
+            name: Some(name.into()),
+            version: Some(version.into()),
+        };
+        self
+    }
+
+    /// Overrides `[framework] global_prefix`.
+    pub fn global_prefix(mut self, prefix: impl Into<String>) -> Self {
+        self.global_prefix = Some(prefix.into());
+        self
+    }
+
+    /// Overrides `[framework.versioning]` (prefix `v`).
+    pub fn versioning(mut self, kind: VersioningType, default_version: Option<&str>) -> Self {
+        self.versioning = Some(VersioningSection {
+            kind,
+            default_version: default_version.map(str::to_string),
+            prefix: None,
+        });
+        self
+    }
+
+    /// Adds an output; outputs given in code replace those of `tether.toml`.
+    pub fn output(mut self, output: OpenApiOutput) -> Self {
+        self.outputs.push(output);
+        self
+    }
+
+    /// States the schema of a type tether-build cannot see into, by path
+    /// (`"geo::Point"`) or name (`"Point"`); wins over `[schemas]`.
+    pub fn schema(mut self, type_path: impl Into<String>, schema: Value) -> Self {
+        self.stated.insert(type_path.into(), schema);
+        self
+    }
+
+    /// Prints `cargo:rerun-if-changed` lines (on in [`Builder::from_env`]).
+    pub fn cargo_directives(mut self, on: bool) -> Self {
+        self.cargo_directives = on;
+        self
+    }
+
+    /// Runs; on error prints compiler-style diagnostics and exits with
+    /// status 1 so the build fails.
+    pub fn generate(self) -> Report {
+        match self.run() {
+            Ok(report) => report,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(1);
+            }
+        }
+    }
+
+    fn load_config(&self, root: &Path, read: &mut Vec<PathBuf>) -> Result<Config, Error> {
+        let mut config = match (&self.config, &self.config_file) {
+            (Some(c), _) => c.clone(),
+            (None, Some(file)) => {
+                read.push(file.clone());
+                Config::load(file).map_err(config_error)?
+            }
+            (None, None) => match Config::find(root) {
+                Some(file) => {
+                    read.push(file.clone());
+                    Config::load(&file).map_err(config_error)?
+                }
+                None => Config::default(),
+            },
+        };
+        if let Some(p) = &self.global_prefix {
+            config.framework.global_prefix = Some(p.clone());
+        }
+        if let Some(v) = &self.versioning {
+            config.framework.versioning = Some(v.clone());
+        }
+        if !self.outputs.is_empty() {
+            config.openapi = self.outputs.clone();
+        }
+        if config.openapi.is_empty() {
+            config.openapi.push(OpenApiOutput {
+                output: "openapi.json".into(),
+                ..OpenApiOutput::default()
+            });
+        }
+        Ok(config)
+    }
+
+    fn stated_schemas(
+        &self,
+        config: &Config,
+        config_path: Option<&Path>,
+    ) -> Result<BTreeMap<String, Value>, Error> {
+        let mut stated = BTreeMap::new();
+        let mut errors = Vec::new();
+        for (name, text) in &config.schemas {
+            match parse_schema_text(text) {
+                Ok(v) => {
+                    stated.insert(name.clone(), v);
+                }
+                Err(e) => errors.push(Diagnostic::in_file(
+                    config_path.unwrap_or(Path::new(CONFIG_FILE)),
+                    format!("key `schemas.\"{name}\"`: {e}"),
+                )),
+            }
+        }
+        stated.extend(self.stated.clone());
+        if errors.is_empty() {
+            Ok(stated)
+        } else {
+            Err(Error::many(errors))
+        }
+    }
+
+    /// Reads the crate and writes every document; returns what was read
+    /// and written, or every problem found.
+    pub fn run(self) -> Result<Report, Error> {
+        let root = self.manifest_dir.clone().ok_or_else(|| {
+            Error::one(Diagnostic::in_file(Path::new("build.rs"), "CARGO_MANIFEST_DIR is not set; call `tether_build::generate()` from build.rs, or set `Builder::manifest_dir`"))
+        })?;
+        let mut read = Vec::new();
+        let config = self.load_config(&root, &mut read)?;
+        let stated = self.stated_schemas(&config, read.first().map(PathBuf::as_path))?;
+        let roots = if self.roots.is_empty() {
+            ["src/lib.rs", "src/main.rs"]
+                .iter()
+                .map(|r| root.join(r))
+                .filter(|p| p.is_file())
+                .collect()
+        } else {
+            self.roots.clone()
+        };
+        if roots.is_empty() {
+            return Err(Error::one(Diagnostic::in_file(&root.join("src"), "found neither src/lib.rs nor src/main.rs").with_help("run tether-build from a crate with sources, or name the root with `Builder::source_root`")));
+        }
+        let sources = CrateSources::load(&roots, self.package.name.as_deref(), &self.cfg);
+        let sources = match sources {
+            Ok(s) => s,
+            Err(e) => {
+                self.print_rerun(&read);
+                return Err(e);
+            }
+        };
+        read.extend(sources.files.iter().map(|f| f.path.clone()));
+        self.print_rerun(&read);
+        let index = CrateIndex::new(sources);
+        let controllers = read_controllers(&index).map_err(Error::many)?;
+        let framework = config.framework();
+        let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
+        let mut report = Report {
+            read,
+            documents: Vec::new(),
+        };
+        let mut errors = Vec::new();
+        for output in &config.openapi {
+            match document::build(
+                &index,
+                &controllers,
+                &framework,
+                output,
+                &self.package,
+                &stated,
+            ) {
+                Ok(built) => {
+                    let mut written = Vec::new();
+                    for b in built {
+                        let path = out_dir.join(file_name(&output.output, b.suffix.as_deref()));
+                        let bytes = write::to_bytes(&b.document);
+                        let changed = write::write_if_changed(&path, &bytes).map_err(|e| {
+                            Error::one(Diagnostic::in_file(
+                                &path,
+                                format!("cannot write the OpenAPI document: {e}"),
+                            ))
+                        })?;
+                        written.push(WrittenDocument {
+                            path,
+                            changed,
+                            document: b.document,
+                            output: output.name.clone().unwrap_or_else(|| output.output.clone()),
+                        });
+                    }
+                    write_sdk_for_output(output, &written, &root)?;
+                    report.documents.extend(written);
+                }
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        if errors.is_empty() {
+            Ok(report)
+        } else {
+            Err(Error::many(errors))
+        }
+    }
+
+    fn print_rerun(&self, read: &[PathBuf]) {
+        if self.cargo_directives {
+            for path in read {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+    }
+}
+
+fn config_error(e: tether_model::config::ConfigError) -> Error {
+    Error::one(Diagnostic::in_file(&e.file, e.message))
+}
+
+/// `openapi.json` + `v2` → `openapi.v2.json`.
+pub fn file_name(output: &str, suffix: Option<&str>) -> String {
+    let Some(suffix) = suffix else {
+        return output.to_string();
+    };
+    let path = Path::new(output);
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}.{suffix}.{}", ext.to_string_lossy()),
+        None => format!("{stem}.{suffix}"),
+    };
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(dir) => dir.join(name).to_string_lossy().to_string(),
+        None => name,
+    }
+}
+
+/// Where the TypeScript client of an output with `[openapi.sdk]` is
+/// written, from the document(s) just produced. The SDK generator
+/// (`crate::sdk`) is wired in here once it lands; until then outputs with
+/// an `sdk` table get their documents only.
+fn write_sdk_for_output(
+    output: &OpenApiOutput,
+    documents: &[WrittenDocument],
+    crate_root: &Path,
+) -> Result<(), Error> {
+    let Some(_sdk) = &output.sdk else {
+        return Ok(());
+    };
+    let _ = (documents, crate_root);
+    Ok(())
+}
+
+/// Generates every configured document from `build.rs`; on error prints
+/// the diagnostics and fails the build.
+///
+/// ```no_run
+/// // build.rs
+/// fn main() {
+///     tether_build::generate();
+/// }
+/// ```
+pub fn generate() {
+    Builder::from_env().generate();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn b2h_per_version_file_names() {
+        assert_eq!(file_name("openapi.json", Some("v2")), "openapi.v2.json");
+        assert_eq!(file_name("docs/api.json", Some("v10")), "docs/api.v10.json");
+        assert_eq!(file_name("openapi", Some("v1")), "openapi.v1");
+        assert_eq!(file_name("openapi.json", None), "openapi.json");
+    }
+}

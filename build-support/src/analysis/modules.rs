@@ -1,0 +1,316 @@
+//! The crate's module tree, read with syn from `src/lib.rs` and
+//! `src/main.rs` through `mod` declarations: `mod a;` (`a.rs` or
+//! `a/mod.rs`), inline `mod a { … }`, and `#[path = "…"]`, with the
+//! directory rules of the Rust reference. `#[cfg]`-disabled modules are
+//! skipped.
+
+use super::cfg::CfgEnv;
+use super::diagnostics::{Diagnostic, Error};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use syn::{Attribute, Item};
+
+/// Index of a file in [`CrateSources::files`].
+pub type FileId = usize;
+/// Index of a module in [`CrateSources::modules`].
+pub type ModId = usize;
+
+/// A source file that was read (and must trigger a rebuild when changed).
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Its path.
+    pub path: PathBuf,
+    /// Its text, for error snippets.
+    pub text: String,
+}
+
+/// One module: a file or an inline `mod x { … }`.
+#[derive(Debug)]
+pub struct Module {
+    /// `crate::a::b` as segments, starting with `crate`.
+    pub path: Vec<String>,
+    /// The file its items are written in.
+    pub file: FileId,
+    /// The enclosing module.
+    pub parent: Option<ModId>,
+    /// Submodules by name.
+    pub children: BTreeMap<String, ModId>,
+    /// The module's items, nested `mod`s excluded.
+    pub items: Vec<Item>,
+}
+
+impl Module {
+    /// `crate::a::b`.
+    pub fn display_path(&self) -> String {
+        self.path.join("::")
+    }
+}
+
+/// All modules of a crate's targets.
+#[derive(Debug, Default)]
+pub struct CrateSources {
+    /// Every file read, in reading order.
+    pub files: Vec<SourceFile>,
+    /// Every module; roots first.
+    pub modules: Vec<Module>,
+    /// Root module of the library target, if any.
+    pub lib_root: Option<ModId>,
+    /// The library's name as written in paths (`my_app`).
+    pub lib_name: Option<String>,
+}
+
+impl CrateSources {
+    /// Reads the crate whose roots are `roots` (e.g. `src/lib.rs`,
+    /// `src/main.rs`); the first one named `lib.rs` is the library.
+    pub fn load(roots: &[PathBuf], lib_name: Option<&str>, cfg: &CfgEnv) -> Result<Self, Error> {
+        let mut loader = Loader {
+            sources: CrateSources {
+                lib_name: lib_name.map(|n| n.replace('-', "_")),
+                ..CrateSources::default()
+            },
+            cfg,
+            errors: Vec::new(),
+        };
+        for root in roots {
+            let dir = root.parent().map(Path::to_path_buf).unwrap_or_default();
+            let Some((file, items)) = loader.read_file(root, None) else {
+                continue;
+            };
+            let id = loader.add_module(
+                vec!["crate".into()],
+                file,
+                None,
+                items,
+                &Dirs {
+                    children: dir.clone(),
+                    path_attr_base: dir,
+                },
+            );
+            if root.file_name().is_some_and(|n| n == "lib.rs") && loader.sources.lib_root.is_none()
+            {
+                loader.sources.lib_root = Some(id);
+            }
+        }
+        if loader.errors.is_empty() {
+            Ok(loader.sources)
+        } else {
+            Err(Error::many(loader.errors))
+        }
+    }
+
+    /// The file a module's items are written in.
+    pub fn file_of(&self, module: ModId) -> &SourceFile {
+        &self.files[self.modules[module].file]
+    }
+
+    /// The root module of `module`'s target.
+    pub fn root_of(&self, mut module: ModId) -> ModId {
+        while let Some(parent) = self.modules[module].parent {
+            module = parent;
+        }
+        module
+    }
+
+    /// A diagnostic at `span` inside `module`'s file.
+    pub fn diagnostic(
+        &self,
+        module: ModId,
+        span: proc_macro2::Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let file = self.file_of(module);
+        Diagnostic::at(&file.path, &file.text, span, message)
+    }
+}
+
+/// Where the files of a module's `mod x;` declarations are looked for.
+struct Dirs {
+    /// `mod x;` → `<children>/x.rs` or `<children>/x/mod.rs`.
+    children: PathBuf,
+    /// `#[path = "p"] mod x;` → `<path_attr_base>/p`.
+    path_attr_base: PathBuf,
+}
+
+struct Loader<'a> {
+    sources: CrateSources,
+    cfg: &'a CfgEnv,
+    errors: Vec<Diagnostic>,
+}
+
+/// `a/b/../c` → `a/c`, without touching the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir if out.file_name().is_some() => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn path_attr(attrs: &[Attribute]) -> Option<String> {
+    attrs
+        .iter()
+        .find(|a| a.path().is_ident("path"))
+        .and_then(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+}
+
+impl Loader<'_> {
+    /// Reads and parses a file; `from` is where the `mod` was declared.
+    fn read_file(&mut self, path: &Path, from: Option<Diagnostic>) -> Option<(FileId, Vec<Item>)> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                self.errors.push(from.unwrap_or_else(|| {
+                    Diagnostic::in_file(path, format!("cannot read the crate root: {e}"))
+                }));
+                return None;
+            }
+        };
+        let parsed = syn::parse_file(&text);
+        let id = self.sources.files.len();
+        self.sources.files.push(SourceFile {
+            path: path.to_path_buf(),
+            text,
+        });
+        match parsed {
+            Ok(file) => Some((id, file.items)),
+            Err(e) => {
+                let text = &self.sources.files[id].text;
+                self.errors.push(
+                    Diagnostic::at(path, text, e.span(), format!("cannot parse this file: {e}"))
+                        .with_help(
+                        "fix the syntax error; `cargo build` shows the same error in more detail",
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn add_module(
+        &mut self,
+        path: Vec<String>,
+        file: FileId,
+        parent: Option<ModId>,
+        items: Vec<Item>,
+        dirs: &Dirs,
+    ) -> ModId {
+        let id = self.sources.modules.len();
+        self.sources.modules.push(Module {
+            path: path.clone(),
+            file,
+            parent,
+            children: BTreeMap::new(),
+            items: Vec::new(),
+        });
+        let mut kept = Vec::with_capacity(items.len());
+        for item in items {
+            let Item::Mod(m) = item else {
+                kept.push(item);
+                continue;
+            };
+            if !self.cfg.enabled(&m.attrs) {
+                continue;
+            }
+            let name = m.ident.to_string();
+            let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
+            let mut child_path = path.clone();
+            child_path.push(name.clone());
+            let explicit = path_attr(&m.attrs);
+            let child = match m.content {
+                Some((_, inner)) => {
+                    let dir = match &explicit {
+                        Some(p) => dirs.children.join(p),
+                        None => dirs.children.join(&name),
+                    };
+                    let child_dirs = Dirs {
+                        children: dir.clone(),
+                        path_attr_base: dir,
+                    };
+                    Some(self.add_module(child_path, file, Some(id), inner, &child_dirs))
+                }
+                None => self.load_file_module(&m, &name, child_path, file, id, dirs, explicit),
+            };
+            if let Some(child) = child {
+                self.sources.modules[id].children.insert(name, child);
+            }
+        }
+        self.sources.modules[id].items = kept;
+        id
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn load_file_module(
+        &mut self,
+        m: &syn::ItemMod,
+        name: &str,
+        path: Vec<String>,
+        decl_file: FileId,
+        parent: ModId,
+        dirs: &Dirs,
+        explicit: Option<String>,
+    ) -> Option<ModId> {
+        let candidates = match &explicit {
+            Some(p) => vec![dirs.path_attr_base.join(p)],
+            None => vec![
+                dirs.children.join(format!("{name}.rs")),
+                dirs.children.join(name).join("mod.rs"),
+            ],
+        };
+        let found = candidates
+            .iter()
+            .find(|p| p.is_file())
+            .map(|p| normalize(p));
+        let decl = &self.sources.files[decl_file];
+        let diagnostic = Diagnostic::at(
+            &decl.path,
+            &decl.text,
+            m.ident.span(),
+            format!("file not found for module `{name}`"),
+        )
+        .with_help(format!(
+            "create {}, or fix the `mod {name};` declaration",
+            candidates
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ));
+        let file_path = match found {
+            Some(p) => p,
+            None => {
+                self.errors.push(diagnostic);
+                return None;
+            }
+        };
+        let (file, items) = self.read_file(&file_path, Some(diagnostic))?;
+        let file_dir = file_path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let mod_rs = explicit.is_some() || file_path.file_name().is_some_and(|n| n == "mod.rs");
+        let child_dirs = Dirs {
+            children: if mod_rs {
+                file_dir.clone()
+            } else {
+                file_dir.join(name)
+            },
+            path_attr_base: file_dir,
+        };
+        Some(self.add_module(path, file, Some(parent), items, &child_dirs))
+    }
+}

@@ -1,0 +1,405 @@
+//! serde's attributes, the one place they are read (SPEC B3): container,
+//! variant and field attributes and the `rename_all` rule table, as
+//! `serde_derive` applies them when *serializing* (where serialize and
+//! deserialize names differ, the serialized one is documented).
+
+use syn::punctuated::Punctuated;
+use syn::{Attribute, Expr, ExprLit, Lit, Meta, Token};
+
+/// A `rename_all` rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RenameRule {
+    /// `lowercase`
+    Lower,
+    /// `UPPERCASE`
+    Upper,
+    /// `PascalCase`
+    Pascal,
+    /// `camelCase`
+    Camel,
+    /// `snake_case`
+    Snake,
+    /// `SCREAMING_SNAKE_CASE`
+    ScreamingSnake,
+    /// `kebab-case`
+    Kebab,
+    /// `SCREAMING-KEBAB-CASE`
+    ScreamingKebab,
+}
+
+/// Every rule with its spelling, for parsing and for messages.
+pub const RENAME_RULES: [(&str, RenameRule); 8] = [
+    ("lowercase", RenameRule::Lower),
+    ("UPPERCASE", RenameRule::Upper),
+    ("PascalCase", RenameRule::Pascal),
+    ("camelCase", RenameRule::Camel),
+    ("snake_case", RenameRule::Snake),
+    ("SCREAMING_SNAKE_CASE", RenameRule::ScreamingSnake),
+    ("kebab-case", RenameRule::Kebab),
+    ("SCREAMING-KEBAB-CASE", RenameRule::ScreamingKebab),
+];
+
+impl RenameRule {
+    /// Parses a rule's spelling.
+    pub fn parse(s: &str) -> Option<Self> {
+        RENAME_RULES.iter().find(|(n, _)| *n == s).map(|(_, r)| *r)
+    }
+
+    /// Renames a variant (written `PascalCase` in Rust), as serde does.
+    pub fn apply_to_variant(self, variant: &str) -> String {
+        match self {
+            RenameRule::Pascal => variant.to_string(),
+            RenameRule::Lower => variant.to_ascii_lowercase(),
+            RenameRule::Upper => variant.to_ascii_uppercase(),
+            RenameRule::Camel => {
+                let mut chars = variant.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => String::new(),
+                }
+            }
+            RenameRule::Snake => {
+                let mut snake = String::new();
+                for (i, ch) in variant.char_indices() {
+                    if i > 0 && ch.is_uppercase() {
+                        snake.push('_');
+                    }
+                    snake.push(ch.to_ascii_lowercase());
+                }
+                snake
+            }
+            RenameRule::ScreamingSnake => RenameRule::Snake
+                .apply_to_variant(variant)
+                .to_ascii_uppercase(),
+            RenameRule::Kebab => RenameRule::Snake
+                .apply_to_variant(variant)
+                .replace('_', "-"),
+            RenameRule::ScreamingKebab => RenameRule::ScreamingSnake
+                .apply_to_variant(variant)
+                .replace('_', "-"),
+        }
+    }
+
+    /// Renames a field (written `snake_case` in Rust), as serde does.
+    pub fn apply_to_field(self, field: &str) -> String {
+        match self {
+            RenameRule::Lower | RenameRule::Snake => field.to_string(),
+            RenameRule::Upper | RenameRule::ScreamingSnake => field.to_ascii_uppercase(),
+            RenameRule::Pascal => {
+                let mut pascal = String::new();
+                let mut capitalize = true;
+                for ch in field.chars() {
+                    if ch == '_' {
+                        capitalize = true;
+                    } else if capitalize {
+                        pascal.push(ch.to_ascii_uppercase());
+                        capitalize = false;
+                    } else {
+                        pascal.push(ch);
+                    }
+                }
+                pascal
+            }
+            RenameRule::Camel => {
+                let pascal = RenameRule::Pascal.apply_to_field(field);
+                let mut chars = pascal.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => String::new(),
+                }
+            }
+            RenameRule::Kebab => field.replace('_', "-"),
+            RenameRule::ScreamingKebab => field.to_ascii_uppercase().replace('_', "-"),
+        }
+    }
+}
+
+/// serde attributes of a struct or enum.
+#[derive(Debug, Clone, Default)]
+pub struct ContainerAttrs {
+    /// `rename = "…"`
+    pub rename: Option<String>,
+    /// `rename_all = "…"`
+    pub rename_all: Option<RenameRule>,
+    /// `rename_all_fields = "…"` (enums: fields of struct variants)
+    pub rename_all_fields: Option<RenameRule>,
+    /// `tag = "…"`
+    pub tag: Option<String>,
+    /// `content = "…"`
+    pub content: Option<String>,
+    /// `untagged`
+    pub untagged: bool,
+    /// `transparent`
+    pub transparent: bool,
+    /// `default`
+    pub default: bool,
+    /// `deny_unknown_fields`
+    pub deny_unknown_fields: bool,
+    /// `into = "T"` (the serialized form is `T`'s)
+    pub into: Option<syn::Type>,
+    /// `from = "T"` / `try_from = "T"` (the deserialized form is `T`'s)
+    pub from: Option<syn::Type>,
+}
+
+/// serde attributes of a field.
+#[derive(Debug, Clone, Default)]
+pub struct FieldAttrs {
+    /// `rename = "…"`
+    pub rename: Option<String>,
+    /// `skip`
+    pub skip: bool,
+    /// `skip_serializing` (only read)
+    pub skip_serializing: bool,
+    /// `skip_deserializing` (only written)
+    pub skip_deserializing: bool,
+    /// `skip_serializing_if = "…"`
+    pub skip_serializing_if: bool,
+    /// `default` or `default = "…"`
+    pub default: bool,
+    /// `flatten`
+    pub flatten: bool,
+    /// `with`, `serialize_with` (the module or function path)
+    pub with: Option<(String, proc_macro2::Span)>,
+}
+
+/// serde attributes of an enum variant.
+#[derive(Debug, Clone, Default)]
+pub struct VariantAttrs {
+    /// `rename = "…"`
+    pub rename: Option<String>,
+    /// `rename_all = "…"` (fields of a struct variant)
+    pub rename_all: Option<RenameRule>,
+    /// `skip`, `skip_serializing`
+    pub skip: bool,
+    /// `untagged`: this variant (and the rest) match by shape
+    pub untagged: bool,
+    /// `with`, `serialize_with`
+    pub with: Option<(String, proc_macro2::Span)>,
+}
+
+/// One `key`, `key = "value"` or `key(serialize = "…", deserialize = "…")`.
+struct SerdeItem {
+    key: String,
+    value: Option<String>,
+    span: proc_macro2::Span,
+}
+
+fn str_value(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Some(s.value()),
+        _ => None,
+    }
+}
+
+/// Every item of every `#[serde(..)]` among `attrs`.
+fn serde_items(attrs: &[Attribute]) -> Vec<SerdeItem> {
+    let mut items = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let Ok(metas) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        for meta in metas {
+            let key = meta
+                .path()
+                .get_ident()
+                .map(|i| i.to_string())
+                .unwrap_or_default();
+            let span = syn::spanned::Spanned::span(&meta);
+            let value = match &meta {
+                Meta::Path(_) => None,
+                Meta::NameValue(nv) => str_value(&nv.value),
+                // `rename(serialize = "a", deserialize = "b")`: the serialized name.
+                Meta::List(list) => list
+                    .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                    .ok()
+                    .and_then(|inner| {
+                        inner.iter().find_map(|m| match m {
+                            Meta::NameValue(nv) if nv.path.is_ident("serialize") => {
+                                str_value(&nv.value)
+                            }
+                            _ => None,
+                        })
+                    }),
+            };
+            items.push(SerdeItem { key, value, span });
+        }
+    }
+    items
+}
+
+fn rule(value: &Option<String>) -> Option<RenameRule> {
+    value.as_deref().and_then(RenameRule::parse)
+}
+
+impl ContainerAttrs {
+    /// Reads the serde attributes of a struct or enum.
+    pub fn from_attrs(attrs: &[Attribute]) -> Self {
+        let mut c = ContainerAttrs::default();
+        for item in serde_items(attrs) {
+            match item.key.as_str() {
+                "rename" => c.rename = item.value,
+                "rename_all" => c.rename_all = rule(&item.value),
+                "rename_all_fields" => c.rename_all_fields = rule(&item.value),
+                "tag" => c.tag = item.value,
+                "content" => c.content = item.value,
+                "untagged" => c.untagged = true,
+                "transparent" => c.transparent = true,
+                "default" => c.default = true,
+                "deny_unknown_fields" => c.deny_unknown_fields = true,
+                "into" => c.into = item.value.and_then(|v| syn::parse_str(&v).ok()),
+                "from" | "try_from" => c.from = item.value.and_then(|v| syn::parse_str(&v).ok()),
+                _ => {}
+            }
+        }
+        c
+    }
+}
+
+impl FieldAttrs {
+    /// Reads the serde attributes of a field.
+    pub fn from_attrs(attrs: &[Attribute]) -> Self {
+        let mut f = FieldAttrs::default();
+        for item in serde_items(attrs) {
+            match item.key.as_str() {
+                "rename" => f.rename = item.value,
+                "skip" => f.skip = true,
+                "skip_serializing" => f.skip_serializing = true,
+                "skip_deserializing" => f.skip_deserializing = true,
+                "skip_serializing_if" => f.skip_serializing_if = true,
+                "default" => f.default = true,
+                "flatten" => f.flatten = true,
+                "with" | "serialize_with" => f.with = item.value.map(|v| (v, item.span)),
+                _ => {}
+            }
+        }
+        f
+    }
+
+    /// The serialized name of field `ident` under the container's rule.
+    pub fn name(&self, ident: &str, rule: Option<RenameRule>) -> String {
+        let ident = ident.strip_prefix("r#").unwrap_or(ident);
+        match (&self.rename, rule) {
+            (Some(name), _) => name.clone(),
+            (None, Some(rule)) => rule.apply_to_field(ident),
+            (None, None) => ident.to_string(),
+        }
+    }
+}
+
+impl VariantAttrs {
+    /// Reads the serde attributes of an enum variant.
+    pub fn from_attrs(attrs: &[Attribute]) -> Self {
+        let mut v = VariantAttrs::default();
+        for item in serde_items(attrs) {
+            match item.key.as_str() {
+                "rename" => v.rename = item.value,
+                "rename_all" => v.rename_all = rule(&item.value),
+                "skip" | "skip_serializing" => v.skip = true,
+                "untagged" => v.untagged = true,
+                "with" | "serialize_with" => v.with = item.value.map(|val| (val, item.span)),
+                _ => {}
+            }
+        }
+        v
+    }
+
+    /// The serialized name of variant `ident` under the enum's rule.
+    pub fn name(&self, ident: &str, rule: Option<RenameRule>) -> String {
+        let ident = ident.strip_prefix("r#").unwrap_or(ident);
+        match (&self.rename, rule) {
+            (Some(name), _) => name.clone(),
+            (None, Some(rule)) => rule.apply_to_variant(ident),
+            (None, None) => ident.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    #[test]
+    fn b3_rename_rule_table_matches_serde() {
+        // The same table serde_derive's own tests use.
+        let cases = [
+            (
+                "Outcome", "outcome", "OUTCOME", "outcome", "outcome", "OUTCOME", "outcome",
+                "OUTCOME",
+            ),
+            (
+                "VeryTasty",
+                "verytasty",
+                "VERYTASTY",
+                "veryTasty",
+                "very_tasty",
+                "VERY_TASTY",
+                "very-tasty",
+                "VERY-TASTY",
+            ),
+            ("A", "a", "A", "a", "a", "A", "a", "A"),
+            ("Z42", "z42", "Z42", "z42", "z42", "Z42", "z42", "Z42"),
+        ];
+        for (v, lower, upper, camel, snake, screaming, kebab, sk) in cases {
+            assert_eq!(RenameRule::Lower.apply_to_variant(v), lower);
+            assert_eq!(RenameRule::Upper.apply_to_variant(v), upper);
+            assert_eq!(RenameRule::Pascal.apply_to_variant(v), v);
+            assert_eq!(RenameRule::Camel.apply_to_variant(v), camel);
+            assert_eq!(RenameRule::Snake.apply_to_variant(v), snake);
+            assert_eq!(RenameRule::ScreamingSnake.apply_to_variant(v), screaming);
+            assert_eq!(RenameRule::Kebab.apply_to_variant(v), kebab);
+            assert_eq!(RenameRule::ScreamingKebab.apply_to_variant(v), sk);
+        }
+        let fields = [
+            (
+                "outcome", "OUTCOME", "Outcome", "outcome", "OUTCOME", "outcome", "OUTCOME",
+            ),
+            (
+                "very_tasty",
+                "VERY_TASTY",
+                "VeryTasty",
+                "veryTasty",
+                "VERY_TASTY",
+                "very-tasty",
+                "VERY-TASTY",
+            ),
+            ("a", "A", "A", "a", "A", "a", "A"),
+            ("z42", "Z42", "Z42", "z42", "Z42", "z42", "Z42"),
+        ];
+        for (f, upper, pascal, camel, screaming, kebab, sk) in fields {
+            assert_eq!(RenameRule::Lower.apply_to_field(f), f);
+            assert_eq!(RenameRule::Upper.apply_to_field(f), upper);
+            assert_eq!(RenameRule::Pascal.apply_to_field(f), pascal);
+            assert_eq!(RenameRule::Camel.apply_to_field(f), camel);
+            assert_eq!(RenameRule::Snake.apply_to_field(f), f);
+            assert_eq!(RenameRule::ScreamingSnake.apply_to_field(f), screaming);
+            assert_eq!(RenameRule::Kebab.apply_to_field(f), kebab);
+            assert_eq!(RenameRule::ScreamingKebab.apply_to_field(f), sk);
+        }
+    }
+
+    #[test]
+    fn b3_reads_container_field_and_variant_attrs() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[derive(Serialize)]),
+            parse_quote!(#[serde(tag = "type", content = "data", rename_all = "camelCase")]),
+            parse_quote!(#[serde(deny_unknown_fields, rename(serialize = "Out", deserialize = "In"))]),
+        ];
+        let c = ContainerAttrs::from_attrs(&attrs);
+        assert_eq!(c.tag.as_deref(), Some("type"));
+        assert_eq!(c.content.as_deref(), Some("data"));
+        assert_eq!(c.rename_all, Some(RenameRule::Camel));
+        assert_eq!(c.rename.as_deref(), Some("Out"));
+        assert!(c.deny_unknown_fields && !c.untagged);
+        let f = FieldAttrs::from_attrs(&[
+            parse_quote!(#[serde(default, skip_serializing_if = "Option::is_none")]),
+        ]);
+        assert!(f.default && f.skip_serializing_if && !f.skip);
+        assert_eq!(f.name("r#type", Some(RenameRule::Pascal)), "Type");
+        let v = VariantAttrs::from_attrs(&[parse_quote!(#[serde(rename = "x")])]);
+        assert_eq!(v.name("Anything", Some(RenameRule::Snake)), "x");
+    }
+}

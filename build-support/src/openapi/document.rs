@@ -1,0 +1,367 @@
+//! One configured output → one document, or one per version when header
+//! versioning puts two versions of a route on the same path and method
+//! (SPEC B2, B2h). Paths come from `Framework::served_paths`, the function
+//! the runtime router uses, so what is served is what is documented.
+
+use super::dialect::downgrade_document;
+use super::naming::{controller_key, lower_camel, version_ident};
+use super::operation::OperationContext;
+use super::schema::SchemaGen;
+use crate::analysis::controllers::FoundController;
+use crate::analysis::diagnostics::Diagnostic;
+use crate::analysis::index::CrateIndex;
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use tether_model::attrs::HttpMethod;
+use tether_model::config::{OpenApiOutput, OpenApiVersion};
+use tether_model::controller::RouteModel;
+use tether_model::versioning::compare_version_values;
+use tether_model::{Framework, Version, VersioningKind};
+
+/// The lower-case methods of a route attribute (`#[all]` is every method).
+fn methods(method: HttpMethod) -> Vec<&'static str> {
+    match method {
+        HttpMethod::All => vec!["get", "put", "post", "delete", "options", "head", "patch"],
+        m => vec![m.attr_name()],
+    }
+}
+
+/// The order of methods inside a path item, as the spec lists them.
+const METHOD_ORDER: [&str; 8] = [
+    "get", "put", "post", "delete", "options", "head", "patch", "trace",
+];
+
+/// One (route, path, version, method) the document describes.
+#[derive(Clone)]
+struct Planned<'c> {
+    controller: &'c FoundController,
+    route: &'c RouteModel,
+    path: String,
+    version: Option<Version>,
+    method: &'static str,
+    /// How many served variants the route has (versions × methods).
+    variants: usize,
+}
+
+/// Title and version of `info` when the output does not set them.
+#[derive(Debug, Clone, Default)]
+pub struct PackageInfo {
+    /// `CARGO_PKG_NAME`
+    pub name: Option<String>,
+    /// `CARGO_PKG_VERSION`
+    pub version: Option<String>,
+}
+
+/// A document and the suffix of its file name (`Some("v2")` for a
+/// per-version document).
+pub struct Built {
+    /// `v1` for `openapi.v1.json`, none for the single document.
+    pub suffix: Option<String>,
+    /// The document.
+    pub document: Value,
+}
+
+fn plan<'c>(
+    controllers: &'c [FoundController],
+    framework: &Framework,
+    output: &OpenApiOutput,
+) -> Vec<Planned<'c>> {
+    let mut planned = Vec::new();
+    for c in controllers {
+        let keep = output.filter.as_ref().is_none_or(|f| {
+            f.keeps(
+                &c.model.type_name,
+                &c.model.path.to_route_syntax(),
+                &c.module_path,
+            )
+        });
+        if !keep {
+            continue;
+        }
+        for route in &c.model.routes {
+            let served =
+                framework.served_paths(&route.full_path, &route.effective_version(&c.model));
+            let methods = methods(route.method);
+            let variants = served.len() * methods.len();
+            for s in &served {
+                for method in &methods {
+                    planned.push(Planned {
+                        controller: c,
+                        route,
+                        path: s.path.to_openapi(),
+                        version: s.version.clone(),
+                        method,
+                        variants,
+                    });
+                }
+            }
+        }
+    }
+    planned
+}
+
+type Key = (String, &'static str);
+
+fn collisions(ops: &[Planned]) -> BTreeMap<Key, Vec<usize>> {
+    let mut by_key: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
+    for (i, op) in ops.iter().enumerate() {
+        by_key
+            .entry((op.path.clone(), op.method))
+            .or_default()
+            .push(i);
+    }
+    by_key.retain(|_, v| v.len() > 1);
+    by_key
+}
+
+fn collision_error(index: &CrateIndex, ops: &[Planned], ids: &[usize]) -> Diagnostic {
+    let first = &ops[ids[0]];
+    let second = &ops[ids[1]];
+    let describe =
+        |p: &Planned| format!("`{}::{}`", p.controller.model.type_name, p.route.fn_ident);
+    index
+        .sources
+        .diagnostic(
+            second.controller.module,
+            second.route.span,
+            format!(
+                "{} {} is served by both {} and {}",
+                first.method.to_uppercase(),
+                first.path,
+                describe(first),
+                describe(second)
+            ),
+        )
+        .with_help("change one path, or give the routes different `#[version]`s")
+}
+
+/// Splits the operations into documents: one, or one per version under
+/// header versioning when versions of a route collide.
+fn split<'c>(
+    index: &CrateIndex,
+    ops: Vec<Planned<'c>>,
+    framework: &Framework,
+) -> Result<Vec<(Option<String>, Vec<Planned<'c>>)>, Vec<Diagnostic>> {
+    let clashes = collisions(&ops);
+    if clashes.is_empty() {
+        return Ok(vec![(None, ops)]);
+    }
+    let header = framework
+        .versioning
+        .as_ref()
+        .is_some_and(|v| v.kind == VersioningKind::Header);
+    let versioned_clash = clashes.values().any(|ids| {
+        let versions: BTreeSet<_> = ids.iter().map(|i| ops[*i].version.clone()).collect();
+        versions.len() > 1
+    });
+    if !header || !versioned_clash {
+        return Err(clashes
+            .values()
+            .map(|ids| collision_error(index, &ops, ids))
+            .collect());
+    }
+    let mut versions: Vec<Version> = ops
+        .iter()
+        .filter_map(|o| o.version.clone())
+        .filter(|v| matches!(v, Version::Exact(_)))
+        .collect();
+    versions.sort_by(compare_version_values);
+    versions.dedup();
+    let mut docs = Vec::new();
+    let mut errors = Vec::new();
+    for version in versions {
+        let Version::Exact(v) = &version else {
+            continue;
+        };
+        let mut chosen: Vec<Planned> = ops
+            .iter()
+            .filter(|o| {
+                o.version
+                    .as_ref()
+                    .is_none_or(|ov| *ov == version || *ov == Version::Neutral)
+            })
+            .cloned()
+            .collect();
+        // In a version's document an exact match wins over a neutral route.
+        for ids in collisions(&chosen).values() {
+            let exact = ids
+                .iter()
+                .filter(|i| chosen[**i].version.as_ref() == Some(&version))
+                .count();
+            if exact != 1 {
+                errors.push(collision_error(index, &chosen, ids));
+            }
+        }
+        let clashing: BTreeSet<Key> = collisions(&chosen).into_keys().collect();
+        chosen.retain(|o| {
+            !clashing.contains(&(o.path.clone(), o.method)) || o.version.as_ref() == Some(&version)
+        });
+        docs.push((Some(format!("v{v}")), chosen));
+    }
+    if errors.is_empty() {
+        Ok(docs)
+    } else {
+        Err(errors)
+    }
+}
+
+fn x_tether(framework: &Framework, doc_version: Option<&str>) -> Option<Value> {
+    let mut x = Map::new();
+    if let Some(prefix) = &framework.global_prefix {
+        x.insert("globalPrefix".into(), json!(prefix));
+    }
+    if let Some(v) = &framework.versioning {
+        let mut versioning = Map::new();
+        match v.kind {
+            VersioningKind::Uri => {
+                versioning.insert("type".into(), json!("URI"));
+                versioning.insert("prefix".into(), json!(v.prefix));
+            }
+            VersioningKind::Header => {
+                versioning.insert("type".into(), json!("HEADER"));
+                versioning.insert("header".into(), json!(tether_model::VERSION_HEADER));
+            }
+        }
+        if let Some(d) = &v.default_version {
+            versioning.insert("defaultVersion".into(), json!(d));
+        }
+        if let Some(d) = doc_version {
+            versioning.insert("documentVersion".into(), json!(d));
+        }
+        x.insert("versioning".into(), Value::Object(versioning));
+    }
+    (!x.is_empty()).then_some(Value::Object(x))
+}
+
+fn operation_id(op: &Planned, used: &mut BTreeSet<String>) -> String {
+    let mut id = format!(
+        "{}_{}",
+        controller_key(&op.controller.model.type_name),
+        lower_camel(&op.route.fn_ident.to_string())
+    );
+    if op.route.method == HttpMethod::All {
+        id.push('_');
+        id.push_str(op.method);
+    }
+    let versions = op.variants / methods(op.route.method).len();
+    if versions > 1 {
+        match &op.version {
+            Some(Version::Exact(v)) => id.push_str(&format!("_v{}", version_ident(v))),
+            Some(Version::Neutral) => id.push_str("_neutral"),
+            None => {}
+        }
+    }
+    let mut unique = id.clone();
+    let mut n = 2;
+    while !used.insert(unique.clone()) {
+        unique = format!("{id}_{n}");
+        n += 1;
+    }
+    unique
+}
+
+/// Builds the documents of one output.
+pub fn build(
+    index: &CrateIndex,
+    controllers: &[FoundController],
+    framework: &Framework,
+    output: &OpenApiOutput,
+    package: &PackageInfo,
+    stated: &BTreeMap<String, Value>,
+) -> Result<Vec<Built>, Vec<Diagnostic>> {
+    let ops = plan(controllers, framework, output);
+    let mut built = Vec::new();
+    let mut errors = Vec::new();
+    for (suffix, ops) in split(index, ops, framework)? {
+        let doc_version = suffix.as_deref().map(|s| &s[1..]);
+        let mut gen = SchemaGen::new(index, stated);
+        let mut ctx = OperationContext {
+            gen: &mut gen,
+            openapi: output.openapi_version,
+            versioning: framework.versioning.as_ref().map(|v| v.kind),
+        };
+        let mut paths: Map<String, Value> = Map::new();
+        let mut used_ids = BTreeSet::new();
+        let mut tags: Vec<(String, Option<String>)> = Vec::new();
+        for op in &ops {
+            let id = operation_id(op, &mut used_ids);
+            let operation = ctx.operation(op.controller, op.route, op.version.as_ref(), &id);
+            let item = paths.entry(op.path.clone()).or_insert_with(|| json!({}));
+            item[op.method] = operation;
+            let key = controller_key(&op.controller.model.type_name);
+            if !tags.iter().any(|t| t.0 == key) {
+                let d = op.controller.model.docs.join("\n").trim().to_string();
+                tags.push((key, (!d.is_empty()).then_some(d)));
+            }
+        }
+        for item in paths.values_mut() {
+            let Value::Object(methods) = std::mem::take(item) else {
+                continue;
+            };
+            let mut sorted = Map::new();
+            for m in METHOD_ORDER {
+                if let Some(op) = methods.get(m) {
+                    sorted.insert(m.to_string(), op.clone());
+                }
+            }
+            *item = Value::Object(sorted);
+        }
+        errors.append(&mut gen.errors);
+        let mut doc = Map::new();
+        doc.insert(
+            "openapi".into(),
+            json!(output.openapi_version.document_version()),
+        );
+        let title = output
+            .title
+            .clone()
+            .or_else(|| package.name.clone())
+            .unwrap_or_else(|| "API".into());
+        let version = output
+            .version
+            .clone()
+            .or_else(|| package.version.clone())
+            .unwrap_or_else(|| "0.0.0".into());
+        let mut info = Map::new();
+        info.insert("title".into(), json!(title));
+        info.insert("version".into(), json!(version));
+        if let Some(v) = doc_version {
+            info.insert(
+                "description".into(),
+                json!(format!(
+                    "Operations of API version {v} (send `X-API-Version: {v}`)."
+                )),
+            );
+        }
+        doc.insert("info".into(), Value::Object(info));
+        if let Some(x) = x_tether(framework, doc_version) {
+            doc.insert("x-tether".into(), x);
+        }
+        if !tags.is_empty() {
+            let tags: Vec<Value> = tags
+                .into_iter()
+                .map(|(name, d)| match d {
+                    Some(d) => json!({"name": name, "description": d}),
+                    None => json!({"name": name}),
+                })
+                .collect();
+            doc.insert("tags".into(), Value::Array(tags));
+        }
+        doc.insert("paths".into(), Value::Object(paths));
+        if !gen.components.is_empty() {
+            let schemas: Map<String, Value> =
+                std::mem::take(&mut gen.components).into_iter().collect();
+            doc.insert("components".into(), json!({ "schemas": schemas }));
+        }
+        let mut document = Value::Object(doc);
+        if output.openapi_version == OpenApiVersion::V3_0 {
+            downgrade_document(&mut document);
+        }
+        built.push(Built { suffix, document });
+    }
+    if errors.is_empty() {
+        Ok(built)
+    } else {
+        Err(errors)
+    }
+}

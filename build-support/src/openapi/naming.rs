@@ -1,0 +1,57 @@
+//! Names the SDK relies on: controller keys, method names, operationIds.
+
+/// `find_one` → `findOne`, `UsersAdmin` → `usersAdmin`.
+pub fn lower_camel(name: &str) -> String {
+    let name = name.strip_prefix("r#").unwrap_or(name);
+    let mut out = String::with_capacity(name.len());
+    let mut upper_next = false;
+    for ch in name.chars() {
+        if ch == '_' {
+            upper_next = !out.is_empty();
+        } else if upper_next {
+            out.extend(ch.to_uppercase());
+            upper_next = false;
+        } else if out.is_empty() {
+            out.extend(ch.to_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// The controller's key: `UsersController` → `users`, `AdminUsersController`
+/// → `adminUsers`, `Health` → `health`.
+pub fn controller_key(type_name: &str) -> String {
+    let base = type_name
+        .strip_suffix("Controller")
+        .filter(|b| !b.is_empty())
+        .unwrap_or(type_name);
+    lower_camel(base)
+}
+
+/// A version as it may appear in an operationId: `2.1` → `2_1`.
+pub fn version_ident(version: &str) -> String {
+    version
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sdk_hint_names() {
+        assert_eq!(lower_camel("find_one"), "findOne");
+        assert_eq!(lower_camel("r#type"), "type");
+        assert_eq!(lower_camel("list"), "list");
+        assert_eq!(lower_camel("_private_fn"), "privateFn");
+        assert_eq!(controller_key("UsersController"), "users");
+        assert_eq!(controller_key("AdminUsersController"), "adminUsers");
+        assert_eq!(controller_key("Controller"), "controller");
+        assert_eq!(controller_key("Health"), "health");
+        assert_eq!(version_ident("2.1-beta"), "2_1_beta");
+    }
+}

@@ -1,0 +1,395 @@
+//! One operation: parameters (path, query, header, the version header),
+//! the request body per content type, and responses from the handler's
+//! return type, with the hints the SDK reads (`x-tether-*`).
+
+use super::naming::{controller_key, lower_camel};
+use super::schema::SchemaGen;
+use crate::analysis::controllers::FoundController;
+use crate::analysis::types::{Env, Ty};
+use serde_json::{json, Map, Value};
+use syn::spanned::Spanned;
+use syn::{GenericArgument, PathArguments, ReturnType, Type};
+use tether_model::attrs::{BodyKind, ParamSource};
+use tether_model::config::OpenApiVersion;
+use tether_model::controller::RouteModel;
+use tether_model::{Version, VersioningKind, VERSION_HEADER};
+
+/// What a handler's return type sends.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Output {
+    /// JSON of a type.
+    Json(Ty),
+    /// `text/plain`.
+    Text,
+    /// `text/html`.
+    Html,
+    /// `application/octet-stream`.
+    Binary,
+    /// `()`: no body, the route's status.
+    Empty,
+    /// `NoContent`: 204.
+    NoContent,
+    /// `Sse<E>`: `text/event-stream` of the events of `E`.
+    Sse(Ty),
+    /// `Response`, `impl IntoResponse`: anything.
+    Opaque,
+}
+
+fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last(),
+        _ => None,
+    }
+}
+
+fn first_type_arg(seg: &syn::PathSegment) -> Option<&Type> {
+    match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+            GenericArgument::Type(t) => Some(t),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+fn is_named(ty: &Type, names: &[&str]) -> bool {
+    last_segment(strip_refs(ty)).is_some_and(|s| names.iter().any(|n| s.ident == n))
+}
+
+fn strip_refs(mut ty: &Type) -> &Type {
+    loop {
+        match ty {
+            Type::Reference(r) => ty = &r.elem,
+            Type::Paren(p) => ty = &p.elem,
+            Type::Group(g) => ty = &g.elem,
+            _ => return ty,
+        }
+    }
+}
+
+/// Everything an operation needs besides the route itself.
+pub struct OperationContext<'g, 'a> {
+    /// The document's schemas.
+    pub gen: &'g mut SchemaGen<'a>,
+    /// The document's OpenAPI version.
+    pub openapi: OpenApiVersion,
+    /// The versioning in force.
+    pub versioning: Option<VersioningKind>,
+}
+
+impl OperationContext<'_, '_> {
+    /// Classifies a return type (by its last path segment, through `&`).
+    pub fn output(&mut self, ty: &Type, c: &FoundController) -> Option<Output> {
+        let ty = strip_refs(ty);
+        let env = Env::new();
+        match ty {
+            Type::Tuple(t) if t.elems.is_empty() => return Some(Output::Empty),
+            Type::ImplTrait(_) | Type::TraitObject(_) => return Some(Output::Opaque),
+            _ => {}
+        }
+        let Some(seg) = last_segment(ty) else {
+            return self.gen.resolve(ty, c.module, &env).map(Output::Json);
+        };
+        let arg = first_type_arg(seg);
+        match seg.ident.to_string().as_str() {
+            "Json" => arg
+                .and_then(|a| self.gen.resolve(a, c.module, &env))
+                .map(Output::Json),
+            "Result" => match arg {
+                Some(a) => self.output(a, c),
+                None => Some(Output::Opaque),
+            },
+            "String" | "str" => Some(Output::Text),
+            "Cow" if arg.is_some_and(|a| is_named(a, &["str"])) => Some(Output::Text),
+            "Html" => Some(Output::Html),
+            "Bytes" => Some(Output::Binary),
+            "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => Some(Output::Binary),
+            "NoContent" => Some(Output::NoContent),
+            "Response" | "Redirect" => Some(Output::Opaque),
+            "Sse" => match arg {
+                Some(a) => self.gen.resolve(a, c.module, &env).map(Output::Sse),
+                None => {
+                    let d = self.gen_diag(c, ty.span(), "write the event type: `Sse<Event>`, where `Event` is an enum with one variant per event");
+                    self.gen.errors.push(d);
+                    None
+                }
+            },
+            _ => self.gen.resolve(ty, c.module, &env).map(Output::Json),
+        }
+    }
+
+    fn gen_diag(
+        &self,
+        c: &FoundController,
+        span: proc_macro2::Span,
+        msg: &str,
+    ) -> crate::analysis::Diagnostic {
+        self.gen_index().sources.diagnostic(c.module, span, msg)
+    }
+
+    fn gen_index(&self) -> &crate::analysis::index::CrateIndex {
+        self.gen.index_ref()
+    }
+
+    fn sse_content(&mut self, events: Ty, c: &FoundController, route: &RouteModel) -> Value {
+        let events = match self.gen.sse_events(&events) {
+            Ok(e) => e,
+            Err(msg) => {
+                let d = self.gen_diag(c, route.span, &msg);
+                self.gen.errors.push(d);
+                Vec::new()
+            }
+        };
+        let items: Vec<Value> = events
+            .into_iter()
+            .map(|(name, data)| {
+                json!({
+                    "type": "object",
+                    "properties": {
+                        "event": {"type": "string", "const": name},
+                        "data": data,
+                        "id": {"type": "string"}
+                    },
+                    "required": ["event", "data"]
+                })
+            })
+            .collect();
+        let item = json!({ "oneOf": items });
+        let key = match self.openapi {
+            OpenApiVersion::V3_2 => "itemSchema",
+            _ => "x-tether-item-schema",
+        };
+        json!({ "schema": {"type": "string"}, key: item })
+    }
+
+    fn responses(&mut self, route: &RouteModel, c: &FoundController) -> Value {
+        let output = match &route.output {
+            ReturnType::Default => Some(Output::Empty),
+            ReturnType::Type(_, ty) => self.output(ty, c),
+        };
+        let output = output.unwrap_or(Output::Opaque);
+        let status = match output {
+            Output::NoContent => 204,
+            _ => route.status(),
+        };
+        let mut response = Map::new();
+        response.insert("description".into(), json!(reason(status)));
+        let content = match output {
+            _ if status == 204 => None,
+            Output::Json(ty) => Some(("application/json", json!({"schema": self.gen.schema(&ty)}))),
+            Output::Text => Some(("text/plain", json!({"schema": {"type": "string"}}))),
+            Output::Html => Some(("text/html", json!({"schema": {"type": "string"}}))),
+            Output::Binary => Some((
+                "application/octet-stream",
+                json!({"schema": {"type": "string", "format": "binary"}}),
+            )),
+            Output::Sse(ty) => Some(("text/event-stream", self.sse_content(ty, c, route))),
+            Output::Empty | Output::NoContent | Output::Opaque => None,
+        };
+        if let Some((media, body)) = content {
+            response.insert("content".into(), json!({ media: body }));
+        }
+        let error = self.gen.http_error();
+        json!({
+            status.to_string(): response,
+            "default": {
+                "description": "Error: the status and message of what went wrong.",
+                "content": {"application/json": {"schema": error}}
+            }
+        })
+    }
+
+    fn param(&mut self, name: &str, location: &str, ty: &Ty) -> Value {
+        let (inner, required) = match ty {
+            Ty::Option(inner) => (&**inner, false),
+            other => (other, true),
+        };
+        let schema = self.gen.schema(inner);
+        param_object(name, location, required || location == "path", schema)
+    }
+
+    fn parameters(
+        &mut self,
+        route: &RouteModel,
+        c: &FoundController,
+        version: Option<&Version>,
+    ) -> (Vec<Value>, Option<Value>) {
+        let mut params = Vec::new();
+        let mut body = None;
+        let env = Env::new();
+        for p in &route.params {
+            if p.source == ParamSource::Request {
+                continue;
+            }
+            let Some(ty) = self.gen.resolve(&p.ty, c.module, &env) else {
+                continue;
+            };
+            match &p.source {
+                ParamSource::Path(name) => params.push(self.param(name, "path", &ty)),
+                ParamSource::Query(name) => params.push(self.param(name, "query", &ty)),
+                ParamSource::Header(name) => params.push(self.param(name, "header", &ty)),
+                ParamSource::QueryAll => match self.gen.query_fields(&ty) {
+                    Some(shape) => {
+                        for (name, schema, required) in shape.props {
+                            params.push(param_object(
+                                &name,
+                                "query",
+                                required,
+                                strip_nullable(schema),
+                            ));
+                        }
+                    }
+                    None => {
+                        let schema = self.gen.schema(&ty);
+                        let mut param = param_object(&p.ident.to_string(), "query", false, schema);
+                        param["style"] = json!("form");
+                        param["explode"] = json!(true);
+                        params.push(param);
+                    }
+                },
+                ParamSource::Body(kind) => body = Some(self.body(*kind, &ty, &p.ty)),
+                ParamSource::Request => {}
+            }
+        }
+        if let (Some(VersioningKind::Header), Some(Version::Exact(v))) = (self.versioning, version)
+        {
+            params.push(json!({
+                "name": VERSION_HEADER,
+                "in": "header",
+                "required": true,
+                "description": "The API version this operation belongs to.",
+                "schema": {"type": "string", "const": v}
+            }));
+        }
+        (params, body)
+    }
+
+    fn body(&mut self, kind: BodyKind, ty: &Ty, written: &Type) -> Value {
+        let (inner, required) = match ty {
+            Ty::Option(inner) => (&**inner, false),
+            other => (other, true),
+        };
+        let schema = match kind {
+            BodyKind::Text => json!({"type": "string"}),
+            BodyKind::Bytes => json!({"type": "string", "format": "binary"}),
+            BodyKind::Multipart if is_named(written, &["Multipart"]) => json!({"type": "object"}),
+            BodyKind::Json | BodyKind::Form | BodyKind::Multipart => self.gen.schema(inner),
+        };
+        json!({
+            "required": required,
+            "content": { kind.content_type(): {"schema": schema} }
+        })
+    }
+
+    /// The operation object of `route` served at `version`.
+    pub fn operation(
+        &mut self,
+        c: &FoundController,
+        route: &RouteModel,
+        version: Option<&Version>,
+        operation_id: &str,
+    ) -> Value {
+        let mut op = Map::new();
+        op.insert("operationId".into(), json!(operation_id));
+        if let Some(text) = docs_of(route) {
+            let mut parts = text.splitn(2, '\n');
+            let summary = parts.next().unwrap_or_default().trim();
+            op.insert("summary".into(), json!(summary));
+            let rest = parts.next().unwrap_or_default().trim();
+            if !rest.is_empty() {
+                op.insert("description".into(), json!(rest));
+            }
+        }
+        let key = controller_key(&c.model.type_name);
+        op.insert("tags".into(), json!([key]));
+        let (params, body) = self.parameters(route, c, version);
+        if !params.is_empty() {
+            op.insert("parameters".into(), Value::Array(params));
+        }
+        if let Some(body) = body {
+            op.insert("requestBody".into(), body);
+        }
+        op.insert("responses".into(), self.responses(route, c));
+        op.insert("x-tether-controller".into(), json!(key));
+        op.insert(
+            "x-tether-method".into(),
+            json!(lower_camel(&route.fn_ident.to_string())),
+        );
+        if let Some(Version::Exact(v)) = version {
+            op.insert("x-tether-version".into(), json!(v));
+        }
+        Value::Object(op)
+    }
+}
+
+fn docs_of(route: &RouteModel) -> Option<String> {
+    let text = route.docs.join("\n").trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -> Value {
+    let mut param = Map::new();
+    param.insert("name".into(), json!(name));
+    param.insert("in".into(), json!(location));
+    param.insert("required".into(), json!(required));
+    if let Some(d) = schema.as_object_mut().and_then(|o| o.remove("description")) {
+        param.insert("description".into(), d);
+    }
+    param.insert("schema".into(), schema);
+    Value::Object(param)
+}
+
+/// A query parameter that may be absent needs no `null` in its schema.
+fn strip_nullable(schema: Value) -> Value {
+    let Value::Object(mut obj) = schema else {
+        return schema;
+    };
+    if let Some(Value::Array(types)) = obj.get("type").cloned() {
+        let rest: Vec<Value> = types.into_iter().filter(|t| t != "null").collect();
+        if rest.len() == 1 {
+            obj.insert("type".into(), rest[0].clone());
+            if let Some(Value::Array(values)) = obj.get_mut("enum") {
+                values.retain(|v| !v.is_null());
+            }
+        }
+        return Value::Object(obj);
+    }
+    let one_of = obj.get("oneOf").and_then(Value::as_array).cloned();
+    if let Some([first, null]) = one_of.as_deref() {
+        if *null == json!({"type": "null"}) {
+            let mut first = first.clone();
+            if let (Some(d), Some(o)) = (obj.remove("description"), first.as_object_mut()) {
+                o.insert("description".into(), d);
+            }
+            return first;
+        }
+    }
+    Value::Object(obj)
+}
+
+/// The reason phrase of a status, for response descriptions.
+pub fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        201 => "Created",
+        202 => "Accepted",
+        203 => "Non-Authoritative Information",
+        204 => "No Content",
+        205 => "Reset Content",
+        206 => "Partial Content",
+        301 => "Moved Permanently",
+        302 => "Found",
+        303 => "See Other",
+        304 => "Not Modified",
+        307 => "Temporary Redirect",
+        308 => "Permanent Redirect",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        409 => "Conflict",
+        422 => "Unprocessable Entity",
+        500 => "Internal Server Error",
+        _ => "Response",
+    }
+}

@@ -1,0 +1,743 @@
+//! JSON Schemas from Rust types, faithful to serde (SPEC B3). Written in
+//! OpenAPI 3.1 spelling; [`super::dialect`] rewrites them for 3.0.
+//! Structs and enums of the crate become `components.schemas` entries
+//! (generic ones once per instantiation, named `Page_for_User`), so
+//! recursive types are plain `$ref`s.
+
+use crate::analysis::diagnostics::Diagnostic;
+use crate::analysis::index::{CrateIndex, DefId, DefItem};
+use crate::analysis::modules::ModId;
+use crate::analysis::overrides::schema_override;
+use crate::analysis::serde::{ContainerAttrs, FieldAttrs, RenameRule, VariantAttrs};
+use crate::analysis::types::{bind_generics, Env, Int, Ty, TypeResolver};
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, HashMap};
+use syn::{Attribute, Fields};
+use tether_model::controller::doc_lines;
+
+/// The component every error response refers to.
+pub const HTTP_ERROR: &str = "HttpError";
+
+/// A `$ref` to a component.
+pub fn reference(name: &str) -> Value {
+    json!({ "$ref": format!("#/components/schemas/{name}") })
+}
+
+/// Doc comment text of an item, or `None` when it has none.
+pub fn docs(attrs: &[Attribute]) -> Option<String> {
+    let text = doc_lines(attrs).join("\n").trim().to_string();
+    (!text.is_empty()).then_some(text)
+}
+
+/// `schema` with a description (kept beside a `$ref`, which 3.1 allows).
+pub fn describe(schema: Value, description: Option<String>) -> Value {
+    match (description, schema) {
+        (Some(d), Value::Object(obj)) => {
+            let mut out = Map::with_capacity(obj.len() + 1);
+            out.insert("description".into(), Value::String(d));
+            out.extend(obj.into_iter().filter(|(k, _)| k != "description"));
+            Value::Object(out)
+        }
+        (_, schema) => schema,
+    }
+}
+
+/// `schema` that also accepts `null`.
+pub fn nullable(schema: Value) -> Value {
+    let Value::Object(mut obj) = schema else {
+        return schema;
+    };
+    if obj.is_empty() {
+        return Value::Object(obj);
+    }
+    let plain = !obj.contains_key("$ref")
+        && !obj.contains_key("oneOf")
+        && !obj.contains_key("anyOf")
+        && !obj.contains_key("allOf")
+        && !obj.contains_key("const");
+    match obj.get("type").cloned() {
+        Some(Value::String(t)) if plain => {
+            if t != "null" {
+                obj.insert("type".into(), json!([t, "null"]));
+                if let Some(Value::Array(values)) = obj.get_mut("enum") {
+                    values.push(Value::Null);
+                }
+            }
+            Value::Object(obj)
+        }
+        Some(Value::Array(types)) if types.contains(&json!("null")) => Value::Object(obj),
+        _ => json!({ "oneOf": [Value::Object(obj), { "type": "null" }] }),
+    }
+}
+
+fn int_schema(int: Int, nonzero: bool) -> Value {
+    let (format, min, max): (Option<&str>, Option<i128>, Option<i128>) = match int {
+        Int::I8 => (Some("int32"), Some(-128), Some(127)),
+        Int::I16 => (Some("int32"), Some(-32768), Some(32767)),
+        Int::I32 => (Some("int32"), None, None),
+        Int::I64 => (Some("int64"), None, None),
+        Int::I128 => (None, None, None),
+        Int::U8 => (Some("int32"), Some(0), Some(255)),
+        Int::U16 => (Some("int32"), Some(0), Some(65535)),
+        Int::U32 => (Some("int64"), Some(0), Some(4294967295)),
+        Int::U64 => (Some("int64"), Some(0), None),
+        Int::U128 => (None, Some(0), None),
+    };
+    let mut obj = Map::new();
+    obj.insert("type".into(), json!("integer"));
+    if let Some(f) = format {
+        obj.insert("format".into(), json!(f));
+    }
+    let min = if nonzero && min == Some(0) {
+        Some(1)
+    } else {
+        min
+    };
+    if let Some(min) = min {
+        obj.insert("minimum".into(), json!(min as i64));
+    }
+    if let Some(max) = max {
+        obj.insert("maximum".into(), json!(max as i64));
+    }
+    Value::Object(obj)
+}
+
+/// The properties of an object schema as they are gathered (flatten merges
+/// several structs into one).
+#[derive(Default)]
+pub struct Shape {
+    /// Property name, schema and whether it is required, in order.
+    pub props: Vec<(String, Value, bool)>,
+    /// From a flattened map: the schema of other properties.
+    pub additional: Option<Value>,
+    /// From flattened enums: schemas the object must also match.
+    pub all_of: Vec<Value>,
+}
+
+impl Shape {
+    fn into_schema(self, deny_unknown: bool) -> Value {
+        let mut obj = Map::new();
+        obj.insert("type".into(), json!("object"));
+        let required: Vec<Value> = self
+            .props
+            .iter()
+            .filter(|p| p.2)
+            .map(|p| json!(p.0))
+            .collect();
+        let props: Map<String, Value> = self.props.into_iter().map(|(n, s, _)| (n, s)).collect();
+        if !props.is_empty() {
+            obj.insert("properties".into(), Value::Object(props));
+        }
+        if !required.is_empty() {
+            obj.insert("required".into(), Value::Array(required));
+        }
+        match self.additional {
+            Some(extra) => {
+                obj.insert("additionalProperties".into(), extra);
+            }
+            None if deny_unknown && self.all_of.is_empty() => {
+                obj.insert("additionalProperties".into(), json!(false));
+            }
+            None => {}
+        }
+        if self.all_of.is_empty() {
+            return Value::Object(obj);
+        }
+        let mut all = vec![Value::Object(obj)];
+        all.extend(self.all_of);
+        json!({ "allOf": all })
+    }
+}
+
+/// Builds the schemas of one document.
+pub struct SchemaGen<'a> {
+    resolver: TypeResolver<'a>,
+    /// `components.schemas`, sorted by name.
+    pub components: BTreeMap<String, Value>,
+    names: HashMap<String, String>,
+    /// Problems found; reported together at the end.
+    pub errors: Vec<Diagnostic>,
+}
+
+/// What a `#[serde(with = "…")]` module writes, for the well-known ones;
+/// `Some(None)` when it writes what the type would.
+fn known_with(path: &str) -> Option<Option<Value>> {
+    let last = path.rsplit("::").next().unwrap_or(path);
+    let base = last.trim_end_matches("_option");
+    Some(match base {
+        "ts_seconds" | "ts_milliseconds" | "ts_microseconds" | "ts_nanoseconds" | "timestamp" => {
+            Some(json!({"type": "integer", "format": "int64"}))
+        }
+        "rfc3339" | "iso8601" => Some(json!({"type": "string", "format": "date-time"})),
+        "rfc2822" | "display_fromstr" | "hex" | "base64" | "humantime_serde" | "string" => {
+            Some(json!({"type": "string"}))
+        }
+        "serde_bytes" | "serde_with" => None,
+        _ if path.starts_with("humantime_serde") => Some(json!({"type": "string"})),
+        _ => return None,
+    })
+}
+
+impl<'a> SchemaGen<'a> {
+    /// A generator over `index`, with schemas stated in the config.
+    pub fn new(index: &'a CrateIndex, stated: &'a BTreeMap<String, Value>) -> Self {
+        SchemaGen {
+            resolver: TypeResolver { index, stated },
+            components: BTreeMap::new(),
+            names: HashMap::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn index(&self) -> &'a CrateIndex {
+        self.resolver.index
+    }
+
+    /// The crate the schemas come from.
+    pub fn index_ref(&self) -> &'a CrateIndex {
+        self.resolver.index
+    }
+
+    /// Resolves a type written in `module`; on error records it.
+    pub fn resolve(&mut self, ty: &syn::Type, module: ModId, env: &Env) -> Option<Ty> {
+        match self.resolver.resolve(ty, module, env) {
+            Ok(t) => Some(t),
+            Err(d) => {
+                self.errors.push(d);
+                None
+            }
+        }
+    }
+
+    /// The `HttpError` component, added on first use.
+    pub fn http_error(&mut self) -> Value {
+        self.components.entry(HTTP_ERROR.into()).or_insert_with(|| {
+            json!({
+                "type": "object",
+                "description": "The body of every error response: `{\"statusCode\": 404, \"message\": \"…\", \"error\": \"Not Found\"}`.",
+                "properties": {
+                    "statusCode": {"type": "integer", "format": "int32", "description": "The HTTP status code."},
+                    "message": {
+                        "description": "What went wrong; validation errors list one message per problem.",
+                        "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]
+                    },
+                    "error": {"type": "string", "description": "The status text, e.g. `Not Found`."}
+                },
+                "required": ["statusCode", "message"]
+            })
+        });
+        reference(HTTP_ERROR)
+    }
+
+    /// The schema of `ty`: inline for std types, a `$ref` for the crate's.
+    pub fn schema(&mut self, ty: &Ty) -> Value {
+        match ty {
+            Ty::Bool => json!({"type": "boolean"}),
+            Ty::Int(i, nz) => int_schema(*i, *nz),
+            Ty::Float(32) => json!({"type": "number", "format": "float"}),
+            Ty::Float(_) => json!({"type": "number", "format": "double"}),
+            Ty::Char => json!({"type": "string", "minLength": 1, "maxLength": 1}),
+            Ty::String => json!({"type": "string"}),
+            Ty::Unit => json!({"type": "null"}),
+            Ty::Option(inner) => {
+                let s = self.schema(inner);
+                nullable(s)
+            }
+            Ty::Seq { item, unique, len } => {
+                let mut obj = Map::new();
+                obj.insert("type".into(), json!("array"));
+                obj.insert("items".into(), self.schema(item));
+                if *unique {
+                    obj.insert("uniqueItems".into(), json!(true));
+                }
+                if let Some(n) = len {
+                    obj.insert("minItems".into(), json!(n));
+                    obj.insert("maxItems".into(), json!(n));
+                }
+                Value::Object(obj)
+            }
+            Ty::Map(key, value) => {
+                let mut obj = Map::new();
+                obj.insert("type".into(), json!("object"));
+                obj.insert("additionalProperties".into(), self.schema(value));
+                if let Ty::Int(..) = **key {
+                    obj.insert("propertyNames".into(), json!({"pattern": "^-?[0-9]+$"}));
+                }
+                Value::Object(obj)
+            }
+            Ty::Tuple(items) => {
+                let items: Vec<Value> = items.iter().map(|t| self.schema(t)).collect();
+                tuple_schema(items)
+            }
+            Ty::Def(id, args) => self.component(*id, args),
+            Ty::Schema(_, v) => v.clone(),
+            Ty::Any => json!({}),
+            Ty::File => json!({"type": "string", "format": "binary"}),
+            Ty::HttpError => self.http_error(),
+        }
+    }
+
+    fn base_name(&self, id: DefId) -> String {
+        let def = &self.index().defs[id];
+        let name = ContainerAttrs::from_attrs(def.item.attrs())
+            .rename
+            .unwrap_or_else(|| def.name.clone());
+        if self.index().count_named(&def.name) <= 1 {
+            return name;
+        }
+        let module = &self.index().sources.modules[def.module].path;
+        let mut parts: Vec<&str> = module.iter().skip(1).map(String::as_str).collect();
+        parts.push(&name);
+        parts.join("_")
+    }
+
+    /// A stable component name for a type: `User`, `Page_for_User`.
+    pub fn type_name(&self, ty: &Ty) -> String {
+        match ty {
+            Ty::Bool => "boolean".into(),
+            Ty::Int(i, _) => format!("{i:?}").to_lowercase(),
+            Ty::Float(b) => format!("f{b}"),
+            Ty::Char => "char".into(),
+            Ty::String => "String".into(),
+            Ty::Unit => "null".into(),
+            Ty::Option(t) => format!("Nullable_{}", self.type_name(t)),
+            Ty::Seq { item, unique, .. } => {
+                format!(
+                    "{}_of_{}",
+                    if *unique { "Set" } else { "Array" },
+                    self.type_name(item)
+                )
+            }
+            Ty::Map(_, v) => format!("Map_of_{}", self.type_name(v)),
+            Ty::Tuple(items) => format!(
+                "Tuple_of_{}",
+                items
+                    .iter()
+                    .map(|t| self.type_name(t))
+                    .collect::<Vec<_>>()
+                    .join("_and_")
+            ),
+            Ty::Def(id, args) if args.is_empty() => self.base_name(*id),
+            Ty::Def(id, args) => format!(
+                "{}_for_{}",
+                self.base_name(*id),
+                args.iter()
+                    .map(|t| self.type_name(t))
+                    .collect::<Vec<_>>()
+                    .join("_and_")
+            ),
+            Ty::Schema(name, _) => name.clone(),
+            Ty::Any => "AnyValue".into(),
+            Ty::File => "File".into(),
+            Ty::HttpError => HTTP_ERROR.into(),
+        }
+    }
+
+    fn component(&mut self, id: DefId, args: &[Ty]) -> Value {
+        let key = format!("{id}:{args:?}");
+        if let Some(name) = self.names.get(&key) {
+            return reference(name);
+        }
+        let wanted = self.type_name(&Ty::Def(id, args.to_vec()));
+        let mut name = wanted.clone();
+        let mut n = 2;
+        while self.components.contains_key(&name) {
+            name = format!("{wanted}_{n}");
+            n += 1;
+        }
+        self.names.insert(key, name.clone());
+        self.components.insert(name.clone(), Value::Null);
+        let schema = self.def_schema(id, args);
+        self.components.insert(name.clone(), schema);
+        reference(&name)
+    }
+
+    fn def_schema(&mut self, id: DefId, args: &[Ty]) -> Value {
+        let index = self.index();
+        let def = &index.defs[id];
+        let env = bind_generics(def.item.generics(), args.to_vec());
+        let container = ContainerAttrs::from_attrs(def.item.attrs());
+        let schema = if let Some(into) = &container.into {
+            match self.resolve(into, def.module, &env) {
+                Some(t) => self.schema(&t),
+                None => json!({}),
+            }
+        } else {
+            match &def.item {
+                DefItem::Struct(s) => self.struct_schema(&s.fields, &container, def.module, &env),
+                DefItem::Enum(e) => self.enum_schema(e, &container, def.module, &env),
+                DefItem::Alias(_) => json!({}),
+            }
+        };
+        describe(schema, docs(def.item.attrs()))
+    }
+
+    fn struct_schema(
+        &mut self,
+        fields: &Fields,
+        c: &ContainerAttrs,
+        module: ModId,
+        env: &Env,
+    ) -> Value {
+        match fields {
+            Fields::Unit => json!({"type": "null"}),
+            Fields::Unnamed(_) => self.tuple_fields(fields, module, env),
+            Fields::Named(_) if c.transparent => {
+                let field = fields
+                    .iter()
+                    .find(|f| !FieldAttrs::from_attrs(&f.attrs).skip);
+                match field {
+                    Some(f) => self
+                        .field_schema(f, module, env)
+                        .map_or(json!({}), |(s, _)| s),
+                    None => json!({"type": "null"}),
+                }
+            }
+            Fields::Named(_) => {
+                let mut shape = Shape::default();
+                self.named_fields(
+                    fields,
+                    c.rename_all,
+                    c.default,
+                    module,
+                    env,
+                    false,
+                    &mut shape,
+                );
+                shape.into_schema(c.deny_unknown_fields)
+            }
+        }
+    }
+
+    /// `struct P(A, B)` and tuple variants: a newtype is its inner type,
+    /// more fields an array.
+    fn tuple_fields(&mut self, fields: &Fields, module: ModId, env: &Env) -> Value {
+        let kept: Vec<_> = fields
+            .iter()
+            .filter(|f| !FieldAttrs::from_attrs(&f.attrs).skip)
+            .collect();
+        let mut items: Vec<Value> = kept
+            .iter()
+            .map(|f| {
+                self.field_schema(f, module, env)
+                    .map_or(json!({}), |(s, _)| s)
+            })
+            .collect();
+        match (fields.len(), items.len()) {
+            (1, 1) => items.remove(0),
+            _ => tuple_schema(items),
+        }
+    }
+
+    /// A field's schema and whether its type is an `Option`, honouring a
+    /// stated schema and `#[serde(with)]`.
+    fn field_schema(
+        &mut self,
+        field: &syn::Field,
+        module: ModId,
+        env: &Env,
+    ) -> Option<(Value, bool)> {
+        let attrs = FieldAttrs::from_attrs(&field.attrs);
+        let is_option = matches!(&field.ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Option"));
+        if let Some(stated) = schema_override(&field.attrs) {
+            return match stated {
+                Ok(v) => Some((if is_option { nullable(v) } else { v }, is_option)),
+                Err((span, msg)) => {
+                    let d = self.index().sources.diagnostic(module, span, msg);
+                    self.errors.push(d);
+                    None
+                }
+            };
+        }
+        if let Some((with, span)) = &attrs.with {
+            match known_with(with) {
+                Some(Some(v)) => return Some((if is_option { nullable(v) } else { v }, is_option)),
+                Some(None) => {}
+                None => {
+                    let d = self
+                        .index()
+                        .sources
+                        .diagnostic(module, *span, format!("`#[serde(with = \"{with}\")]` changes how this field is written, and tether-build cannot see how"))
+                        .with_help("state the written form on the field: `#[cfg_attr(any(), tether(schema = \"string\"))]` (or a JSON Schema object)");
+                    self.errors.push(d);
+                    return None;
+                }
+            }
+        }
+        let ty = self.resolve(&field.ty, module, env)?;
+        let is_option = matches!(ty, Ty::Option(_));
+        Some((self.schema(&ty), is_option))
+    }
+
+    /// Adds the named `fields` to `shape`; `optional` when they come from a
+    /// flattened `Option`.
+    #[allow(clippy::too_many_arguments)]
+    fn named_fields(
+        &mut self,
+        fields: &Fields,
+        rule: Option<RenameRule>,
+        container_default: bool,
+        module: ModId,
+        env: &Env,
+        optional: bool,
+        shape: &mut Shape,
+    ) {
+        for field in fields {
+            let attrs = FieldAttrs::from_attrs(&field.attrs);
+            if attrs.skip || (attrs.skip_serializing && attrs.skip_deserializing) {
+                continue;
+            }
+            if attrs.flatten {
+                if let Some(ty) = self.resolve(&field.ty, module, env) {
+                    self.flatten_into(&ty, optional, shape);
+                }
+                continue;
+            }
+            let Some((mut schema, is_option)) = self.field_schema(field, module, env) else {
+                continue;
+            };
+            if is_option && attrs.skip_serializing_if {
+                // serde never writes `null` here: the field is just absent.
+                schema = strip_null(schema);
+            }
+            let ident = field
+                .ident
+                .as_ref()
+                .map(|i| i.to_string())
+                .unwrap_or_default();
+            let name = attrs.name(&ident, rule);
+            let required = !(optional
+                || is_option
+                || attrs.default
+                || container_default
+                || attrs.skip_serializing_if
+                || attrs.skip_serializing
+                || attrs.skip_deserializing);
+            schema = describe(schema, docs(&field.attrs));
+            if let Some(obj) = schema.as_object_mut() {
+                if attrs.skip_serializing {
+                    obj.insert("writeOnly".into(), json!(true));
+                }
+                if attrs.skip_deserializing {
+                    obj.insert("readOnly".into(), json!(true));
+                }
+            }
+            shape.props.retain(|p| p.0 != name);
+            shape.props.push((name, schema, required));
+        }
+    }
+
+    fn flatten_into(&mut self, ty: &Ty, optional: bool, shape: &mut Shape) {
+        match ty {
+            Ty::Option(inner) => self.flatten_into(inner, true, shape),
+            Ty::Map(_, v) => shape.additional = Some(self.schema(v)),
+            Ty::Any => shape.additional = Some(json!({})),
+            Ty::Def(id, args) => {
+                let index = self.index();
+                let def = &index.defs[*id];
+                let c = ContainerAttrs::from_attrs(def.item.attrs());
+                match &def.item {
+                    DefItem::Struct(s)
+                        if matches!(s.fields, Fields::Named(_))
+                            && c.into.is_none()
+                            && !c.transparent =>
+                    {
+                        let env = bind_generics(&s.generics, args.clone());
+                        self.named_fields(
+                            &s.fields,
+                            c.rename_all,
+                            c.default,
+                            def.module,
+                            &env,
+                            optional,
+                            shape,
+                        );
+                    }
+                    _ => {
+                        let s = self.schema(ty);
+                        shape.all_of.push(s);
+                    }
+                }
+            }
+            other => {
+                let s = self.schema(other);
+                shape.all_of.push(s);
+            }
+        }
+    }
+
+    /// The query parameters of a `#[query] q: T`: one per property of `T`.
+    pub fn query_fields(&mut self, ty: &Ty) -> Option<Shape> {
+        let Ty::Def(id, _) = ty else { return None };
+        let index = self.index();
+        match &index.defs[*id].item {
+            DefItem::Struct(s) if matches!(s.fields, Fields::Named(_)) => {
+                let mut shape = Shape::default();
+                self.flatten_into(ty, false, &mut shape);
+                Some(shape)
+            }
+            _ => None,
+        }
+    }
+
+    fn variant_value(
+        &mut self,
+        v: &syn::Variant,
+        rule: Option<RenameRule>,
+        module: ModId,
+        env: &Env,
+    ) -> Value {
+        match &v.fields {
+            Fields::Unit => json!({"type": "null"}),
+            Fields::Unnamed(_) => self.tuple_fields(&v.fields, module, env),
+            Fields::Named(_) => {
+                let mut shape = Shape::default();
+                self.named_fields(&v.fields, rule, false, module, env, false, &mut shape);
+                shape.into_schema(false)
+            }
+        }
+    }
+
+    fn enum_schema(
+        &mut self,
+        e: &syn::ItemEnum,
+        c: &ContainerAttrs,
+        module: ModId,
+        env: &Env,
+    ) -> Value {
+        let variants: Vec<(&syn::Variant, VariantAttrs)> = e
+            .variants
+            .iter()
+            .map(|v| (v, VariantAttrs::from_attrs(&v.attrs)))
+            .filter(|(_, a)| !a.skip)
+            .collect();
+        let all_unit = variants
+            .iter()
+            .all(|(v, a)| matches!(v.fields, Fields::Unit) && !a.untagged);
+        if all_unit && !c.untagged && c.tag.is_none() {
+            let names: Vec<Value> = variants
+                .iter()
+                .map(|(v, a)| json!(a.name(&v.ident.to_string(), c.rename_all)))
+                .collect();
+            return json!({"type": "string", "enum": names});
+        }
+        let mut any_untagged = c.untagged;
+        let mut schemas = Vec::new();
+        for (v, a) in &variants {
+            let name = a.name(&v.ident.to_string(), c.rename_all);
+            let fields_rule = a.rename_all.or(c.rename_all_fields);
+            let schema = if c.untagged || a.untagged {
+                any_untagged = true;
+                self.variant_value(v, fields_rule, module, env)
+            } else {
+                self.tagged_variant(v, &name, c, fields_rule, module, env)
+            };
+            schemas.push(describe(schema, docs(&v.attrs)));
+        }
+        let key = if any_untagged { "anyOf" } else { "oneOf" };
+        json!({ key: schemas })
+    }
+
+    fn tagged_variant(
+        &mut self,
+        v: &syn::Variant,
+        name: &str,
+        c: &ContainerAttrs,
+        rule: Option<RenameRule>,
+        module: ModId,
+        env: &Env,
+    ) -> Value {
+        let tag_value = json!({"type": "string", "const": name});
+        match (&c.tag, &c.content) {
+            (None, _) => match v.fields {
+                Fields::Unit => tag_value,
+                _ => {
+                    let value = self.variant_value(v, rule, module, env);
+                    json!({"type": "object", "properties": {name: value}, "required": [name], "additionalProperties": false})
+                }
+            },
+            (Some(tag), Some(content)) => match v.fields {
+                Fields::Unit => {
+                    json!({"type": "object", "properties": {tag: tag_value}, "required": [tag]})
+                }
+                _ => {
+                    let value = self.variant_value(v, rule, module, env);
+                    json!({"type": "object", "properties": {tag: tag_value, content: value}, "required": [tag, content]})
+                }
+            },
+            (Some(tag), None) => match &v.fields {
+                Fields::Named(_) => {
+                    let mut shape = Shape::default();
+                    shape.props.push((tag.clone(), tag_value, true));
+                    self.named_fields(&v.fields, rule, false, module, env, false, &mut shape);
+                    shape.into_schema(false)
+                }
+                Fields::Unit => {
+                    json!({"type": "object", "properties": {tag: tag_value}, "required": [tag]})
+                }
+                Fields::Unnamed(_) => {
+                    let inner = self.variant_value(v, rule, module, env);
+                    json!({"allOf": [{"type": "object", "properties": {tag: tag_value}, "required": [tag]}, inner]})
+                }
+            },
+        }
+    }
+
+    /// The events of an `Sse<E>`: each variant of the enum `E` is one event,
+    /// named as serde names it, carrying the variant's payload.
+    pub fn sse_events(&mut self, ty: &Ty) -> Result<Vec<(String, Value)>, String> {
+        let Ty::Def(id, args) = ty else {
+            return Err("the events of `Sse<E>` come from an enum `E` of this crate (one variant per event)".into());
+        };
+        let index = self.index();
+        let def = &index.defs[*id];
+        let DefItem::Enum(e) = &def.item else {
+            return Err(format!(
+                "`{}` is not an enum; `Sse<E>` takes an enum with one variant per event",
+                def.name
+            ));
+        };
+        let c = ContainerAttrs::from_attrs(&e.attrs);
+        let env = bind_generics(&e.generics, args.clone());
+        let mut events = Vec::new();
+        for v in &e.variants {
+            let a = VariantAttrs::from_attrs(&v.attrs);
+            if a.skip {
+                continue;
+            }
+            let name = a.name(&v.ident.to_string(), c.rename_all);
+            let data =
+                self.variant_value(v, a.rename_all.or(c.rename_all_fields), def.module, &env);
+            events.push((name, describe(data, docs(&v.attrs))));
+        }
+        Ok(events)
+    }
+}
+
+fn tuple_schema(items: Vec<Value>) -> Value {
+    let n = items.len();
+    json!({"type": "array", "prefixItems": items, "items": false, "minItems": n, "maxItems": n})
+}
+
+/// Undoes [`nullable`] for fields serde skips instead of writing `null`.
+fn strip_null(schema: Value) -> Value {
+    let Value::Object(mut obj) = schema else {
+        return schema;
+    };
+    if let Some(Value::Array(types)) = obj.get("type") {
+        let rest: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+        if rest.len() == 1 {
+            obj.insert("type".into(), rest[0].clone());
+        }
+        if let Some(Value::Array(values)) = obj.get_mut("enum") {
+            values.retain(|v| !v.is_null());
+        }
+        return Value::Object(obj);
+    }
+    if let Some(Value::Array(one_of)) = obj.get("oneOf") {
+        if one_of.len() == 2 && one_of[1] == json!({"type": "null"}) && obj.len() == 1 {
+            return one_of[0].clone();
+        }
+    }
+    Value::Object(obj)
+}

@@ -1,0 +1,5 @@
+#[derive(serde::Serialize)]
+pub enum Label {
+    Admin,
+    Member,
+}
