@@ -2,6 +2,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 use tether_model::attrs::{BodyKind, HttpMethod, ParamSource};
 use tether_model::controller::{ControllerModel, ParamModel, RouteModel};
 use tether_model::response::{classify_return, last_segment, Payload};
@@ -49,7 +50,10 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
     let ty = &param.ty;
     let arg = ident.to_string();
     let arg = arg.strip_prefix("r#").unwrap_or(&arg);
-    let p = quote!(::tether::__private);
+    // Spanned on the argument's type, so "`T: FromStr` is not satisfied"
+    // and its kin point at the type the user wrote.
+    let span = ty.span();
+    let p = quote_spanned!(span=> ::tether::__private);
     let call = match &param.source {
         ParamSource::Path(name) => {
             let index = route
@@ -58,26 +62,26 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
                 .iter()
                 .position(|n| n == name)
                 .expect("the model checked every #[param] has a capture");
-            quote!(#p::path_param::<#ty>(&__req, #index, #name))
+            quote_spanned!(span=> #p::path_param::<#ty>(&__req, #index, #name))
         }
-        ParamSource::QueryAll => quote!(#p::query_all::<#ty>(&__req, #arg)),
+        ParamSource::QueryAll => quote_spanned!(span=> #p::query_all::<#ty>(&__req, #arg)),
         ParamSource::Query(name) => match option_inner(ty) {
-            Some(inner) => quote!(#p::query_one_opt::<#inner>(&__req, #name)),
-            None => quote!(#p::query_one::<#ty>(&__req, #name)),
+            Some(inner) => quote_spanned!(span=> #p::query_one_opt::<#inner>(&__req, #name)),
+            None => quote_spanned!(span=> #p::query_one::<#ty>(&__req, #name)),
         },
         ParamSource::Header(name) => match option_inner(ty) {
-            Some(inner) => quote!(#p::header_one_opt::<#inner>(&__req, #name)),
-            None => quote!(#p::header_one::<#ty>(&__req, #name)),
+            Some(inner) => quote_spanned!(span=> #p::header_one_opt::<#inner>(&__req, #name)),
+            None => quote_spanned!(span=> #p::header_one::<#ty>(&__req, #name)),
         },
         ParamSource::Body(kind) => {
             let f = match kind {
-                BodyKind::Json => quote!(body_json::<#ty>),
-                BodyKind::Form => quote!(body_form::<#ty>),
-                BodyKind::Text => quote!(body_text),
-                BodyKind::Bytes => quote!(body_bytes::<#ty>),
-                BodyKind::Multipart => quote!(body_multipart::<#ty>),
+                BodyKind::Json => quote_spanned!(span=> body_json::<#ty>),
+                BodyKind::Form => quote_spanned!(span=> body_form::<#ty>),
+                BodyKind::Text => quote_spanned!(span=> body_text),
+                BodyKind::Bytes => quote_spanned!(span=> body_bytes::<#ty>),
+                BodyKind::Multipart => quote_spanned!(span=> body_multipart::<#ty>),
             };
-            quote!(#p::#f(&mut __req, #arg).await)
+            quote_spanned!(span=> #p::#f(&mut __req, #arg).await)
         }
         ParamSource::Request => return TokenStream::new(),
     };
@@ -102,15 +106,19 @@ fn argument(param: &ParamModel) -> TokenStream {
 
 /// Wraps the handler's value so it is `IntoResponse` (SPEC A3).
 fn respond(route: &RouteModel) -> TokenStream {
-    let p = quote!(::tether::__private);
     let ret = classify_return(&route.output);
+    let span = match &route.output {
+        syn::ReturnType::Type(_, ty) => ty.span(),
+        syn::ReturnType::Default => route.fn_ident.span(),
+    };
+    let p = quote_spanned!(span=> ::tether::__private);
     let value = match (&ret.payload, ret.error.is_some()) {
-        (Payload::Json { wrapped: false, .. }, false) => quote!(#p::Json(__out)),
-        (Payload::Json { wrapped: false, .. }, true) => quote!(__out.map(#p::Json)),
+        (Payload::Json { wrapped: false, .. }, false) => quote_spanned!(span=> #p::Json(__out)),
+        (Payload::Json { wrapped: false, .. }, true) => quote_spanned!(span=> __out.map(#p::Json)),
         _ => quote!(__out),
     };
     let status = route.status();
-    quote!(#p::IntoResponse::into_response_with(#value, #p::status(#status)))
+    quote_spanned!(span=> #p::IntoResponse::into_response_with(#value, #p::status(#status)))
 }
 
 fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, TokenStream) {

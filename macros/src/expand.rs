@@ -82,3 +82,61 @@ pub fn version(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     outside_controller("version", item)
 }
+
+#[cfg(test)]
+mod tests {
+    //! Expansion golden: `tests/expand/<case>.input.rs` expanded and
+    //! pretty-printed must equal `tests/expand/<case>.expanded.rs`.
+    //! `UPDATE_GOLDEN=1 cargo test -p tether-macros` rewrites the goldens.
+
+    use std::path::Path;
+
+    fn expand_file(input: &str) -> String {
+        let file: syn::File = syn::parse_str(input).expect("the input parses");
+        let mut out = proc_macro2::TokenStream::new();
+        for item in file.items {
+            let syn::Item::Impl(mut item_impl) = item else {
+                panic!("inputs hold #[controller] impl blocks only");
+            };
+            let attr = item_impl.attrs.remove(0);
+            let args = match attr.meta {
+                syn::Meta::List(list) => list.tokens,
+                _ => proc_macro2::TokenStream::new(),
+            };
+            out.extend(super::controller(
+                args,
+                quote::ToTokens::to_token_stream(&item_impl),
+            ));
+        }
+        let file: syn::File = syn::parse2(out).expect("the expansion parses");
+        prettyplease::unparse(&file)
+    }
+
+    #[test]
+    fn a1_expansion_golden() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expand");
+        let mut cases = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let Some(case) = name.strip_suffix(".input.rs") else {
+                continue;
+            };
+            cases += 1;
+            let expanded = expand_file(&std::fs::read_to_string(&path).unwrap());
+            let golden = dir.join(format!("{case}.expanded.rs"));
+            if std::env::var_os("UPDATE_GOLDEN").is_some() {
+                std::fs::write(&golden, &expanded).unwrap();
+                continue;
+            }
+            let expected = std::fs::read_to_string(&golden).unwrap_or_else(|_| {
+                panic!("{} missing: run with UPDATE_GOLDEN=1", golden.display())
+            });
+            assert_eq!(
+                expanded, expected,
+                "expansion of {case} changed; review and rerun with UPDATE_GOLDEN=1"
+            );
+        }
+        assert!(cases > 0, "no expansion cases in {}", dir.display());
+    }
+}

@@ -162,13 +162,13 @@ fn optional_string(attr: &Attribute, what: &str, example: &str) -> syn::Result<O
             match (iter.next(), iter.next()) {
                 (None, _) => Ok(None),
                 (Some(e), None) => lit_str(e).cloned().map(Some).ok_or_else(|| {
-                    syn::Error::new(
-                        e.span(),
+                    syn::Error::new_spanned(
+                        e,
                         format!("{what} takes one string literal, e.g. `{example}`"),
                     )
                 }),
-                (Some(_), Some(extra)) => Err(syn::Error::new(
-                    extra.span(),
+                (Some(_), Some(extra)) => Err(syn::Error::new_spanned(
+                    &extra,
                     format!("{what} takes a single string argument, e.g. `{example}`"),
                 )),
             }
@@ -206,8 +206,7 @@ impl Parse for ControllerArgs {
         }
         let expr: Expr = input.parse()?;
         let lit = lit_str(&expr).ok_or_else(|| {
-            syn::Error::new(
-                expr.span(),
+            syn::Error::new_spanned(&expr,
                 "#[controller] takes the base path as a string literal, e.g. `#[controller(\"/users\")]`",
             )
         })?;
@@ -231,6 +230,8 @@ pub struct RouteAttr {
     pub path: RoutePath,
     /// Span of the attribute.
     pub span: Span,
+    /// The attribute itself, for errors spanning all of it.
+    pub attr: Attribute,
 }
 
 /// Parses a route attribute, if `attr` is one.
@@ -244,6 +245,7 @@ pub fn parse_route_attr(attr: &Attribute) -> Option<syn::Result<RouteAttr>> {
                 method,
                 path: parse_path_lit(lit.as_ref())?,
                 span: attr.span(),
+                attr: attr.clone(),
             })
         }),
     )
@@ -256,8 +258,8 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
     let list = match &attr.meta {
         Meta::List(list) => list,
         _ => {
-            return Err(syn::Error::new(
-                attr.span(),
+            return Err(syn::Error::new_spanned(
+                &attr,
                 format!("#[version] needs at least one version: {EXAMPLE}"),
             ))
         }
@@ -286,15 +288,15 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
                         ),
                         _ => format!("a version is a string literal or `neutral`: {EXAMPLE}"),
                     };
-                    return Err(syn::Error::new(other.span(), hint));
+                    return Err(syn::Error::new_spanned(&other, hint));
                 };
                 validate_version(&lit.value()).map_err(|e| syn::Error::new(lit.span(), e))?;
                 Version::Exact(lit.value())
             }
         };
         if versions.contains(&version) {
-            return Err(syn::Error::new(
-                arg.span(),
+            return Err(syn::Error::new_spanned(
+                &arg,
                 "this version is listed twice; list each version once",
             ));
         }
@@ -308,7 +310,7 @@ pub fn parse_http_code_attr(attr: &Attribute) -> syn::Result<u16> {
     const HINT: &str =
         "#[http_code] takes a status code between 100 and 599, e.g. `#[http_code(204)]`";
     let Meta::List(list) = &attr.meta else {
-        return Err(syn::Error::new(attr.span(), HINT));
+        return Err(syn::Error::new_spanned(&attr, HINT));
     };
     let lit: syn::LitInt = list
         .parse_args()
@@ -332,8 +334,8 @@ pub fn parse_param_attr(attr: &Attribute, arg_name: &str) -> Option<syn::Result<
             optional_string(attr, "#[header]", "#[header(\"x-request-id\")]").and_then(|lit| {
                 match lit {
                     Some(l) if !l.value().is_empty() => Ok(ParamSource::Header(l.value())),
-                    _ => Err(syn::Error::new(
-                        attr.span(),
+                    _ => Err(syn::Error::new_spanned(
+                        &attr,
                         "#[header] needs the header's name, e.g. `#[header(\"x-request-id\")]`",
                     )),
                 }
@@ -342,7 +344,7 @@ pub fn parse_param_attr(attr: &Attribute, arg_name: &str) -> Option<syn::Result<
         "body" => parse_body_kind(attr).map(ParamSource::Body),
         "req" => match &attr.meta {
             Meta::Path(_) => Ok(ParamSource::Request),
-            _ => Err(syn::Error::new(attr.span(), "#[req] takes no arguments")),
+            _ => Err(syn::Error::new_spanned(&attr, "#[req] takes no arguments")),
         },
         _ => return None,
     };
@@ -359,7 +361,7 @@ fn parse_body_kind(attr: &Attribute) -> syn::Result<BodyKind> {
                 .map_err(|e| syn::Error::new(e.span(), HINT))?;
             BodyKind::parse(&ident.to_string()).ok_or_else(|| syn::Error::new(ident.span(), HINT))
         }
-        Meta::NameValue(nv) => Err(syn::Error::new(nv.span(), HINT)),
+        Meta::NameValue(nv) => Err(syn::Error::new_spanned(&nv, HINT)),
     }
 }
 

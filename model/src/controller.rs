@@ -93,6 +93,8 @@ pub struct RouteModel {
     pub docs: Vec<String>,
     /// Span of the route attribute.
     pub span: Span,
+    /// The route attribute, for errors spanning all of it.
+    pub attr: Attribute,
 }
 
 impl RouteModel {
@@ -147,16 +149,26 @@ pub fn is_tether_attr(attr: &Attribute) -> bool {
     })
 }
 
+/// Attributes rustc itself understands on a function argument.
+const BUILTIN_ARG_ATTRS: [&str; 6] = ["cfg", "cfg_attr", "allow", "warn", "deny", "expect"];
+
 /// Removes every tether attribute from the impl, its methods and their
-/// arguments, so the impl can be emitted as plain Rust.
+/// arguments, so the impl can be emitted as plain Rust. Misspelled route
+/// attributes and unsupported argument attributes of route methods go too:
+/// `from_impl` reported them, and rustc need not report them again.
 pub fn strip_tether_attrs(item: &mut ItemImpl) {
     item.attrs.retain(|a| !is_tether_attr(a));
     for impl_item in &mut item.items {
         if let ImplItem::Fn(f) = impl_item {
-            f.attrs.retain(|a| !is_tether_attr(a));
+            let is_route = f.attrs.iter().any(|a| parse_route_attr(a).is_some());
+            f.attrs
+                .retain(|a| !is_tether_attr(a) && did_you_mean(a).is_none());
             for arg in &mut f.sig.inputs {
                 if let FnArg::Typed(t) = arg {
-                    t.attrs.retain(|a| !is_tether_attr(a));
+                    t.attrs.retain(|a| match tether_attr_name(a) {
+                        Some(name) if is_route => BUILTIN_ARG_ATTRS.contains(&name.as_str()),
+                        _ => !is_tether_attr(a),
+                    });
                 }
             }
         }
@@ -193,13 +205,13 @@ fn parse_pipeline(attr: &Attribute, kind: PipelineKind) -> syn::Result<PipelineA
     let name = tether_attr_name(attr).unwrap_or_default();
     let hint = format!("#[{name}] lists one or more expressions, e.g. `#[{name}(AuthGuard)]`");
     let syn::Meta::List(list) = &attr.meta else {
-        return Err(syn::Error::new(attr.span(), hint));
+        return Err(syn::Error::new_spanned(&attr, hint));
     };
     let exprs = list.parse_args_with(
         syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
     )?;
     if exprs.is_empty() {
-        return Err(syn::Error::new(list.span(), hint));
+        return Err(syn::Error::new_spanned(&list, hint));
     }
     Ok(PipelineAttr {
         kind,
@@ -222,8 +234,7 @@ impl CommonAttrs {
         };
         if name == "version" {
             if self.version.is_some() {
-                errors.push(syn::Error::new(
-                    attr.span(),
+                errors.push(syn::Error::new_spanned(&attr,
                     "#[version] is given twice; list all versions in one attribute: `#[version(\"1\", \"2\")]`",
                 ));
             } else if let Some(v) = errors.ok(parse_version_attr(attr)) {
@@ -247,20 +258,18 @@ impl ControllerModel {
     pub fn from_impl(args: ControllerArgs, item: &ItemImpl) -> Result<Self, syn::Error> {
         let mut errors = Errors::default();
         if let Some((_, trait_path, _)) = &item.trait_ {
-            errors.push(syn::Error::new(
-                trait_path.span(),
+            errors.push(syn::Error::new_spanned(&trait_path,
                 "#[controller] goes on an inherent impl (`impl UsersController { … }`), not on a trait impl",
             ));
         }
         if !item.generics.params.is_empty() {
-            errors.push(syn::Error::new(
-                item.generics.span(),
+            errors.push(syn::Error::new_spanned(&item.generics,
                 "a controller cannot be generic; keep generic state in a field, e.g. `Arc<dyn Store>`",
             ));
         }
         let type_name = type_name(&item.self_ty).unwrap_or_else(|| {
-            errors.push(syn::Error::new(
-                item.self_ty.span(),
+            errors.push(syn::Error::new_spanned(
+                &item.self_ty,
                 "#[controller] needs a named type, e.g. `impl UsersController { … }`",
             ));
             String::new()
@@ -268,8 +277,7 @@ impl ControllerModel {
         let mut common = CommonAttrs::default();
         for attr in &item.attrs {
             if !common.read(attr, &mut errors) && parse_route_attr(attr).is_some() {
-                errors.push(syn::Error::new(
-                    attr.span(),
+                errors.push(syn::Error::new_spanned(&attr,
                     "route attributes go on the methods of the impl; the controller's path is the argument of `#[controller(\"/path\")]`",
                 ));
             }
@@ -304,8 +312,8 @@ impl ControllerModel {
 fn reject_route_attrs(attrs: &[Attribute], errors: &mut Errors) {
     for attr in attrs {
         if parse_route_attr(attr).is_some() {
-            errors.push(syn::Error::new(
-                attr.span(),
+            errors.push(syn::Error::new_spanned(
+                &attr,
                 "route attributes go on `async fn` methods of the controller",
             ));
         }
@@ -349,8 +357,8 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
     for attr in &f.attrs {
         if let Some(parsed) = parse_route_attr(attr) {
             if route_attr.is_some() {
-                errors.push(syn::Error::new(
-                    attr.span(),
+                errors.push(syn::Error::new_spanned(
+                    &attr,
                     "a method has one route attribute; write a second method for the other route",
                 ));
             } else if let Some(r) = errors.ok(parsed) {
@@ -360,6 +368,7 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
                     method: HttpMethod::Get,
                     path: RoutePath::default(),
                     span: attr.span(),
+                    attr: attr.clone(),
                 });
             }
         } else if common.read(attr, errors) {
@@ -376,7 +385,13 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
     check_signature(f, errors);
     let params = read_params(f, errors);
     let full_path = base.join(&route_attr.path);
-    check_path_params(&full_path, &params, route_attr.span, errors);
+    if let Err(e) = full_path.validate() {
+        errors.push(syn::Error::new_spanned(
+            &route_attr.attr,
+            format!("{e} (the controller's path is joined with the route's)"),
+        ));
+    }
+    check_path_params(&full_path, &params, &route_attr.attr, errors);
     Some(RouteModel {
         fn_ident: f.sig.ident.clone(),
         method: route_attr.method,
@@ -389,6 +404,7 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         output: f.sig.output.clone(),
         docs: doc_lines(&f.attrs),
         span: route_attr.span,
+        attr: route_attr.attr,
     })
 }
 
@@ -423,15 +439,14 @@ fn check_signature(f: &ImplItemFn, errors: &mut Errors) {
         ));
     }
     if !sig.generics.params.is_empty() {
-        errors.push(syn::Error::new(
-            sig.generics.span(),
+        errors.push(syn::Error::new_spanned(
+            &sig.generics,
             "route handlers cannot have generic or lifetime parameters",
         ));
     }
     match sig.inputs.first() {
         Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() => {}
-        Some(FnArg::Receiver(r)) => errors.push(syn::Error::new(
-            r.span(),
+        Some(FnArg::Receiver(r)) => errors.push(syn::Error::new_spanned(&r,
             "route handlers take `&self`: the controller is shared between requests; use a `Mutex` or atomics for mutable state",
         )),
         _ => errors.push(syn::Error::new(
@@ -446,14 +461,13 @@ fn check_signature(f: &ImplItemFn, errors: &mut Errors) {
 
 fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
     let mut params = Vec::new();
-    let mut body_span: Option<Span> = None;
+    let mut first_body: Option<&syn::PatType> = None;
     for arg in f.sig.inputs.iter().skip(1) {
         let FnArg::Typed(pt) = arg else { continue };
         let ident = match &*pt.pat {
             Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => p.ident.clone(),
             other => {
-                errors.push(syn::Error::new(
-                    other.span(),
+                errors.push(syn::Error::new_spanned(&other,
                     "handler arguments must be plain names such as `id`; destructure inside the body",
                 ));
                 continue;
@@ -466,37 +480,38 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
             match parse_param_attr(attr, arg_name) {
                 Some(parsed) if source.is_some() => {
                     drop(parsed);
-                    errors.push(syn::Error::new(
-                        attr.span(),
+                    errors.push(syn::Error::new_spanned(
+                        &attr,
                         "an argument comes from one place; remove one of its attributes",
                     ));
                 }
                 Some(parsed) => source = errors.ok(parsed).or(Some(ParamSource::Request)),
-                None => errors.push(syn::Error::new(
-                    attr.span(),
+                None => errors.push(syn::Error::new_spanned(
+                    &attr,
                     format!("unsupported parameter attribute; use {PARAM_ATTRS}"),
                 )),
             }
         }
         let Some(source) = source else {
             if pt.attrs.is_empty() {
-                errors.push(syn::Error::new(
-                    pt.span(),
+                errors.push(syn::Error::new_spanned(&pt,
                     format!("argument `{arg_name}` needs an attribute saying where it comes from: {PARAM_ATTRS}"),
                 ));
             }
             continue;
         };
         if let ParamSource::Body(_) = source {
-            if let Some(first) = body_span {
-                let mut e = syn::Error::new(
-                    pt.span(),
+            if let Some(first) = first_body {
+                let mut e = syn::Error::new_spanned(&pt,
                     "a handler reads the request body once; merge the two `#[body]` arguments into one type",
                 );
-                e.combine(syn::Error::new(first, "the first `#[body]` is here"));
+                e.combine(syn::Error::new_spanned(
+                    first,
+                    "the first `#[body]` is here",
+                ));
                 errors.push(e);
             }
-            body_span = Some(pt.span());
+            first_body = Some(pt);
         }
         params.push(ParamModel {
             ident,
@@ -508,15 +523,20 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
     params
 }
 
-fn check_path_params(path: &RoutePath, params: &[ParamModel], span: Span, errors: &mut Errors) {
+fn check_path_params(
+    path: &RoutePath,
+    params: &[ParamModel],
+    attr: &Attribute,
+    errors: &mut Errors,
+) {
     let names = path.param_names();
     for name in &names {
         let bound = params
             .iter()
             .any(|p| p.source == ParamSource::Path(name.to_string()));
         if !bound {
-            errors.push(syn::Error::new(
-                span,
+            errors.push(syn::Error::new_spanned(
+                attr,
                 format!(
                     "route path `{path}` captures `{name}` but no argument reads it; add `#[param] {name}: String` (or another type that parses from text)"
                 ),
@@ -551,8 +571,8 @@ fn check_duplicate(route: &RouteModel, earlier: &[RouteModel], errors: &mut Erro
             && versions_overlap(&r.version, &route.version)
     });
     if let Some(first) = clash {
-        errors.push(syn::Error::new(
-            route.span,
+        errors.push(syn::Error::new_spanned(
+            &route.attr,
             format!(
                 "duplicate route: `{}` already handles {} {}; change the path or give the methods different `#[version]`s",
                 first.fn_ident,

@@ -93,12 +93,15 @@ impl RoutePath {
             segments.push(parse_segment(raw, path)?);
         }
         let this = Self { segments };
-        this.check_params(path)?;
+        this.validate()?;
         Ok(this)
     }
 
-    fn check_params(&self, path: &str) -> Result<(), PathError> {
-        let last = self.segments.len() - 1;
+    /// Checks what [`RoutePath::parse`] checks across segments: a catch-all
+    /// only at the end and no capture name twice. Run it on joined paths.
+    pub fn validate(&self) -> Result<(), PathError> {
+        let path = self.to_route_syntax();
+        let last = self.segments.len().saturating_sub(1);
         for (i, seg) in self.segments.iter().enumerate() {
             if matches!(seg, Segment::CatchAll(_)) && i != last {
                 return Err(PathError(format!(

@@ -53,6 +53,10 @@ impl TestServer {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
-        self.task.take().expect("running").await.expect("server task")
+        self.task
+            .take()
+            .expect("running")
+            .await
+            .expect("server task")
     }
 }

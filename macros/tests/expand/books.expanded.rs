@@ -1,0 +1,180 @@
+impl BooksController {
+    /// Finds one book.
+    async fn find_one(&self, id: u64, rid: Option<String>) -> Result<Book, HttpError> {
+        self.store.find(id, rid)
+    }
+    async fn find_all(&self, query: ListQuery, page: Option<u32>) -> Vec<Book> {
+        self.store.list(query, page)
+    }
+    async fn create(&self, dto: CreateBook, req: &Request) -> Json<Book> {
+        Json(self.store.create(dto, req))
+    }
+    async fn remove(&self, id: u64) {
+        self.store.remove(id)
+    }
+}
+const _: () = {
+    impl ::tether::__private::Controller for BooksController {
+        const NAME: &'static str = "BooksController";
+        const VERSIONS: ::tether::__private::Option<
+            &'static [::tether::__private::VersionDef],
+        > = ::tether::__private::Some(&[::tether::__private::VersionDef::Exact("1")]);
+        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
+            global_prefix: ::tether::__private::None,
+            versioning: ::tether::__private::None,
+            runtime: "multi-thread",
+        };
+        fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
+            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            fn __tether_find_one(
+                __this: ::tether::__private::Arc<BooksController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                ::tether::__private::Box::pin(async move {
+                    let id: u64 = match ::tether::__private::path_param::<
+                        u64,
+                    >(&__req, 0usize, "id") {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(error) => {
+                            return ::tether::__private::IntoResponse::into_response(
+                                error,
+                            );
+                        }
+                    };
+                    let rid: Option<String> = match ::tether::__private::header_one_opt::<
+                        String,
+                    >(&__req, "x-request-id") {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(error) => {
+                            return ::tether::__private::IntoResponse::into_response(
+                                error,
+                            );
+                        }
+                    };
+                    let __out = __this.find_one(id, rid).await;
+                    ::tether::__private::IntoResponse::into_response_with(
+                        __out.map(::tether::__private::Json),
+                        ::tether::__private::status(200u16),
+                    )
+                })
+            }
+            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            fn __tether_find_all(
+                __this: ::tether::__private::Arc<BooksController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                ::tether::__private::Box::pin(async move {
+                    let query: ListQuery = match ::tether::__private::query_all::<
+                        ListQuery,
+                    >(&__req, "query") {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(error) => {
+                            return ::tether::__private::IntoResponse::into_response(
+                                error,
+                            );
+                        }
+                    };
+                    let page: Option<u32> = match ::tether::__private::query_one_opt::<
+                        u32,
+                    >(&__req, "page") {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(error) => {
+                            return ::tether::__private::IntoResponse::into_response(
+                                error,
+                            );
+                        }
+                    };
+                    let __out = __this.find_all(query, page).await;
+                    ::tether::__private::IntoResponse::into_response_with(
+                        ::tether::__private::Json(__out),
+                        ::tether::__private::status(200u16),
+                    )
+                })
+            }
+            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            fn __tether_create(
+                __this: ::tether::__private::Arc<BooksController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                ::tether::__private::Box::pin(async move {
+                    let dto: CreateBook = match ::tether::__private::body_json::<
+                        CreateBook,
+                    >(&mut __req, "dto")
+                        .await
+                    {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(error) => {
+                            return ::tether::__private::IntoResponse::into_response(
+                                error,
+                            );
+                        }
+                    };
+                    let __out = __this.create(dto, &__req).await;
+                    ::tether::__private::IntoResponse::into_response_with(
+                        __out,
+                        ::tether::__private::status(201u16),
+                    )
+                })
+            }
+            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            fn __tether_remove(
+                __this: ::tether::__private::Arc<BooksController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                ::tether::__private::Box::pin(async move {
+                    let id: u64 = match ::tether::__private::path_param::<
+                        u64,
+                    >(&__req, 0usize, "id") {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(error) => {
+                            return ::tether::__private::IntoResponse::into_response(
+                                error,
+                            );
+                        }
+                    };
+                    let __out = __this.remove(id).await;
+                    ::tether::__private::IntoResponse::into_response_with(
+                        __out,
+                        ::tether::__private::status(204u16),
+                    )
+                })
+            }
+            const ROUTES: &[::tether::__private::RouteDef<BooksController>] = &[
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/books/:id",
+                    versions: ::tether::__private::Some(
+                        &[
+                            ::tether::__private::VersionDef::Exact("1"),
+                            ::tether::__private::VersionDef::Exact("2"),
+                        ],
+                    ),
+                    name: "find_one",
+                    handler: __tether_find_one,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/books",
+                    versions: ::tether::__private::None,
+                    name: "find_all",
+                    handler: __tether_find_all,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Post,
+                    path: "/books",
+                    versions: ::tether::__private::None,
+                    name: "create",
+                    handler: __tether_create,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Delete,
+                    path: "/books/:id",
+                    versions: ::tether::__private::None,
+                    name: "remove",
+                    handler: __tether_remove,
+                },
+            ];
+            ROUTES
+        }
+    }
+};

@@ -1,0 +1,6 @@
+use tether::controller;
+
+#[controller("/users")]
+struct UsersController;
+
+fn main() {}

@@ -1,0 +1,14 @@
+use tether::controller;
+
+struct UsersController;
+
+#[controller("/users")]
+impl UsersController {
+    #[get("/:id")]
+    async fn find_one(&self, #[param] id: u64) {}
+
+    #[get("/:id")]
+    async fn find_again(&self, #[param] id: u64) {}
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use tether::controller;
+
+struct UsersController;
+
+#[controller("/users")]
+impl UsersController {
+    #[get]
+    async fn list(&self, #[header] token: String) {}
+}
+
+fn main() {}

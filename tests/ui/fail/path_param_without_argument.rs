@@ -1,0 +1,13 @@
+use tether::controller;
+
+struct UsersController;
+
+#[controller("/users")]
+impl UsersController {
+    #[get("/:id")]
+    async fn find_one(&self) -> String {
+        String::new()
+    }
+}
+
+fn main() {}

@@ -1,0 +1,13 @@
+use tether::controller;
+
+struct UsersController;
+
+#[controller("/users")]
+impl UsersController {
+    #[get]
+    #[version("1")]
+    #[version("2")]
+    async fn list(&self) {}
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use tether::version;
+
+#[version("1")]
+async fn list() {}
+
+fn main() {}

@@ -1,0 +1,22 @@
+//! The generated code names everything by absolute path: it compiles in a
+//! module without the prelude.
+#![no_implicit_prelude]
+
+struct UsersController;
+
+#[::tether::controller("/users")]
+impl UsersController {
+    #[get("/:id")]
+    async fn find(&self, #[param] id: u64, #[query("q")] q: ::std::option::Option<::std::string::String>) -> ::std::result::Result<::std::string::String, ::tether::HttpError> {
+        let _ = q;
+        ::std::result::Result::Ok(::std::string::ToString::to_string(&id))
+    }
+    #[post]
+    async fn create(&self, #[body] names: ::std::vec::Vec<::std::string::String>) -> ::std::vec::Vec<::std::string::String> {
+        names
+    }
+}
+
+fn main() {
+    let _app = ::tether::App::new(::tether::NativeAdapter::new()).controller(UsersController);
+}
