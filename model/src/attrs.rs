@@ -168,7 +168,7 @@ fn optional_string(attr: &Attribute, what: &str, example: &str) -> syn::Result<O
                     )
                 }),
                 (Some(_), Some(extra)) => Err(syn::Error::new_spanned(
-                    &extra,
+                    extra,
                     format!("{what} takes a single string argument, e.g. `{example}`"),
                 )),
             }
@@ -259,7 +259,7 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
         Meta::List(list) => list,
         _ => {
             return Err(syn::Error::new_spanned(
-                &attr,
+                attr,
                 format!("#[version] needs at least one version: {EXAMPLE}"),
             ))
         }
@@ -288,7 +288,7 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
                         ),
                         _ => format!("a version is a string literal or `neutral`: {EXAMPLE}"),
                     };
-                    return Err(syn::Error::new_spanned(&other, hint));
+                    return Err(syn::Error::new_spanned(other, hint));
                 };
                 validate_version(&lit.value()).map_err(|e| syn::Error::new(lit.span(), e))?;
                 Version::Exact(lit.value())
@@ -296,7 +296,7 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
         };
         if versions.contains(&version) {
             return Err(syn::Error::new_spanned(
-                &arg,
+                arg,
                 "this version is listed twice; list each version once",
             ));
         }
@@ -310,7 +310,7 @@ pub fn parse_http_code_attr(attr: &Attribute) -> syn::Result<u16> {
     const HINT: &str =
         "#[http_code] takes a status code between 100 and 599, e.g. `#[http_code(204)]`";
     let Meta::List(list) = &attr.meta else {
-        return Err(syn::Error::new_spanned(&attr, HINT));
+        return Err(syn::Error::new_spanned(attr, HINT));
     };
     let lit: syn::LitInt = list
         .parse_args()
@@ -335,7 +335,7 @@ pub fn parse_param_attr(attr: &Attribute, arg_name: &str) -> Option<syn::Result<
                 match lit {
                     Some(l) if !l.value().is_empty() => Ok(ParamSource::Header(l.value())),
                     _ => Err(syn::Error::new_spanned(
-                        &attr,
+                        attr,
                         "#[header] needs the header's name, e.g. `#[header(\"x-request-id\")]`",
                     )),
                 }
@@ -344,7 +344,7 @@ pub fn parse_param_attr(attr: &Attribute, arg_name: &str) -> Option<syn::Result<
         "body" => parse_body_kind(attr).map(ParamSource::Body),
         "req" => match &attr.meta {
             Meta::Path(_) => Ok(ParamSource::Request),
-            _ => Err(syn::Error::new_spanned(&attr, "#[req] takes no arguments")),
+            _ => Err(syn::Error::new_spanned(attr, "#[req] takes no arguments")),
         },
         _ => return None,
     };
@@ -361,7 +361,7 @@ fn parse_body_kind(attr: &Attribute) -> syn::Result<BodyKind> {
                 .map_err(|e| syn::Error::new(e.span(), HINT))?;
             BodyKind::parse(&ident.to_string()).ok_or_else(|| syn::Error::new(ident.span(), HINT))
         }
-        Meta::NameValue(nv) => Err(syn::Error::new_spanned(&nv, HINT)),
+        Meta::NameValue(nv) => Err(syn::Error::new_spanned(nv, HINT)),
     }
 }
 

@@ -205,13 +205,13 @@ fn parse_pipeline(attr: &Attribute, kind: PipelineKind) -> syn::Result<PipelineA
     let name = tether_attr_name(attr).unwrap_or_default();
     let hint = format!("#[{name}] lists one or more expressions, e.g. `#[{name}(AuthGuard)]`");
     let syn::Meta::List(list) = &attr.meta else {
-        return Err(syn::Error::new_spanned(&attr, hint));
+        return Err(syn::Error::new_spanned(attr, hint));
     };
     let exprs = list.parse_args_with(
         syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
     )?;
     if exprs.is_empty() {
-        return Err(syn::Error::new_spanned(&list, hint));
+        return Err(syn::Error::new_spanned(list, hint));
     }
     Ok(PipelineAttr {
         kind,
@@ -234,7 +234,7 @@ impl CommonAttrs {
         };
         if name == "version" {
             if self.version.is_some() {
-                errors.push(syn::Error::new_spanned(&attr,
+                errors.push(syn::Error::new_spanned(attr,
                     "#[version] is given twice; list all versions in one attribute: `#[version(\"1\", \"2\")]`",
                 ));
             } else if let Some(v) = errors.ok(parse_version_attr(attr)) {
@@ -258,7 +258,7 @@ impl ControllerModel {
     pub fn from_impl(args: ControllerArgs, item: &ItemImpl) -> Result<Self, syn::Error> {
         let mut errors = Errors::default();
         if let Some((_, trait_path, _)) = &item.trait_ {
-            errors.push(syn::Error::new_spanned(&trait_path,
+            errors.push(syn::Error::new_spanned(trait_path,
                 "#[controller] goes on an inherent impl (`impl UsersController { … }`), not on a trait impl",
             ));
         }
@@ -277,7 +277,7 @@ impl ControllerModel {
         let mut common = CommonAttrs::default();
         for attr in &item.attrs {
             if !common.read(attr, &mut errors) && parse_route_attr(attr).is_some() {
-                errors.push(syn::Error::new_spanned(&attr,
+                errors.push(syn::Error::new_spanned(attr,
                     "route attributes go on the methods of the impl; the controller's path is the argument of `#[controller(\"/path\")]`",
                 ));
             }
@@ -313,7 +313,7 @@ fn reject_route_attrs(attrs: &[Attribute], errors: &mut Errors) {
     for attr in attrs {
         if parse_route_attr(attr).is_some() {
             errors.push(syn::Error::new_spanned(
-                &attr,
+                attr,
                 "route attributes go on `async fn` methods of the controller",
             ));
         }
@@ -358,7 +358,7 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         if let Some(parsed) = parse_route_attr(attr) {
             if route_attr.is_some() {
                 errors.push(syn::Error::new_spanned(
-                    &attr,
+                    attr,
                     "a method has one route attribute; write a second method for the other route",
                 ));
             } else if let Some(r) = errors.ok(parsed) {
@@ -446,7 +446,7 @@ fn check_signature(f: &ImplItemFn, errors: &mut Errors) {
     }
     match sig.inputs.first() {
         Some(FnArg::Receiver(r)) if r.reference.is_some() && r.mutability.is_none() => {}
-        Some(FnArg::Receiver(r)) => errors.push(syn::Error::new_spanned(&r,
+        Some(FnArg::Receiver(r)) => errors.push(syn::Error::new_spanned(r,
             "route handlers take `&self`: the controller is shared between requests; use a `Mutex` or atomics for mutable state",
         )),
         _ => errors.push(syn::Error::new(
@@ -467,7 +467,7 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         let ident = match &*pt.pat {
             Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => p.ident.clone(),
             other => {
-                errors.push(syn::Error::new_spanned(&other,
+                errors.push(syn::Error::new_spanned(other,
                     "handler arguments must be plain names such as `id`; destructure inside the body",
                 ));
                 continue;
@@ -481,20 +481,20 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
                 Some(parsed) if source.is_some() => {
                     drop(parsed);
                     errors.push(syn::Error::new_spanned(
-                        &attr,
+                        attr,
                         "an argument comes from one place; remove one of its attributes",
                     ));
                 }
                 Some(parsed) => source = errors.ok(parsed).or(Some(ParamSource::Request)),
                 None => errors.push(syn::Error::new_spanned(
-                    &attr,
+                    attr,
                     format!("unsupported parameter attribute; use {PARAM_ATTRS}"),
                 )),
             }
         }
         let Some(source) = source else {
             if pt.attrs.is_empty() {
-                errors.push(syn::Error::new_spanned(&pt,
+                errors.push(syn::Error::new_spanned(pt,
                     format!("argument `{arg_name}` needs an attribute saying where it comes from: {PARAM_ATTRS}"),
                 ));
             }
@@ -502,7 +502,7 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         };
         if let ParamSource::Body(_) = source {
             if let Some(first) = first_body {
-                let mut e = syn::Error::new_spanned(&pt,
+                let mut e = syn::Error::new_spanned(pt,
                     "a handler reads the request body once; merge the two `#[body]` arguments into one type",
                 );
                 e.combine(syn::Error::new_spanned(
