@@ -1,1 +1,126 @@
-//! TypeScript SDK generation (SPEC C).
+//! TypeScript SDK generation (SPEC C1–C8).
+//!
+//! [`generate_sdk`] turns an OpenAPI 3.0, 3.1 or 3.2 document (tether's own
+//! or any third-party one) into the files of a dependency-free TypeScript
+//! client; [`write_sdk`] writes them, touching only files whose bytes
+//! changed; [`check_sdk`] lists what is stale (for `--check`).
+//!
+//! ```
+//! let doc = serde_json::json!({
+//!     "openapi": "3.1.0",
+//!     "info": { "title": "Demo", "version": "1" },
+//!     "paths": { "/health": { "get": { "operationId": "check", "responses": { "204": { "description": "ok" } } } } }
+//! });
+//! let files = tether_build::sdk::generate_sdk(&doc, &Default::default()).unwrap();
+//! assert!(files.get("health/index.ts").unwrap().contains("check(options"));
+//! ```
+//!
+//! The hints tether's own documents carry, all optional:
+//! - root `x-tether`: `{ globalPrefix, versioning: { type: "URI" | "HEADER", prefix, defaultVersion } }`;
+//! - per operation `x-tether-controller`, `x-tether-method` (the client's
+//!   names) and `x-tether-version` (the version group under URI versioning);
+//! - on `text/event-stream` content, `x-tether-item-schema` (3.0/3.1) or
+//!   `itemSchema` (3.2): a `oneOf` of `{ event: const, data, id? }`.
+//!
+//! Without them, SPEC C8 names things: the controller from the first tag,
+//! else the first path segment; the method from the `operationId`, else
+//! from the HTTP method and the path.
+
+mod document;
+mod emit;
+pub mod naming;
+mod operations;
+mod schema;
+mod write;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+pub use emit::GENERATED_MARKER;
+pub use write::{check_sdk, write_sdk, WriteReport};
+
+/// How generated files import each other.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ImportExtension {
+    /// `./client.js`: works with `moduleResolution` `NodeNext`, `Node16` and `Bundler`.
+    #[default]
+    Js,
+    /// `./client.ts`: for Deno, or `allowImportingTsExtensions`.
+    Ts,
+    /// `./client`: for bundlers and `moduleResolution: node10`.
+    None,
+}
+
+/// Settings of the generator.
+#[derive(Debug, Clone, Default)]
+pub struct SdkOptions {
+    pub import_extension: ImportExtension,
+}
+
+/// The generated client: relative path (with `/`) → file contents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SdkFiles {
+    pub files: BTreeMap<String, String>,
+}
+
+impl SdkFiles {
+    pub fn get(&self, path: &str) -> Option<&str> {
+        self.files.get(path).map(String::as_str)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.files.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+}
+
+/// Why a client could not be generated or written.
+#[derive(Debug)]
+pub enum SdkError {
+    /// The document is not an OpenAPI 3 document the generator can read.
+    InvalidDocument(String),
+    /// An `openapi` version other than 3.0.x, 3.1.x or 3.2.x.
+    UnsupportedVersion(String),
+    /// A file would be written outside the output directory.
+    UnsafePath(String),
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Display for SdkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SdkError::InvalidDocument(m) => write!(f, "invalid OpenAPI document: {m}"),
+            SdkError::UnsupportedVersion(v) => write!(
+                f,
+                "unsupported OpenAPI version `{v}`: the client generator reads 3.0.x, 3.1.x and 3.2.x documents"
+            ),
+            SdkError::UnsafePath(p) => write!(
+                f,
+                "refusing to write `{p}`: generated files must stay inside the output directory"
+            ),
+            SdkError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for SdkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SdkError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// Generates the client's files from an OpenAPI document (SPEC C1).
+pub fn generate_sdk(doc: &Value, options: &SdkOptions) -> Result<SdkFiles, SdkError> {
+    let doc = document::Document::new(doc)?;
+    Ok(SdkFiles {
+        files: emit::generate(&doc, options),
+    })
+}

@@ -1,0 +1,34 @@
+//! Generates a TypeScript client from an OpenAPI JSON document:
+//! `cargo run --release -p tether-build --example sdk_gen -- openapi.json out/`
+//! (used by `bench/sdk/run.sh`; `cargo tether sdk` is the real command).
+
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, input, output] = args.as_slice() else {
+        eprintln!("usage: sdk_gen <openapi.json> <output dir>");
+        std::process::exit(2);
+    };
+    let start = Instant::now();
+    let text = std::fs::read_to_string(input).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
+    let doc: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
+    let files = tether_build::sdk::generate_sdk(&doc, &Default::default())
+        .unwrap_or_else(|e| fail(&e.to_string()));
+    let report = tether_build::sdk::write_sdk(output.as_ref(), &files)
+        .unwrap_or_else(|e| fail(&e.to_string()));
+    eprintln!(
+        "{} files ({} written, {} unchanged, {} deleted) in {:.1} ms",
+        files.files.len(),
+        report.written.len(),
+        report.unchanged.len(),
+        report.deleted.len(),
+        start.elapsed().as_secs_f64() * 1000.0
+    );
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1);
+}

@@ -1,0 +1,333 @@
+//! Safe TypeScript names from any document (SPEC C7, C8): identifiers,
+//! property keys, file names, unique allocation, and JSDoc that cannot be
+//! broken out of.
+
+use std::collections::HashSet;
+
+/// Words that cannot name a type, class or variable in TypeScript.
+const RESERVED: &[&str] = &[
+    // ECMAScript reserved words, strict mode included.
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "implements",
+    "import",
+    "in",
+    "instanceof",
+    "interface",
+    "let",
+    "new",
+    "null",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "static",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+    "arguments",
+    "eval",
+    // TypeScript's predefined type names.
+    "any",
+    "bigint",
+    "boolean",
+    "never",
+    "number",
+    "object",
+    "string",
+    "symbol",
+    "undefined",
+    "unknown",
+    "type",
+    "keyof",
+    "readonly",
+    "infer",
+    "is",
+    "asserts",
+    "satisfies",
+    "namespace",
+    "module",
+    "declare",
+    "abstract",
+    "as",
+    "from",
+    "of",
+    "global",
+    "require",
+];
+
+/// Is `s` a valid identifier that is not a reserved word?
+pub fn is_identifier(s: &str) -> bool {
+    is_identifier_name(s) && !RESERVED.contains(&s)
+}
+
+/// Is `s` an IdentifierName (ASCII subset), usable as a property name without quotes?
+pub fn is_identifier_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {}
+        _ => return false,
+    }
+    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+}
+
+/// The words of a name: split on anything that is not an ASCII letter or digit.
+fn words(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+}
+
+fn upper_first(w: &str) -> String {
+    let mut c = w.chars();
+    match c.next() {
+        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Lowercases a leading run of capitals, keeping the last one when it starts
+/// the next word: `HTTPServer` → `httpServer`, `URL` → `url`, `Users` → `users`.
+fn lower_first(w: &str) -> String {
+    let chars: Vec<char> = w.chars().collect();
+    let run = chars.iter().take_while(|c| c.is_ascii_uppercase()).count();
+    let keep_last = run > 1 && run < chars.len() && chars[run].is_ascii_lowercase();
+    let lower = if keep_last { run - 1 } else { run.max(1) };
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if i < lower {
+                c.to_ascii_lowercase()
+            } else {
+                *c
+            }
+        })
+        .collect()
+}
+
+/// `lowerCamelCase` from any text; `fallback` when nothing usable remains.
+pub fn camel(s: &str, fallback: &str) -> String {
+    let mut out = String::new();
+    for (i, w) in words(s).enumerate() {
+        out += &if i == 0 {
+            lower_first(w)
+        } else {
+            upper_first(w)
+        };
+    }
+    fix_start(out, fallback)
+}
+
+/// `PascalCase` from any text; `fallback` when nothing usable remains.
+pub fn pascal(s: &str, fallback: &str) -> String {
+    fix_start(words(s).map(upper_first).collect(), fallback)
+}
+
+/// A type name: the document's own name when it already is a valid
+/// identifier, else its words in PascalCase.
+pub fn type_name(s: &str) -> String {
+    if is_identifier(s) && !s.starts_with('$') {
+        s.to_string()
+    } else {
+        pascal(s, "Schema")
+    }
+}
+
+fn fix_start(s: String, fallback: &str) -> String {
+    match s.chars().next() {
+        None => fallback.to_string(),
+        Some(c) if c.is_ascii_digit() => format!("_{s}"),
+        _ => s,
+    }
+}
+
+/// A property key: bare when it is an identifier name, else a string literal.
+pub fn prop_key(s: &str) -> String {
+    if is_identifier_name(s) {
+        s.to_string()
+    } else {
+        string_literal(s)
+    }
+}
+
+/// A TypeScript string literal (JSON strings are valid JavaScript strings).
+pub fn string_literal(s: &str) -> String {
+    // U+2028/U+2029 are legal in ES2019 strings, but not in older tools.
+    serde_json::to_string(s)
+        .expect("strings serialise")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
+}
+
+/// Hands out unique names, never one of the reserved ones.
+#[derive(Debug, Default, Clone)]
+pub struct Namer {
+    taken: HashSet<String>,
+    case_insensitive: bool,
+}
+
+impl Namer {
+    pub fn new<'a>(reserved: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut n = Namer::default();
+        for r in reserved {
+            n.taken.insert(r.to_string());
+        }
+        n
+    }
+
+    /// Names that must differ in more than case (file names on macOS and Windows).
+    pub fn case_insensitive<'a>(reserved: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut n = Namer {
+            case_insensitive: true,
+            ..Namer::default()
+        };
+        for r in reserved {
+            n.taken.insert(r.to_ascii_lowercase());
+        }
+        n
+    }
+
+    fn key(&self, s: &str) -> String {
+        if self.case_insensitive {
+            s.to_ascii_lowercase()
+        } else {
+            s.to_string()
+        }
+    }
+
+    /// `base`, or `base2`, `base3`, … — the first that is free.
+    pub fn unique(&mut self, base: &str) -> String {
+        let mut candidate = base.to_string();
+        let mut n = 2;
+        while !self.taken.insert(self.key(&candidate)) {
+            candidate = format!("{base}{n}");
+            n += 1;
+        }
+        candidate
+    }
+
+    /// Reserves `name`, whether or not it was free.
+    pub fn reserve(&mut self, name: &str) {
+        let key = self.key(name);
+        self.taken.insert(key);
+    }
+}
+
+/// A JSDoc block at `indent`; `*/` in the text cannot end it early.
+pub fn jsdoc(lines: &[String], indent: &str) -> String {
+    let text: Vec<String> = lines
+        .iter()
+        .flat_map(|l| {
+            l.replace("\r\n", "\n")
+                .replace(['\r', '\u{2028}', '\u{2029}'], "\n")
+                .split('\n')
+                .map(|s| s.trim_end().replace("*/", "*\\/"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let text = trim_blank(&text);
+    if text.is_empty() {
+        return String::new();
+    }
+    if text.len() == 1 {
+        return format!("{indent}/** {} */\n", text[0]);
+    }
+    let mut out = format!("{indent}/**\n");
+    for l in text {
+        if l.is_empty() {
+            out += &format!("{indent} *\n");
+        } else {
+            out += &format!("{indent} * {l}\n");
+        }
+    }
+    out + &format!("{indent} */\n")
+}
+
+fn trim_blank(lines: &[String]) -> &[String] {
+    let start = lines
+        .iter()
+        .position(|l| !l.is_empty())
+        .unwrap_or(lines.len());
+    let end = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(start, |e| e + 1);
+    &lines[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c7_camel_and_pascal_from_any_text() {
+        assert_eq!(camel("get_user_by_id", "x"), "getUserById");
+        assert_eq!(camel("HTTPServer", "x"), "httpServer");
+        assert_eq!(camel("URL", "x"), "url");
+        assert_eq!(camel("pets.list", "x"), "petsList");
+        assert_eq!(camel("1st-thing", "x"), "_1stThing");
+        assert_eq!(camel("../..", "x"), "x");
+        assert_eq!(camel("__proto__", "x"), "proto");
+        assert_eq!(pascal("user profile", "x"), "UserProfile");
+        assert_eq!(type_name("class"), "Class");
+        assert_eq!(type_name("HTTPError"), "HTTPError");
+        assert_eq!(type_name("foo.bar-Baz"), "FooBarBaz");
+    }
+
+    #[test]
+    fn c7_property_keys_quote_non_identifiers() {
+        assert_eq!(prop_key("class"), "class");
+        assert_eq!(prop_key("x-rate"), "\"x-rate\"");
+        assert_eq!(prop_key("a\"b"), "\"a\\\"b\"");
+        assert_eq!(prop_key("9a"), "\"9a\"");
+        assert_eq!(string_literal("a\u{2028}b"), "\"a\\u2028b\"");
+    }
+
+    #[test]
+    fn c7_namer_never_repeats_or_uses_reserved() {
+        let mut n = Namer::new(["Client"]);
+        assert_eq!(n.unique("Client"), "Client2");
+        assert_eq!(n.unique("User"), "User");
+        assert_eq!(n.unique("User"), "User2");
+        let mut f = Namer::case_insensitive(["index"]);
+        assert_eq!(f.unique("Index"), "Index2");
+        assert_eq!(f.unique("users"), "users");
+        assert_eq!(f.unique("Users"), "Users2");
+    }
+
+    #[test]
+    fn c7_jsdoc_cannot_be_closed_early() {
+        let doc = jsdoc(&["evil */ alert(1) /*".into()], "");
+        assert_eq!(doc, "/** evil *\\/ alert(1) /* */\n");
+        let doc = jsdoc(&["a\r\nb".into(), String::new()], "  ");
+        assert_eq!(doc, "  /**\n   * a\n   * b\n   */\n");
+    }
+}

@@ -1,0 +1,419 @@
+//! The operations of a document, read into what a client method needs:
+//! controller, method name and version group (tether's `x-tether-*` hints,
+//! else SPEC C8's rules), parameters, body and responses.
+
+use serde_json::Value;
+
+use super::document::{Document, Versioning};
+use super::naming::{camel, pascal};
+
+/// The HTTP methods of a path item, in the order methods are emitted.
+const METHODS: &[&str] = &[
+    "get", "put", "post", "delete", "options", "head", "patch", "trace", "query",
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location {
+    Path,
+    Query,
+    Header,
+}
+
+pub struct Param<'a> {
+    pub name: String,
+    pub location: Location,
+    pub required: bool,
+    pub schema: Option<&'a Value>,
+    pub style: Option<String>,
+    pub explode: Option<bool>,
+    pub description: Option<String>,
+    pub deprecated: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyKind {
+    Json,
+    Multipart,
+    UrlEncoded,
+    Text,
+    Binary,
+}
+
+pub struct Body<'a> {
+    pub kind: BodyKind,
+    pub content_type: String,
+    pub schema: Option<&'a Value>,
+    pub required: bool,
+    pub description: Option<String>,
+}
+
+/// What a 2xx response holds, one entry per success response.
+pub enum Content<'a> {
+    Json(Option<&'a Value>),
+    Text,
+    Blob,
+    /// `text/event-stream`, with its `itemSchema` (3.2) or `x-tether-item-schema`.
+    Sse(Option<&'a Value>),
+    Empty,
+}
+
+pub struct Operation<'a> {
+    /// Upper case, as sent: `GET`.
+    pub method: String,
+    pub path: String,
+    pub op: &'a Value,
+    pub operation_id: Option<String>,
+    /// The controller's name before it is made unique (lowerCamelCase).
+    pub controller: String,
+    /// The method's name before it is made unique (lowerCamelCase).
+    pub method_name: String,
+    /// `v1` under URI versioning, for operations with `x-tether-version`.
+    pub version_key: Option<String>,
+    /// The version number behind `version_key`, for numeric ordering.
+    pub version: Option<String>,
+    pub params: Vec<Param<'a>>,
+    /// Headers fixed by the document (`X-API-Version` under header versioning).
+    pub const_headers: Vec<(String, String)>,
+    pub body: Option<Body<'a>>,
+    pub success: Vec<Content<'a>>,
+    /// JSON schemas of the error responses.
+    pub errors: Vec<&'a Value>,
+}
+
+/// Every operation of the document, in document order.
+pub fn collect<'a>(doc: &Document<'a>) -> Vec<Operation<'a>> {
+    let mut out = Vec::new();
+    let Some(paths) = doc.root.get("paths").and_then(Value::as_object) else {
+        return out;
+    };
+    for (path, item) in paths {
+        let item = doc.resolve(item);
+        let Some(item_map) = item.as_object() else {
+            continue;
+        };
+        let shared = item_map.get("parameters").and_then(Value::as_array);
+        let mut ops: Vec<(String, &'a Value)> = METHODS
+            .iter()
+            .filter_map(|m| item_map.get(*m).map(|op| (m.to_ascii_uppercase(), op)))
+            .collect();
+        if let Some(extra) = item_map
+            .get("additionalOperations")
+            .and_then(Value::as_object)
+        {
+            ops.extend(extra.iter().map(|(m, op)| (m.to_ascii_uppercase(), op)));
+        }
+        for (method, op) in ops {
+            if op.is_object() {
+                out.push(operation(doc, path, &method, op, shared));
+            }
+        }
+    }
+    out
+}
+
+fn operation<'a>(
+    doc: &Document<'a>,
+    path: &str,
+    method: &str,
+    op: &'a Value,
+    shared: Option<&'a Vec<Value>>,
+) -> Operation<'a> {
+    let text = |key: &str| op.get(key).and_then(Value::as_str).map(str::to_string);
+    let operation_id = text("operationId");
+    let controller = text("x-tether-controller")
+        .or_else(|| first_tag(op))
+        .map(|c| camel(&c, "default"))
+        .unwrap_or_else(|| controller_from_path(doc, path));
+    let method_name = text("x-tether-method")
+        .or_else(|| operation_id.clone())
+        .map(|m| camel(&m, "call"))
+        .unwrap_or_else(|| method_from_path(method, path));
+    let version = text("x-tether-version");
+    let version_key = match (&doc.versioning, &version) {
+        (Versioning::Uri { prefix }, Some(v)) => Some(format!("{prefix}{v}")),
+        _ => None,
+    };
+    let (params, const_headers) = parameters(doc, path, op, shared);
+    Operation {
+        method: method.to_string(),
+        path: path.to_string(),
+        op,
+        operation_id,
+        controller,
+        method_name,
+        version_key,
+        version,
+        params,
+        const_headers,
+        body: body(doc, op),
+        success: responses(doc, op, true)
+            .into_iter()
+            .map(|r| content(doc, r))
+            .collect(),
+        errors: responses(doc, op, false)
+            .into_iter()
+            .filter_map(|r| match content(doc, r) {
+                Content::Json(Some(s)) => Some(s),
+                _ => None,
+            })
+            .collect(),
+    }
+}
+
+fn first_tag(op: &Value) -> Option<String> {
+    op.get("tags")?
+        .as_array()?
+        .first()?
+        .as_str()
+        .map(str::to_string)
+        .filter(|t| !t.trim().is_empty())
+}
+
+/// SPEC C8: the first path segment that is not a parameter (after tether's
+/// global prefix and version segment, when the document names them).
+fn controller_from_path(doc: &Document<'_>, path: &str) -> String {
+    let mut segments = path.split('/').filter(|s| !s.is_empty()).peekable();
+    if let (Some(prefix), Some(first)) = (&doc.global_prefix, segments.peek()) {
+        if first == prefix {
+            segments.next();
+        }
+    }
+    if let (Versioning::Uri { prefix }, Some(first)) = (&doc.versioning, segments.peek()) {
+        if first
+            .strip_prefix(prefix.as_str())
+            .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            segments.next();
+        }
+    }
+    segments
+        .find(|s| !s.starts_with('{'))
+        .map(|s| camel(s, "default"))
+        .unwrap_or_else(|| "default".to_string())
+}
+
+/// SPEC C8: `GET /pets/{id}/toys` → `getPetsByIdToys`.
+fn method_from_path(method: &str, path: &str) -> String {
+    let mut name = method.to_ascii_lowercase();
+    for seg in path.split('/').filter(|s| !s.is_empty()) {
+        match seg.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            Some(p) => name += &format!("By{}", pascal(p, "")),
+            None => name += &pascal(seg, ""),
+        }
+    }
+    camel(&name, "call")
+}
+
+/// Operation parameters over path-level ones; `Accept`, `Content-Type`,
+/// `Authorization` headers are ignored (as the spec says) and cookies are
+/// left to the fetch implementation.
+fn parameters<'a>(
+    doc: &Document<'a>,
+    path: &str,
+    op: &'a Value,
+    shared: Option<&'a Vec<Value>>,
+) -> (Vec<Param<'a>>, Vec<(String, String)>) {
+    let mut params: Vec<Param<'a>> = Vec::new();
+    let mut consts = Vec::new();
+    let own = op.get("parameters").and_then(Value::as_array);
+    for p in shared
+        .into_iter()
+        .flatten()
+        .chain(own.into_iter().flatten())
+    {
+        let p = doc.resolve(p);
+        let Some(name) = p.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let location = match p.get("in").and_then(Value::as_str) {
+            Some("path") => Location::Path,
+            Some("query") => Location::Query,
+            Some("header") => Location::Header,
+            _ => continue,
+        };
+        if location == Location::Header
+            && ["accept", "content-type", "authorization"]
+                .contains(&name.to_ascii_lowercase().as_str())
+        {
+            continue;
+        }
+        let schema = p.get("schema").or_else(|| {
+            p.get("content")?
+                .as_object()?
+                .values()
+                .next()?
+                .get("schema")
+        });
+        if location == Location::Header {
+            if let Some(value) = schema.and_then(|s| constant(doc.resolve(s))) {
+                consts.retain(|(n, _): &(String, String)| !n.eq_ignore_ascii_case(name));
+                consts.push((name.to_string(), value));
+                continue;
+            }
+        }
+        let param = Param {
+            name: name.to_string(),
+            location,
+            required: location == Location::Path || p.get("required") == Some(&Value::Bool(true)),
+            schema,
+            style: p.get("style").and_then(Value::as_str).map(str::to_string),
+            explode: p.get("explode").and_then(Value::as_bool),
+            description: p
+                .get("description")
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            deprecated: p.get("deprecated") == Some(&Value::Bool(true)),
+        };
+        // An operation's parameter overrides the path item's one of the same name and place.
+        params.retain(|q| !(q.name == param.name && q.location == param.location));
+        params.push(param);
+    }
+    // A `{name}` in the path that no parameter declares is still a path parameter.
+    for name in path_variables(path) {
+        if !params
+            .iter()
+            .any(|p| p.location == Location::Path && p.name == name)
+        {
+            params.push(Param {
+                name,
+                location: Location::Path,
+                required: true,
+                schema: None,
+                style: None,
+                explode: None,
+                description: None,
+                deprecated: false,
+            });
+        }
+    }
+    (params, consts)
+}
+
+fn path_variables(path: &str) -> Vec<String> {
+    path.split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(v, _)| v.to_string()))
+        .collect()
+}
+
+/// The value of a `const` (or single-valued `enum`) scalar schema.
+fn constant(schema: &Value) -> Option<String> {
+    let value =
+        schema
+            .get("const")
+            .or_else(|| match schema.get("enum")?.as_array()?.as_slice() {
+                [only] => Some(only),
+                _ => None,
+            })?;
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+fn is_json(media: &str) -> bool {
+    let m = media
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    m == "application/json" || m.ends_with("+json") || m.ends_with("/json") || m == "*/*"
+}
+
+fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
+    let rb = doc.resolve(op.get("requestBody")?);
+    let content = rb.get("content")?.as_object()?;
+    let pick =
+        |pred: &dyn Fn(&str) -> bool| content.iter().find(|(m, _)| pred(&m.to_ascii_lowercase()));
+    let (kind, (media, value)) = [
+        (BodyKind::Json, pick(&|m| is_json(m))),
+        (BodyKind::Multipart, pick(&|m| m.starts_with("multipart/"))),
+        (
+            BodyKind::UrlEncoded,
+            pick(&|m| m.starts_with("application/x-www-form-urlencoded")),
+        ),
+        (BodyKind::Text, pick(&|m| m.starts_with("text/"))),
+        (BodyKind::Binary, content.iter().next()),
+    ]
+    .into_iter()
+    .find_map(|(k, found)| found.map(|f| (k, f)))?;
+    Some(Body {
+        kind,
+        content_type: media.clone(),
+        schema: value.get("schema"),
+        required: rb.get("required") == Some(&Value::Bool(true)),
+        description: rb
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+    })
+}
+
+/// The success (2xx) or error (everything else but 1xx) responses.
+fn responses<'a>(doc: &Document<'a>, op: &'a Value, success: bool) -> Vec<&'a Value> {
+    let Some(all) = op.get("responses").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    all.iter()
+        .filter(|(code, _)| {
+            let ok = code.starts_with('2');
+            let info = code.starts_with('1');
+            if success {
+                ok
+            } else {
+                !ok && !info
+            }
+        })
+        .map(|(_, r)| doc.resolve(r))
+        .collect()
+}
+
+fn content<'a>(doc: &Document<'a>, response: &'a Value) -> Content<'a> {
+    let Some(content) = response.get("content").and_then(Value::as_object) else {
+        return Content::Empty;
+    };
+    if content.is_empty() {
+        return Content::Empty;
+    }
+    if let Some((_, media)) = content
+        .iter()
+        .find(|(m, _)| m.to_ascii_lowercase().starts_with("text/event-stream"))
+    {
+        let item = media
+            .get("itemSchema")
+            .or_else(|| media.get("x-tether-item-schema"));
+        return Content::Sse(item.map(|i| doc.resolve(i)));
+    }
+    if let Some((_, media)) = content.iter().find(|(m, _)| is_json(m)) {
+        return Content::Json(media.get("schema"));
+    }
+    if content
+        .keys()
+        .any(|m| m.to_ascii_lowercase().starts_with("text/"))
+    {
+        return Content::Text;
+    }
+    Content::Blob
+}
+
+/// Style of a query or path parameter when it is not the default one.
+pub fn non_default_style<'p>(p: &'p Param<'_>) -> Option<(Option<&'p str>, Option<bool>)> {
+    let style = p.style.as_deref();
+    match p.location {
+        Location::Path => {
+            let s = style.filter(|s| *s != "simple");
+            let e = p.explode.filter(|e| *e);
+            (s.is_some() || e.is_some()).then_some((s, e))
+        }
+        Location::Query => {
+            let s = style.filter(|s| *s != "form");
+            let default_explode = s.is_none();
+            let e = p.explode.filter(|e| *e != default_explode);
+            (s.is_some() || e.is_some()).then_some((s, e))
+        }
+        Location::Header => None,
+    }
+}

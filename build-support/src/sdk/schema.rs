@@ -1,0 +1,521 @@
+//! JSON Schema (OpenAPI 3.0, 3.1, 3.2 dialects) → TypeScript types (SPEC C7).
+
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+
+use super::document::{schema_ref_name, Document};
+use super::naming::{jsdoc, prop_key, string_literal};
+
+/// How tightly a type expression binds, to know when it needs parentheses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Prec {
+    Union,
+    Intersection,
+    Atom,
+}
+
+struct Ty {
+    text: String,
+    prec: Prec,
+}
+
+impl Ty {
+    fn atom(text: impl Into<String>) -> Self {
+        Ty {
+            text: text.into(),
+            prec: Prec::Atom,
+        }
+    }
+
+    /// The text, parenthesised when it binds looser than `min`.
+    fn at(self, min: Prec) -> String {
+        if self.prec < min {
+            format!("({})", self.text)
+        } else {
+            self.text
+        }
+    }
+}
+
+/// Where a type is written: inside `types.ts` (`prefix` empty) or a
+/// controller file (`prefix` is `types.`).
+#[derive(Clone, Copy)]
+pub struct Ctx<'a> {
+    pub prefix: &'a str,
+    /// The component being written, to break `allOf` ↔ `oneOf` cycles.
+    pub current: Option<&'a str>,
+}
+
+const MAX_DEPTH: usize = 48;
+
+pub struct Types<'d> {
+    doc: &'d Document<'d>,
+    /// Component schema name → its TypeScript name.
+    names: HashMap<String, String>,
+    /// Set when a prefixed reference was written: the file needs its import.
+    used: Cell<bool>,
+}
+
+impl<'d> Types<'d> {
+    pub fn new(doc: &'d Document<'d>, names: HashMap<String, String>) -> Self {
+        Types {
+            doc,
+            names,
+            used: Cell::new(false),
+        }
+    }
+
+    /// Whether a prefixed reference was written since the last call.
+    pub fn take_used(&self) -> bool {
+        self.used.replace(false)
+    }
+
+    /// The TypeScript type of `schema`, laid out for `indent` levels.
+    pub fn render(&self, schema: &Value, ctx: Ctx<'_>, indent: usize) -> String {
+        self.ty(schema, ctx, indent, 0).text
+    }
+
+    /// `types.ts`: one declaration per component schema, in document order.
+    pub fn emit_all(&self) -> String {
+        let mut out = String::new();
+        for (raw, schema) in self.doc.schemas() {
+            let name = &self.names[raw.as_str()];
+            let ctx = Ctx {
+                prefix: "",
+                current: Some(raw),
+            };
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out += &jsdoc(&doc_lines(schema), "");
+            if is_plain_object(schema) {
+                out += &format!(
+                    "export interface {name} {}\n",
+                    self.object(schema.as_object().expect("an object schema"), ctx, 0, 0)
+                );
+            } else {
+                let ty = self.ty(schema, ctx, 0, 0).text;
+                out += &format!("export type {name} = {ty};\n");
+            }
+        }
+        out
+    }
+
+    fn ty(&self, schema: &Value, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
+        let Some(s) = schema.as_object() else {
+            return Ty::atom(if schema == &Value::Bool(false) {
+                "never"
+            } else {
+                "unknown"
+            });
+        };
+        if depth > MAX_DEPTH {
+            return Ty::atom("unknown");
+        }
+        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+            let base = self.reference(r, ctx, indent, depth);
+            return nullable(base, s);
+        }
+        let base = self.base(s, ctx, indent, depth);
+        nullable(base, s)
+    }
+
+    fn reference(&self, r: &str, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
+        if let Some(name) = schema_ref_name(r).and_then(|n| self.names.get(&n)) {
+            if !ctx.prefix.is_empty() {
+                self.used.set(true);
+            }
+            return Ty::atom(format!("{}{name}", ctx.prefix));
+        }
+        match self.doc.pointer(r) {
+            Some(target) => self.ty(target, ctx, indent, depth + 1),
+            None => Ty::atom("unknown"),
+        }
+    }
+
+    fn base(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
+        if let Some(c) = s.get("const") {
+            return Ty::atom(literal(c));
+        }
+        if let Some(values) = s.get("enum").and_then(Value::as_array) {
+            return union(values.iter().map(|v| Ty::atom(literal(v))).collect());
+        }
+        let mut parts: Vec<Ty> = Vec::new();
+        if let Some(all) = s.get("allOf").and_then(Value::as_array) {
+            for member in all {
+                if let Some(t) = self.all_of_member(member, ctx, indent, depth) {
+                    parts.push(t);
+                }
+            }
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let Some(list) = s.get(key).and_then(Value::as_array) {
+                parts.push(self.union_of(s, list, ctx, indent, depth));
+            }
+        }
+        let combined = !parts.is_empty();
+        let own = self.by_type(s, ctx, indent, depth, combined);
+        if let Some(own) = own {
+            parts.push(own);
+        }
+        match parts.len() {
+            0 => Ty::atom("unknown"),
+            1 => parts.pop().expect("one part"),
+            _ => Ty {
+                text: parts
+                    .into_iter()
+                    .map(|p| p.at(Prec::Intersection))
+                    .collect::<Vec<_>>()
+                    .join(" & "),
+                prec: Prec::Intersection,
+            },
+        }
+    }
+
+    /// The schema's own `type` (and properties/items). When it is combined
+    /// with `allOf`/`oneOf`, only what adds information is kept.
+    fn by_type(
+        &self,
+        s: &Map<String, Value>,
+        ctx: Ctx<'_>,
+        indent: usize,
+        depth: usize,
+        combined: bool,
+    ) -> Option<Ty> {
+        let types: Vec<&str> = match s.get("type") {
+            Some(Value::String(t)) => vec![t.as_str()],
+            Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        let has_object_shape = s.contains_key("properties")
+            || s.get("additionalProperties")
+                .is_some_and(|a| a != &Value::Bool(false));
+        if types.is_empty() {
+            if has_object_shape {
+                return Some(Ty::atom(self.object(s, ctx, indent, depth)));
+            }
+            if s.contains_key("items") || s.contains_key("prefixItems") {
+                return Some(self.array(s, ctx, indent, depth));
+            }
+            return None;
+        }
+        if combined && !has_object_shape && types.iter().all(|t| *t == "object") {
+            return None;
+        }
+        let members = types
+            .iter()
+            .map(|t| match *t {
+                "string" => Ty::atom(match s.get("format").and_then(Value::as_str) {
+                    Some("binary") => "Blob",
+                    _ => "string",
+                }),
+                "integer" | "number" => Ty::atom("number"),
+                "boolean" => Ty::atom("boolean"),
+                "null" => Ty::atom("null"),
+                "array" => self.array(s, ctx, indent, depth),
+                "object" => Ty::atom(self.object(s, ctx, indent, depth)),
+                _ => Ty::atom("unknown"),
+            })
+            .collect();
+        Some(union(members))
+    }
+
+    fn array(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
+        if let Some(prefix) = s.get("prefixItems").and_then(Value::as_array) {
+            let mut items: Vec<String> = prefix
+                .iter()
+                .map(|p| self.ty(p, ctx, indent, depth + 1).text)
+                .collect();
+            match s.get("items") {
+                Some(Value::Bool(false)) => {}
+                Some(rest) => items.push(format!(
+                    "...{}[]",
+                    self.ty(rest, ctx, indent, depth + 1).at(Prec::Atom)
+                )),
+                None => items.push("...unknown[]".into()),
+            }
+            return Ty::atom(format!("[{}]", items.join(", ")));
+        }
+        let item = match s.get("items") {
+            Some(items) => self.ty(items, ctx, indent, depth + 1),
+            None => Ty::atom("unknown"),
+        };
+        Ty::atom(format!("{}[]", item.at(Prec::Atom)))
+    }
+
+    fn object(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> String {
+        let pad = "  ".repeat(indent + 1);
+        let required: Vec<&str> = s
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut body = String::new();
+        let mut prop_types: Vec<String> = Vec::new();
+        if let Some(props) = s.get("properties").and_then(Value::as_object) {
+            for (name, prop) in props {
+                let ty = self.ty(prop, ctx, indent + 1, depth + 1).text;
+                let opt = if required.contains(&name.as_str()) {
+                    ""
+                } else {
+                    "?"
+                };
+                body += &jsdoc(&doc_lines(self.doc.resolve(prop)), &pad);
+                body += &format!("{pad}{}{opt}: {ty};\n", prop_key(name));
+                prop_types.push(ty);
+            }
+        }
+        let extra = match s.get("additionalProperties") {
+            Some(Value::Bool(false)) => None,
+            Some(Value::Bool(true)) => Some("unknown".to_string()),
+            Some(ap @ Value::Object(_)) => Some(self.ty(ap, ctx, indent + 1, depth + 1).text),
+            // No `additionalProperties`: a bare `type: object` is a free-form map.
+            None if body.is_empty() => Some("unknown".to_string()),
+            None => None,
+            // Any other value is not a schema: ignore it.
+            Some(_) => None,
+        };
+        if let Some(extra) = extra {
+            // Every property must fit the index signature, so it includes their types.
+            let index = if prop_types.is_empty() || extra == "unknown" {
+                extra
+            } else {
+                let mut all = vec![extra];
+                for t in prop_types {
+                    if !all.contains(&t) {
+                        all.push(t);
+                    }
+                }
+                all.push("undefined".into());
+                all.join(" | ")
+            };
+            body += &format!("{pad}[key: string]: {index};\n");
+        }
+        if body.is_empty() {
+            return "{ [key: string]: never }".into();
+        }
+        format!("{{\n{body}{}}}", "  ".repeat(indent))
+    }
+
+    fn all_of_member(
+        &self,
+        member: &Value,
+        ctx: Ctx<'_>,
+        indent: usize,
+        depth: usize,
+    ) -> Option<Ty> {
+        // `Dog: allOf [Pet, …]` where `Pet: oneOf [Dog, Cat]` would be a
+        // circular alias: take only Pet's own part there.
+        if let (Some(current), Some(r)) = (ctx.current, member.get("$ref").and_then(Value::as_str))
+        {
+            if let Some(target) = self.doc.pointer(r).and_then(Value::as_object) {
+                if lists_ref_to(target, current) {
+                    let mut own = target.clone();
+                    for k in ["oneOf", "anyOf", "discriminator"] {
+                        own.remove(k);
+                    }
+                    return self.by_type(&own, ctx, indent, depth + 1, false);
+                }
+            }
+        }
+        Some(self.ty(member, ctx, indent, depth + 1))
+    }
+
+    fn union_of(
+        &self,
+        s: &Map<String, Value>,
+        list: &[Value],
+        ctx: Ctx<'_>,
+        indent: usize,
+        depth: usize,
+    ) -> Ty {
+        let discriminator = s.get("discriminator");
+        let property = discriminator
+            .and_then(|d| d.get("propertyName"))
+            .and_then(Value::as_str);
+        let members = list
+            .iter()
+            .map(|m| {
+                let ty = self.ty(m, ctx, indent, depth + 1);
+                match (property, m.get("$ref").and_then(Value::as_str)) {
+                    (Some(p), Some(r)) => match self.tag_values(p, r, discriminator) {
+                        Some(tags) => Ty {
+                            text: format!(
+                                "{} & {{ {}: {} }}",
+                                ty.at(Prec::Intersection),
+                                prop_key(p),
+                                tags.join(" | ")
+                            ),
+                            prec: Prec::Intersection,
+                        },
+                        None => ty,
+                    },
+                    _ => ty,
+                }
+            })
+            .collect();
+        union(members)
+    }
+
+    /// The discriminator values a `$ref` member needs pinned: none when the
+    /// member fixes them itself (`const`/`enum`), else the mapping's keys
+    /// for it, else the schema's name.
+    fn tag_values(
+        &self,
+        property: &str,
+        r: &str,
+        discriminator: Option<&Value>,
+    ) -> Option<Vec<String>> {
+        let target = self.doc.pointer(r)?;
+        if pins_property(self.doc, target, property, 0) {
+            return None;
+        }
+        let name = schema_ref_name(r);
+        let mapped: Vec<String> = discriminator
+            .and_then(|d| d.get("mapping"))
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter(|(_, v)| {
+                v.as_str()
+                    .is_some_and(|v| v == r || Some(v.to_string()) == name)
+            })
+            .map(|(k, _)| string_literal(k))
+            .collect();
+        if !mapped.is_empty() {
+            return Some(mapped);
+        }
+        name.map(|n| vec![string_literal(&n)])
+    }
+}
+
+/// Does the schema fix `property` to a constant (directly or through `allOf`)?
+fn pins_property(doc: &Document<'_>, schema: &Value, property: &str, depth: usize) -> bool {
+    if depth > 8 {
+        return false;
+    }
+    let schema = doc.resolve(schema);
+    let own = schema
+        .get("properties")
+        .and_then(|p| p.get(property))
+        .map(|p| doc.resolve(p))
+        .is_some_and(|p| {
+            p.get("const").is_some()
+                || p.get("enum")
+                    .and_then(Value::as_array)
+                    .is_some_and(|e| e.len() == 1)
+        });
+    own || schema
+        .get("allOf")
+        .and_then(Value::as_array)
+        .is_some_and(|all| {
+            all.iter()
+                .any(|m| pins_property(doc, m, property, depth + 1))
+        })
+}
+
+fn lists_ref_to(schema: &Map<String, Value>, name: &str) -> bool {
+    ["oneOf", "anyOf"].iter().any(|k| {
+        schema
+            .get(*k)
+            .and_then(Value::as_array)
+            .is_some_and(|list| {
+                list.iter().any(|m| {
+                    m.get("$ref")
+                        .and_then(Value::as_str)
+                        .and_then(schema_ref_name)
+                        .is_some_and(|n| n == name)
+                })
+            })
+    })
+}
+
+fn union(members: Vec<Ty>) -> Ty {
+    let mut unique: Vec<Ty> = Vec::new();
+    for m in members {
+        if !unique.iter().any(|u| u.text == m.text) {
+            unique.push(m);
+        }
+    }
+    match unique.len() {
+        0 => Ty::atom("never"),
+        1 => unique.pop().expect("one member"),
+        _ => Ty {
+            text: unique
+                .into_iter()
+                .map(|m| m.at(Prec::Intersection))
+                .collect::<Vec<_>>()
+                .join(" | "),
+            prec: Prec::Union,
+        },
+    }
+}
+
+/// 3.0's `nullable: true` (3.1 spells it with `type: [.., "null"]`, handled by `by_type`).
+fn nullable(base: Ty, s: &Map<String, Value>) -> Ty {
+    let flagged = s.get("nullable") == Some(&Value::Bool(true));
+    if !flagged || base.text == "null" || base.text == "unknown" {
+        return base;
+    }
+    if base.prec == Prec::Union && base.text.split(" | ").any(|p| p == "null") {
+        return base;
+    }
+    Ty {
+        text: format!("{} | null", base.at(Prec::Intersection)),
+        prec: Prec::Union,
+    }
+}
+
+/// A JSON value as a TypeScript literal type.
+pub fn literal(v: &Value) -> String {
+    match v {
+        Value::String(s) => string_literal(s),
+        Value::Array(items) => format!(
+            "[{}]",
+            items.iter().map(literal).collect::<Vec<_>>().join(", ")
+        ),
+        Value::Object(map) => {
+            let fields: Vec<String> = map
+                .iter()
+                .map(|(k, v)| format!("{}: {}", prop_key(k), literal(v)))
+                .collect();
+            format!("{{ {} }}", fields.join("; "))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A schema that reads best as an `interface`.
+fn is_plain_object(s: &Value) -> bool {
+    let Some(s) = s.as_object() else { return false };
+    let combinator = ["allOf", "oneOf", "anyOf", "enum", "const", "$ref", "not"]
+        .iter()
+        .any(|k| s.contains_key(*k));
+    let object_type = match s.get("type") {
+        Some(Value::String(t)) => t == "object",
+        None => s.contains_key("properties"),
+        _ => false,
+    };
+    object_type
+        && !combinator
+        && s.get("nullable") != Some(&Value::Bool(true))
+        && s.contains_key("properties")
+}
+
+/// The description (else title) and deprecation of a schema, for JSDoc.
+pub fn doc_lines(s: &Value) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(d) = s
+        .get("description")
+        .or_else(|| s.get("title"))
+        .and_then(Value::as_str)
+    {
+        lines.push(d.to_string());
+    }
+    if s.get("deprecated") == Some(&Value::Bool(true)) {
+        lines.push("@deprecated".into());
+    }
+    lines
+}

@@ -1,0 +1,110 @@
+//! Shared by the `sdk_*` tests: the golden cases, the pinned tsc and node.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tether_build::sdk::{ImportExtension, SdkOptions};
+
+pub fn crate_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn repo_dir() -> PathBuf {
+    crate_dir().parent().unwrap().to_path_buf()
+}
+
+/// Every golden case folder, sorted.
+pub fn case_dirs() -> Vec<PathBuf> {
+    let root = crate_dir().join("tests/data/sdk");
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("openapi.json").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+/// `options.json` next to a case: `{"importExtension": "js" | "ts" | "none"}`.
+pub fn case_options(dir: &Path) -> SdkOptions {
+    let mut options = SdkOptions::default();
+    if let Ok(text) = fs::read_to_string(dir.join("options.json")) {
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        options.import_extension = match v["importExtension"].as_str() {
+            Some("ts") => ImportExtension::Ts,
+            Some("none") => ImportExtension::None,
+            _ => ImportExtension::Js,
+        };
+    }
+    options
+}
+
+/// All files under `dir`, keyed by their `/`-separated relative path.
+pub fn read_tree(dir: &Path) -> BTreeMap<String, String> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                let rel = p
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.insert(rel, fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// The pinned TypeScript compiler (root package.json); fails, never skips, when missing.
+pub fn tsc() -> PathBuf {
+    let tsc = repo_dir().join("node_modules/.bin/tsc");
+    assert!(
+        tsc.exists(),
+        "{} is missing: run `npm ci` at the repository root to install the pinned TypeScript",
+        tsc.display()
+    );
+    tsc
+}
+
+pub fn node() -> Command {
+    let ok = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "`node` is not on PATH: install Node.js 20 or newer to run the SDK tests"
+    );
+    Command::new("node")
+}
+
+/// Runs tsc with `args` and fails with its output when it reports errors.
+pub fn run_tsc(args: &[&str], what: &str) {
+    let out = Command::new(tsc()).args(args).output().expect("tsc runs");
+    assert!(
+        out.status.success(),
+        "tsc failed on {what}:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -1,0 +1,407 @@
+// The core of a generated tether client (SPEC C2, C3, C6). This file is a
+// fixed template: the generator copies it verbatim, so it is type-checked and
+// unit-tested here as a real module. It imports nothing, so a bundler can
+// drop `sse.ts` and `form-data.ts` when they are unused.
+
+/** Headers given as a plain object; `undefined` values are left out. */
+export type HeaderValues = Record<string, string | number | boolean | undefined>;
+
+/** What the hooks see about the call in flight. */
+export interface RequestContext {
+  /** The full URL, with the path parameters and the query string applied. */
+  readonly url: string;
+  /** The request as it was sent (after `onRequest`). */
+  readonly init: RequestInit;
+  /** The operation being called. */
+  readonly operation: OperationSpec;
+  /** The response, when one arrived. */
+  readonly response?: Response;
+}
+
+/** Settings passed to `createClient` (SPEC C2). */
+export interface ClientConfig {
+  /** Prepended to every path, e.g. `https://api.example.com`. Default: `""` (same origin). */
+  baseUrl?: string;
+  /** Headers sent with every call: an object, or a (possibly async) function returning one, e.g. for credentials. */
+  headers?: HeaderValues | (() => HeaderValues | Promise<HeaderValues>);
+  /** Replaces the global `fetch`. */
+  fetcher?: (url: string, init: RequestInit) => Promise<Response>;
+  /**
+   * Milliseconds to wait for the response head. The body of a streamed
+   * (SSE) response is never cut by it. Default: no timeout.
+   */
+  timeout?: number;
+  /** Throw the `SDKError` instead of returning `{ error }`; the result is then typed as a success. */
+  throwOnError?: boolean;
+  /** Called before every request; may return a replacement `RequestInit`. */
+  onRequest?: (url: string, init: RequestInit) => RequestInit | void | Promise<RequestInit | void>;
+  /** Called on every response, successful or not; may return a replacement `Response`. */
+  onResponse?: (response: Response, context: RequestContext) => Response | void | Promise<Response | void>;
+  /**
+   * Called on every failure (HTTP error, network failure, abort, timeout:
+   * tell them apart by `error.kind`); may return a replacement `SDKError`.
+   */
+  onError?: (error: SDKError, context: RequestContext) => SDKError | void | Promise<SDKError | void>;
+}
+
+/**
+ * Why a call failed: `http` is a non-2xx response; the others are failures
+ * before a response arrived, never confused with HTTP errors (SPEC C6).
+ * `parse` is a 2xx response whose body is not the JSON the document promised.
+ */
+export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse";
+
+/** A failed call. `status` is 0 when no response arrived. */
+export class SDKError<TBody = unknown> extends Error {
+  override readonly name = "SDKError";
+  readonly kind: SDKErrorKind;
+  readonly status: number;
+  /** The decoded error body (JSON when it parses, else text); absent when no response arrived. */
+  readonly body?: TBody;
+  readonly response?: Response;
+
+  constructor(init: {
+    kind: SDKErrorKind;
+    status: number;
+    message: string;
+    body?: TBody;
+    response?: Response;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    if (init.body !== undefined) this.body = init.body;
+    if (init.response !== undefined) this.response = init.response;
+  }
+}
+
+/** A successful call. */
+export interface SDKSuccess<T> {
+  data: T;
+  error: null;
+  response: Response;
+}
+
+/** A failed call; `response` is absent for network failures, aborts and timeouts. */
+export interface SDKFailure<E = unknown> {
+  data: null;
+  error: SDKError<E>;
+  response: Response | undefined;
+}
+
+/** The result of every generated method (SPEC C3). */
+export type SDKResult<T, E = unknown> = SDKSuccess<T> | SDKFailure<E>;
+
+/** With `throwOnError: true` a call either succeeds or throws. */
+export type SDKOutcome<T, E, TThrow extends boolean> = TThrow extends true ? SDKSuccess<T> : SDKResult<T, E>;
+
+/** How a path parameter is written (OpenAPI `style`); `simple` when absent. */
+export type PathStyle = "simple" | "label" | "matrix";
+
+/** How a query parameter is written (OpenAPI `style`/`explode`); `form` + explode when absent. */
+export interface QueryStyle {
+  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode?: boolean;
+}
+
+/** What the generator knows about one operation. */
+export interface OperationSpec {
+  readonly method: string;
+  /** The path as in the document, e.g. `/api/v1/users/{id}`. */
+  readonly path: string;
+  readonly operationId?: string;
+  /** Path parameters whose style is not `simple`, or that explode. */
+  readonly pathStyles?: Readonly<Record<string, { style?: PathStyle; explode?: boolean }>>;
+  /** Query parameters whose serialisation is not the default. */
+  readonly queryStyles?: Readonly<Record<string, QueryStyle>>;
+  /** Headers the document fixes, e.g. `X-API-Version` under header versioning. */
+  readonly constHeaders?: Readonly<Record<string, string>>;
+  /** How `body` is sent. */
+  readonly bodyAs?: "json" | "multipart" | "urlencoded" | "text" | "binary";
+  /** The request's content type, when the document names one. */
+  readonly contentType?: string;
+  /** How a 2xx body is read; `stream` hands back the `Response` (SSE). */
+  readonly parseAs: "json" | "text" | "blob" | "stream" | "none";
+}
+
+/** The per-call options every generated method accepts (SPEC C3). */
+export interface CallOptions {
+  params?: object;
+  query?: object;
+  headers?: object;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The shared transport of all controllers of one client. */
+export class ClientCore<TThrow extends boolean = false> {
+  readonly config: Readonly<ClientConfig>;
+
+  constructor(config: ClientConfig = {}) {
+    this.config = config;
+  }
+
+  /** Sends one operation and decodes the result. Never throws unless `throwOnError` is set. */
+  async request<T, E = unknown>(op: OperationSpec, options: CallOptions = {}): Promise<SDKOutcome<T, E, TThrow>> {
+    const result = await this.#send<T, E>(op, options);
+    if (result.error !== null && this.config.throwOnError === true) throw result.error;
+    return result as SDKOutcome<T, E, TThrow>;
+  }
+
+  async #send<T, E>(op: OperationSpec, options: CallOptions): Promise<SDKResult<T, E>> {
+    const config = this.config;
+    const url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+    const headers = await this.#headers(op, options);
+    let init: RequestInit = { method: op.method, headers };
+    if (options.body !== undefined && op.bodyAs !== undefined) {
+      init.body = encodeBody(op, options.body, headers);
+    }
+    const abort = linkAbort(options.signal, config.timeout);
+    init.signal = abort.signal;
+    if (config.onRequest) init = (await config.onRequest(url, init)) ?? init;
+    const context = { url, init, operation: op };
+
+    let response: Response;
+    try {
+      response = await (config.fetcher ?? fetch)(url, init);
+    } catch (cause) {
+      return this.#fail(transportError(abort.reason(), cause), context);
+    } finally {
+      abort.headArrived();
+    }
+    if (config.onResponse) response = (await config.onResponse(response, { ...context, response })) ?? response;
+    const withResponse = { ...context, response };
+
+    if (!response.ok) {
+      const body = await readErrorBody(response);
+      const message = errorMessage(body, response);
+      return this.#fail(new SDKError<E>({ kind: "http", status: response.status, message, body: body as E, response }), withResponse);
+    }
+    try {
+      const data = (await decode(op, response)) as T;
+      return { data, error: null, response };
+    } catch (cause) {
+      const kind = abort.reason();
+      const error = kind
+        ? transportError(kind, cause)
+        : new SDKError<E>({ kind: "parse", status: response.status, message: `Invalid response body: ${String(cause)}`, response, cause });
+      return this.#fail(error as SDKError<E>, withResponse);
+    }
+  }
+
+  async #headers(op: OperationSpec, options: CallOptions): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    const configured = this.config.headers;
+    mergeHeaders(out, typeof configured === "function" ? await configured() : configured);
+    if (op.bodyAs === "json") out["content-type"] = op.contentType ?? "application/json";
+    else if (op.bodyAs === "text") out["content-type"] = op.contentType ?? "text/plain";
+    else if (op.bodyAs === "binary" && op.contentType !== undefined) out["content-type"] = op.contentType;
+    mergeHeaders(out, options.headers as HeaderValues | undefined);
+    mergeHeaders(out, op.constHeaders);
+    return out;
+  }
+
+  async #fail<E>(error: SDKError<E>, context: RequestContext): Promise<SDKFailure<E>> {
+    const hook = this.config.onError;
+    const replaced = hook ? ((await hook(error as SDKError, context)) as SDKError<E> | undefined) : undefined;
+    return { data: null, error: replaced ?? error, response: context.response };
+  }
+}
+
+/** Adds headers case-insensitively: a later name replaces an earlier one whatever its case. */
+function mergeHeaders(out: Record<string, string>, values: Readonly<HeaderValues> | undefined): void {
+  if (!values) return;
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    for (const existing of Object.keys(out)) {
+      if (existing.toLowerCase() === name.toLowerCase()) delete out[existing];
+    }
+    out[name] = String(value);
+  }
+}
+
+/** One abort signal for the caller's `signal` and the head timeout. */
+function linkAbort(signal: AbortSignal | undefined, timeout: number | undefined) {
+  const controller = new AbortController();
+  let why: "abort" | "timeout" | undefined;
+  const onAbort = () => {
+    why ??= "abort";
+    controller.abort(signal?.reason);
+  };
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  const timer =
+    timeout !== undefined && timeout > 0
+      ? setTimeout(() => {
+          why ??= "timeout";
+          controller.abort(new DOMException(`No response within ${timeout} ms`, "TimeoutError"));
+        }, timeout)
+      : undefined;
+  return {
+    signal: controller.signal,
+    reason: () => why,
+    // The timeout covers the wait for the response head only: a running stream is never cut.
+    headArrived: () => clearTimeout(timer),
+  };
+}
+
+function transportError(kind: "abort" | "timeout" | undefined, cause: unknown): SDKError<never> {
+  if (kind === "timeout") return new SDKError({ kind, status: 0, message: "Request timed out", cause });
+  if (kind === "abort") return new SDKError({ kind, status: 0, message: "Request aborted", cause });
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new SDKError({ kind: "network", status: 0, message: `Network error: ${detail}`, cause });
+}
+
+async function readErrorBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The server's `message` (a string or a list of strings), else the status text. */
+export function errorMessage(body: unknown, response: Response): string {
+  if (typeof body === "object" && body !== null && "message" in body) {
+    const message: unknown = body.message;
+    if (typeof message === "string" && message !== "") return message;
+    if (Array.isArray(message) && message.length > 0 && message.every((m) => typeof m === "string")) {
+      return message.join("; ");
+    }
+  }
+  return response.statusText !== "" ? response.statusText : `HTTP ${response.status}`;
+}
+
+async function decode(op: OperationSpec, response: Response): Promise<unknown> {
+  switch (op.parseAs) {
+    case "stream":
+      return response;
+    case "blob":
+      return response.status === 204 ? null : await response.blob();
+    case "text":
+      return response.status === 204 ? null : await response.text();
+    case "none":
+      await response.body?.cancel();
+      return null;
+    case "json": {
+      const text = await response.text();
+      return text === "" ? null : (JSON.parse(text) as unknown);
+    }
+  }
+}
+
+function encodeBody(op: OperationSpec, body: unknown, headers: Record<string, string>): BodyInit {
+  switch (op.bodyAs) {
+    case "json":
+      return JSON.stringify(body);
+    case "urlencoded": {
+      const form = new URLSearchParams();
+      for (const [key, value] of Object.entries(body as object)) appendForm(form, key, value);
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      return form;
+    }
+    case "text":
+      return String(body);
+    default:
+      // multipart (a FormData: fetch sets the boundary) and binary bodies go as they are.
+      return body as BodyInit;
+  }
+}
+
+function appendForm(form: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) for (const item of value) appendForm(form, key, item);
+  else form.append(key, scalar(value));
+}
+
+function scalar(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+const enc = encodeURIComponent;
+
+/** Fills `{name}` in the path; every value is percent-encoded (SPEC C6). */
+export function buildPath(op: OperationSpec, params: object | undefined): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return op.path.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(values, name)) return whole;
+    const value = values[name];
+    const spec = op.pathStyles?.[name];
+    return pathValue(name, value, spec?.style ?? "simple", spec?.explode ?? false);
+  });
+}
+
+function pathValue(name: string, value: unknown, style: PathStyle, explode: boolean): string {
+  const lead = style === "label" ? "." : style === "matrix" ? ";" : "";
+  if (Array.isArray(value)) {
+    const items = value.map((v) => enc(scalar(v)));
+    if (style === "matrix") return explode ? items.map((v) => `;${name}=${v}`).join("") : `;${name}=${items.join(",")}`;
+    return lead + items.join(explode ? lead || "," : ",");
+  }
+  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (explode) {
+      const parts = entries.map(([k, v]) => `${enc(k)}=${enc(scalar(v))}`);
+      return style === "matrix" ? parts.map((p) => `;${p}`).join("") : lead + parts.join(lead || ",");
+    }
+    const flat = entries.flatMap(([k, v]) => [enc(k), enc(scalar(v))]).join(",");
+    return style === "matrix" ? `;${name}=${flat}` : lead + flat;
+  }
+  const text = enc(scalar(value));
+  return style === "matrix" ? `;${name}=${text}` : lead + text;
+}
+
+/** Writes the query string following each parameter's `style`/`explode` (SPEC C6). */
+export function buildQuery(op: OperationSpec, query: object | undefined): string {
+  if (!query) return "";
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const spec = op.queryStyles?.[name];
+    const style = spec?.style ?? "form";
+    const explode = spec?.explode ?? style === "form";
+    queryValue(parts, name, value, style, explode);
+  }
+  return parts.length === 0 ? "" : `?${parts.join("&")}`;
+}
+
+function queryValue(parts: string[], name: string, value: unknown, style: string, explode: boolean): void {
+  if (style === "deepObject" && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)) {
+    deepObject(parts, enc(name), value as object);
+    return;
+  }
+  if (Array.isArray(value)) {
+    const items = value.filter((v) => v !== undefined && v !== null).map((v) => enc(scalar(v)));
+    if (items.length === 0) return;
+    if (explode) for (const item of items) parts.push(`${enc(name)}=${item}`);
+    else parts.push(`${enc(name)}=${items.join(style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",")}`);
+    return;
+  }
+  if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
+    if (explode) for (const [k, v] of entries) parts.push(`${enc(k)}=${enc(scalar(v))}`);
+    else parts.push(`${enc(name)}=${entries.flatMap(([k, v]) => [enc(k), enc(scalar(v))]).join(",")}`);
+    return;
+  }
+  parts.push(`${enc(name)}=${enc(scalar(value))}`);
+}
+
+function deepObject(parts: string[], prefix: string, value: object): void {
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || item === null) continue;
+    const name = `${prefix}%5B${enc(key)}%5D`;
+    if (Array.isArray(item)) for (const v of item) parts.push(`${name}=${enc(scalar(v))}`);
+    else if (typeof item === "object" && !(item instanceof Date)) deepObject(parts, name, item);
+    else parts.push(`${name}=${enc(scalar(item))}`);
+  }
+}
