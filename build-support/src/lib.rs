@@ -4,10 +4,8 @@
 //! same library from the command line.
 //!
 //! ```no_run
-//! // build.rs
-//! fn main() {
-//!     tether_build::generate();
-//! }
+//! // build.rs, in `fn main`:
+//! tether_build::generate();
 //! ```
 
 pub mod analysis;

@@ -162,6 +162,34 @@ fn known_leaf(path: &[String], last: &str) -> Option<Ty> {
     })
 }
 
+/// Generic std names usable without an import.
+const PRELUDE: [&str; 24] = [
+    "Box",
+    "Arc",
+    "Rc",
+    "Cow",
+    "RefCell",
+    "Cell",
+    "Mutex",
+    "RwLock",
+    "Reverse",
+    "Wrapping",
+    "Saturating",
+    "Pin",
+    "Json",
+    "Option",
+    "Vec",
+    "VecDeque",
+    "LinkedList",
+    "BinaryHeap",
+    "HashSet",
+    "BTreeSet",
+    "HashMap",
+    "BTreeMap",
+    "IndexMap",
+    "IndexSet",
+];
+
 /// Resolves `syn::Type`s of the crate into [`Ty`]s.
 pub struct TypeResolver<'a> {
     /// The crate.
@@ -267,6 +295,10 @@ impl TypeResolver<'_> {
                 let args = self.args(path, module, env)?;
                 self.def(id, args)
             }
+            Some(Res::External(full)) if full.len() == 1 && !PRELUDE.contains(&full[0].as_str()) && known_leaf(&full, &full[0]).is_none() => {
+                Err(self.error(module, path, format!("cannot find type `{written}`: it is neither defined in this crate nor imported by name"))
+                    .with_help(format!("import it with `use`, or state its schema in tether.toml: `[schemas]` `{written} = \"string\"`")))
+            }
             Some(Res::External(full)) => {
                 let last = full.last().cloned().unwrap_or_default();
                 self.known(path, &full, &last, module, env)?.ok_or_else(|| {
@@ -318,6 +350,9 @@ impl TypeResolver<'_> {
         module: ModId,
         env: &Env,
     ) -> Result<Option<Ty>, Diagnostic> {
+        if last == "DateTime" {
+            return Ok(Some(string_format(last, "date-time")));
+        }
         let args = self.args(path, module, env)?;
         let first_arg = || args.first().cloned().unwrap_or(Ty::Any);
         let seq = |unique| Ty::Seq {
@@ -337,7 +372,6 @@ impl TypeResolver<'_> {
                 let value = it.next().unwrap_or(Ty::Any);
                 Ty::Map(Box::new(key), Box::new(value))
             }
-            "DateTime" => string_format(last, "date-time"),
             _ => return Ok(known_leaf(full, last)),
         }))
     }

@@ -82,11 +82,11 @@ pub fn downgrade(schema: &mut Value) {
 }
 
 fn rewrite(obj: &mut Map<String, Value>) {
-    obj.remove("propertyNames");
+    obj.shift_remove("propertyNames");
     if obj.get("items") == Some(&json!(false)) {
-        obj.remove("items");
+        obj.shift_remove("items");
     }
-    if let Some(Value::Array(items)) = obj.remove("prefixItems") {
+    if let Some(Value::Array(items)) = obj.shift_remove("prefixItems") {
         let mut distinct: Vec<Value> = Vec::new();
         for item in items {
             if !distinct.contains(&item) {
@@ -100,7 +100,7 @@ fn rewrite(obj: &mut Map<String, Value>) {
         };
         obj.insert("items".into(), items);
     }
-    if let Some(c) = obj.remove("const") {
+    if let Some(c) = obj.shift_remove("const") {
         if !obj.contains_key("type") {
             let t = match &c {
                 Value::String(_) => Some("string"),
@@ -123,20 +123,20 @@ fn rewrite(obj: &mut Map<String, Value>) {
             }
             match rest.len() {
                 0 => {
-                    obj.remove("type");
+                    obj.shift_remove("type");
                 }
                 1 => {
                     obj.insert("type".into(), rest[0].clone());
                 }
                 _ => {
-                    obj.remove("type");
+                    obj.shift_remove("type");
                     let any: Vec<Value> = rest.into_iter().map(|t| json!({"type": t})).collect();
                     obj.insert("anyOf".into(), Value::Array(any));
                 }
             }
         }
         Some(Value::String(t)) if t == "null" => {
-            obj.remove("type");
+            obj.shift_remove("type");
             obj.insert("nullable".into(), json!(true));
             obj.insert("enum".into(), json!([null]));
         }
@@ -154,7 +154,7 @@ fn rewrite(obj: &mut Map<String, Value>) {
             .find(|v| !is_null_schema(v))
             .cloned()
             .unwrap_or(json!({}));
-        obj.remove(key);
+        obj.shift_remove(key);
         obj.insert("nullable".into(), json!(true));
         match other {
             Value::Object(o) if o.contains_key("$ref") => {
@@ -169,7 +169,7 @@ fn rewrite(obj: &mut Map<String, Value>) {
         }
     }
     if obj.contains_key("$ref") && obj.len() > 1 {
-        let reference = obj.remove("$ref").expect("checked");
+        let reference = obj.shift_remove("$ref").expect("checked");
         obj.insert("allOf".into(), json!([{ "$ref": reference }]));
     }
 }

@@ -102,6 +102,9 @@ fn plan<'c>(
 
 type Key = (String, &'static str);
 
+/// The file suffix of a document (`v2`) and its operations.
+type DocumentPlan<'c> = (Option<String>, Vec<Planned<'c>>);
+
 fn collisions(ops: &[Planned]) -> BTreeMap<Key, Vec<usize>> {
     let mut by_key: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
     for (i, op) in ops.iter().enumerate() {
@@ -141,7 +144,7 @@ fn split<'c>(
     index: &CrateIndex,
     ops: Vec<Planned<'c>>,
     framework: &Framework,
-) -> Result<Vec<(Option<String>, Vec<Planned<'c>>)>, Vec<Diagnostic>> {
+) -> Result<Vec<DocumentPlan<'c>>, Vec<Diagnostic>> {
     let clashes = collisions(&ops);
     if clashes.is_empty() {
         return Ok(vec![(None, ops)]);

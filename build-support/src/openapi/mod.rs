@@ -1,10 +1,8 @@
 //! OpenAPI generation (SPEC B): called from the app's `build.rs`,
 //!
 //! ```no_run
-//! // build.rs
-//! fn main() {
-//!     tether_build::generate();
-//! }
+//! // build.rs, in `fn main`:
+//! tether_build::generate();
 //! ```
 //!
 //! reads `tether.toml`, walks the crate's sources, and writes every
@@ -394,10 +392,8 @@ fn write_sdk_for_output(
 /// the diagnostics and fails the build.
 ///
 /// ```no_run
-/// // build.rs
-/// fn main() {
-///     tether_build::generate();
-/// }
+/// // build.rs, in `fn main`:
+/// tether_build::generate();
 /// ```
 pub fn generate() {
     Builder::from_env().generate();

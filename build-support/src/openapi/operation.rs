@@ -99,6 +99,12 @@ impl OperationContext<'_, '_> {
                 Some(a) => self.output(a, c),
                 None => Some(Output::Opaque),
             },
+            "Option" => match arg.map(|a| self.output(a, c)) {
+                Some(Some(Output::Json(inner))) => Some(Output::Json(Ty::Option(Box::new(inner)))),
+                Some(Some(Output::Text)) => Some(Output::Json(Ty::Option(Box::new(Ty::String)))),
+                Some(other) => other,
+                None => Some(Output::Opaque),
+            },
             "String" | "str" => Some(Output::Text),
             "Cow" if arg.is_some_and(|a| is_named(a, &["str"])) => Some(Output::Text),
             "Html" => Some(Output::Html),
@@ -332,7 +338,10 @@ fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -
     param.insert("name".into(), json!(name));
     param.insert("in".into(), json!(location));
     param.insert("required".into(), json!(required));
-    if let Some(d) = schema.as_object_mut().and_then(|o| o.remove("description")) {
+    if let Some(d) = schema
+        .as_object_mut()
+        .and_then(|o| o.shift_remove("description"))
+    {
         param.insert("description".into(), d);
     }
     param.insert("schema".into(), schema);
@@ -358,7 +367,7 @@ fn strip_nullable(schema: Value) -> Value {
     if let Some([first, null]) = one_of.as_deref() {
         if *null == json!({"type": "null"}) {
             let mut first = first.clone();
-            if let (Some(d), Some(o)) = (obj.remove("description"), first.as_object_mut()) {
+            if let (Some(d), Some(o)) = (obj.shift_remove("description"), first.as_object_mut()) {
                 o.insert("description".into(), d);
             }
             return first;

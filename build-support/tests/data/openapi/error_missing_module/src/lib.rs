@@ -1,0 +1,2 @@
+pub mod present;
+pub mod missing;

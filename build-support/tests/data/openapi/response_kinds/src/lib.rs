@@ -1,0 +1,49 @@
+use serde::{Deserialize, Serialize};
+use tether::{controller, Json};
+
+
+use std::borrow::Cow;
+use tether::{IntoResponse, NoContent, Response, HttpError};
+use bytes::Bytes;
+
+#[derive(Serialize)]
+pub struct Item { pub id: u32 }
+
+pub struct ResponsesController;
+#[controller("/r")]
+impl ResponsesController {
+    #[get("/string")]
+    async fn string(&self) -> String { todo!() }
+    #[get("/str")]
+    async fn static_str(&self) -> &'static str { todo!() }
+    #[get("/cow")]
+    async fn cow(&self) -> Cow<'static, str> { todo!() }
+    #[get("/bytes")]
+    async fn bytes(&self) -> Bytes { todo!() }
+    #[get("/vec")]
+    async fn vec(&self) -> Vec<u8> { todo!() }
+    #[get("/unit")]
+    async fn unit(&self) {}
+    #[get("/unit-explicit")]
+    async fn unit_explicit(&self) -> () {}
+    #[delete("/gone")]
+    #[http_code(204)]
+    async fn gone(&self) {}
+    #[post("/accepted")]
+    #[http_code(202)]
+    async fn accepted(&self) -> Json<Item> { todo!() }
+    #[post("/created")]
+    async fn created(&self) -> Result<Json<Item>, HttpError> { todo!() }
+    #[put("/no-content")]
+    async fn no_content(&self) -> Result<NoContent, HttpError> { todo!() }
+    #[get("/any")]
+    async fn any(&self) -> impl IntoResponse { todo!() }
+    #[get("/raw")]
+    async fn raw(&self) -> Response { todo!() }
+    #[get("/maybe")]
+    async fn maybe(&self) -> Option<Json<Item>> { todo!() }
+    #[get("/plain-type")]
+    async fn plain_type(&self) -> Item { todo!() }
+    #[get("/html")]
+    async fn html(&self) -> tether::Html<String> { todo!() }
+}
