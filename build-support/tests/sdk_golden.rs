@@ -2,12 +2,14 @@
 //! an `openapi.json` and the client it must produce under `expected/` (or,
 //! for a document that must be refused, the message in `expected_error.txt`).
 //! `UPDATE_GOLDEN=1 cargo test --test sdk_golden` rewrites them; review the diff.
+//! The fixed files (`client.ts`, `sse.ts`, `form-data.ts`) are not stored per
+//! case: they must be the templates in `build-support/ts/` behind the header.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tether_build::sdk::{generate_sdk, write_sdk, SdkFiles};
+use tether_build::sdk::{generate_sdk, write_sdk, SdkFiles, GENERATED_MARKER};
 
 mod sdk_support;
 use sdk_support::{case_dirs, case_options, read_tree};
@@ -44,7 +46,8 @@ fn check_case(dir: &Path, problems: &mut Vec<String>) {
                 problems.push(format!("{name}: unexpected error: {actual}"));
             }
         }
-        Ok(files) => {
+        Ok(mut files) => {
+            check_templates(&name, &mut files, problems);
             let expected_dir = dir.join("expected");
             if update() {
                 write_sdk(&expected_dir, &files).unwrap();
@@ -55,6 +58,24 @@ fn check_case(dir: &Path, problems: &mut Vec<String>) {
                 return;
             }
             compare(&name, &read_tree(&expected_dir), &files, problems);
+        }
+    }
+}
+
+/// Takes the fixed files out of `files`, checking each is its template.
+fn check_templates(name: &str, files: &mut SdkFiles, problems: &mut Vec<String>) {
+    let templates = sdk_support::crate_dir().join("ts");
+    for fixed in ["client.ts", "sse.ts", "form-data.ts"] {
+        let template = fs::read_to_string(templates.join(fixed)).unwrap();
+        match files.files.remove(fixed) {
+            Some(text) => {
+                if !text.split_once('\n').is_some_and(|(first, rest)| {
+                    first.starts_with(GENERATED_MARKER) && rest == template
+                }) {
+                    problems.push(format!("{name}: {fixed} is not the header plus ts/{fixed}"));
+                }
+            }
+            None => problems.push(format!("{name}: {fixed} is not generated")),
         }
     }
 }

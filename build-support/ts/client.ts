@@ -161,6 +161,10 @@ export class ClientCore<TThrow extends boolean = false> {
     init.signal = abort.signal;
     if (config.onRequest) init = (await config.onRequest(url, init)) ?? init;
     const context = { url, init, operation: op };
+    if (abort.signal.aborted) {
+      abort.headArrived();
+      return this.#fail(transportError(abort.reason(), abort.signal.reason), context);
+    }
 
     let response: Response;
     try {

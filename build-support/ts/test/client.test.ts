@@ -1,0 +1,274 @@
+// SPEC C2, C3, C6: the core client's runtime behaviour, through a fake fetcher
+// and through generated clients of golden cases (`tests/sdk_node.rs` writes them to ./generated/).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ClientCore, SDKError, buildPath, buildQuery, type ClientConfig, type OperationSpec } from "../client.js";
+import { createClient as createUriClient } from "./generated/tether_uri_versioning/index.js";
+import { createClient as createHeaderClient } from "./generated/tether_header_versioning/index.js";
+import { createClient as createUploadClient } from "./generated/tether_multipart/index.js";
+import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** A fetcher that records calls and answers with `respond`. */
+function fake(respond: (call: Call) => Response | Promise<Response>): { calls: Call[]; fetcher: NonNullable<ClientConfig["fetcher"]> } {
+  const calls: Call[] = [];
+  return {
+    calls,
+    fetcher: async (url, init) => {
+      const call = { url, init };
+      calls.push(call);
+      return respond(call);
+    },
+  };
+}
+
+const json = (body: unknown, status = 200, statusText = "") =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { "content-type": "application/json" } });
+
+const get = (path: string, extra: Partial<OperationSpec> = {}): OperationSpec => ({ method: "GET", path, parseAs: "json", ...extra });
+
+function headersOf(call: Call | undefined): Record<string, string> {
+  return (call?.init.headers ?? {}) as Record<string, string>;
+}
+
+test("C6 path parameters are always percent-encoded", () => {
+  assert.equal(buildPath(get("/files/{name}/{id}"), { name: "a/b c?#%", id: 7 }), "/files/a%2Fb%20c%3F%23%25/7");
+  assert.equal(buildPath(get("/p/{l}", { pathStyles: { l: { style: "label" } } }), { l: ["x", "y/z"] }), "/p/.x,y%2Fz");
+  assert.equal(buildPath(get("/p/{m}", { pathStyles: { m: { style: "matrix", explode: true } } }), { m: ["a", "b"] }), "/p/;m=a;m=b");
+  assert.equal(buildPath(get("/p/{o}", { pathStyles: { o: { explode: true } } }), { o: { a: 1, b: "x y" } }), "/p/a=1,b=x%20y");
+  assert.equal(buildPath(get("/p/{o}"), { o: { a: 1, b: 2 } }), "/p/a,1,b,2");
+});
+
+test("C6 query parameters follow style and explode", () => {
+  const op = get("/q", {
+    queryStyles: {
+      csv: { explode: false },
+      spaced: { style: "spaceDelimited" },
+      piped: { style: "pipeDelimited" },
+      filter: { style: "deepObject", explode: true },
+      point: { explode: false },
+    },
+  });
+  const q = buildQuery(op, {
+    ids: [1, 2],
+    csv: ["a", "b,c"],
+    spaced: ["x", "y"],
+    piped: ["p", "q"],
+    filter: { status: "open", tags: ["t1", "t2"], range: { min: 1 } },
+    point: { x: 1, y: 2 },
+    obj: { k: "v" },
+    skip: undefined,
+    none: null,
+    when: new Date(Date.UTC(2024, 0, 1)),
+    "odd name": "a&b=c",
+  });
+  assert.equal(
+    q,
+    "?ids=1&ids=2&csv=a,b%2Cc&spaced=x%20y&piped=p|q" +
+      "&filter%5Bstatus%5D=open&filter%5Btags%5D=t1&filter%5Btags%5D=t2&filter%5Brange%5D%5Bmin%5D=1" +
+      "&point=x,1,y,2&k=v&when=2024-01-01T00%3A00%3A00.000Z&odd%20name=a%26b%3Dc",
+  );
+  assert.equal(buildQuery(op, {}), "");
+});
+
+test("C2 headers: config object or async function, per-call headers, document constants win", async () => {
+  const { calls, fetcher } = fake(() => json({}));
+  const core = new ClientCore({ baseUrl: "http://h/", fetcher, headers: async () => ({ Authorization: "Bearer t", "X-A": "config" }) });
+  await core.request(get("/x", { constHeaders: { "X-API-Version": "2" } }), {
+    headers: { "x-a": "call", "x-api-version": "9", "X-Skip": undefined, "X-N": 3 },
+  });
+  assert.equal(calls[0]?.url, "http://h/x");
+  assert.deepEqual(headersOf(calls[0]), { Authorization: "Bearer t", "x-a": "call", "X-N": "3", "X-API-Version": "2" });
+});
+
+test("C3 JSON bodies are sent as JSON; urlencoded and text as their kind", async () => {
+  const { calls, fetcher } = fake(() => json({ ok: true }));
+  const core = new ClientCore({ fetcher });
+  await core.request({ method: "POST", path: "/j", bodyAs: "json", parseAs: "json" }, { body: { a: 1 } });
+  assert.equal(calls[0]?.init.body, '{"a":1}');
+  assert.equal(headersOf(calls[0])["content-type"], "application/json");
+  await core.request({ method: "POST", path: "/u", bodyAs: "urlencoded", parseAs: "json" }, { body: { user: "a b", scopes: ["r", "w"] } });
+  assert.equal(String(calls[1]?.init.body), "user=a+b&scopes=r&scopes=w");
+  await core.request({ method: "POST", path: "/t", bodyAs: "text", parseAs: "text" }, { body: "hi" });
+  assert.equal(calls[2]?.init.body, "hi");
+  assert.equal(headersOf(calls[2])["content-type"], "text/plain");
+});
+
+test("C3 success is {data, error: null, response}; 204 is data null", async () => {
+  const core = new ClientCore({ fetcher: async () => new Response(null, { status: 204 }) });
+  const r = await core.request(get("/x"));
+  assert.equal(r.data, null);
+  assert.equal(r.error, null);
+  assert.equal(r.response?.status, 204);
+  const none = await core.request(get("/x", { parseAs: "none" }));
+  assert.equal(none.data, null);
+});
+
+test("C3 an HTTP error is {data: null, error: SDKError} with the server's message", async () => {
+  const core = new ClientCore({
+    fetcher: async (url) =>
+      url.endsWith("/one")
+        ? json({ statusCode: 404, message: "Cannot GET /one", error: "Not Found" }, 404, "Not Found")
+        : url.endsWith("/many")
+          ? json({ statusCode: 400, message: ["name is empty", "age is negative"] }, 400, "Bad Request")
+          : new Response("upstream down", { status: 502, statusText: "Bad Gateway" }),
+  });
+  const one = await core.request(get("/one"));
+  assert.equal(one.data, null);
+  assert.ok(one.error instanceof SDKError && one.error instanceof Error);
+  assert.equal(one.error.kind, "http");
+  assert.equal(one.error.status, 404);
+  assert.equal(one.error.message, "Cannot GET /one");
+  assert.deepEqual(one.error.body, { statusCode: 404, message: "Cannot GET /one", error: "Not Found" });
+  assert.equal(one.response?.status, 404);
+  const many = await core.request(get("/many"));
+  assert.equal(many.error?.message, "name is empty; age is negative");
+  const text = await core.request(get("/text"));
+  assert.equal(text.error?.message, "Bad Gateway");
+  assert.equal(text.error?.body, "upstream down");
+});
+
+test("C3 throwOnError throws the SDKError instance", async () => {
+  const core = new ClientCore<true>({ throwOnError: true, fetcher: async () => json({ message: "nope" }, 409) });
+  await assert.rejects(core.request(get("/x")), (e: unknown) => e instanceof SDKError && e.status === 409 && e.message === "nope");
+});
+
+test("C2 hooks: onRequest edits the request, onResponse replaces the response, onError replaces the error", async () => {
+  const seen: string[] = [];
+  const { calls, fetcher } = fake(() => json({ message: "original" }, 500));
+  const core = new ClientCore({
+    fetcher,
+    onRequest: (url, init) => ({ ...init, headers: { ...(init.headers as Record<string, string>), "x-hooked": url } }),
+    onResponse: (response, ctx) => {
+      seen.push(`response ${response.status} ${ctx.operation.path}`);
+      return response.status === 500 ? json({ message: "replaced" }, 503) : undefined;
+    },
+    onError: (error, ctx) => {
+      seen.push(`error ${error.status} ${ctx.response?.status}`);
+      return new SDKError({ kind: error.kind, status: error.status, message: `wrapped: ${error.message}` });
+    },
+  });
+  const r = await core.request(get("/hook"));
+  assert.equal(headersOf(calls[0])["x-hooked"], "/hook");
+  assert.equal(r.error?.message, "wrapped: replaced");
+  assert.deepEqual(seen, ["response 500 /hook", "error 503 503"]);
+});
+
+test("C6 network failure, abort and timeout are errors of their own kind", async () => {
+  const network = await new ClientCore({
+    fetcher: async () => {
+      throw new TypeError("fetch failed");
+    },
+  }).request(get("/x"));
+  assert.equal(network.error?.kind, "network");
+  assert.equal(network.error?.status, 0);
+  assert.equal(network.response, undefined);
+
+  const hang: NonNullable<ClientConfig["fetcher"]> = (_url, init) =>
+    new Promise((_resolve, reject) => {
+      if (init.signal?.aborted) reject(init.signal.reason);
+      init.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+    });
+  const controller = new AbortController();
+  const pending = new ClientCore({ fetcher: hang }).request(get("/x"), { signal: controller.signal });
+  controller.abort();
+  assert.equal((await pending).error?.kind, "abort");
+
+  const already = await new ClientCore({ fetcher: hang }).request(get("/x"), { signal: AbortSignal.abort() });
+  assert.equal(already.error?.kind, "abort");
+
+  const timedOut = await new ClientCore({ fetcher: hang, timeout: 20 }).request(get("/x"));
+  assert.equal(timedOut.error?.kind, "timeout");
+  assert.equal(timedOut.error?.message, "Request timed out");
+});
+
+test("C6 the timeout covers the response head only: a slow stream is not cut", async () => {
+  const body = new ReadableStream<Uint8Array>({
+    async start(c) {
+      for (const part of ["data: 1\n\n", "data: 2\n\n"]) {
+        await new Promise((r) => setTimeout(r, 40));
+        c.enqueue(new TextEncoder().encode(part));
+      }
+      c.close();
+    },
+  });
+  const core = new ClientCore({ timeout: 10, fetcher: async () => new Response(body, { headers: { "content-type": "text/event-stream" } }) });
+  const r = await core.request<Response>(get("/sse", { parseAs: "stream" }));
+  assert.ok(r.data);
+  const events: unknown[] = [];
+  for await (const e of new SSEConnection(r.data)) events.push(e.data);
+  assert.deepEqual(events, [1, 2]);
+});
+
+test("C3 a 2xx body that is not JSON is a parse error, not a crash", async () => {
+  const r = await new ClientCore({ fetcher: async () => new Response("<html>", { status: 200 }) }).request(get("/x"));
+  assert.equal(r.error?.kind, "parse");
+  assert.equal(r.error?.status, 200);
+});
+
+test("C4 generated client: versions group the methods; the path is used as written", async () => {
+  const { calls, fetcher } = fake(() => json({ id: 1, name: "Ada", email: null }));
+  const client = createUriClient({ baseUrl: "http://api.test", fetcher });
+  const r = await client.v1.users.findOne({ params: { id: 1 } });
+  assert.deepEqual(r.data, { id: 1, name: "Ada", email: null });
+  await client.v2.users.findOne({ params: { id: "a b" } });
+  await client.v1.users.findAll({ query: { limit: 5, tags: ["x", "y"] } });
+  await client.v1.users.create({ body: { name: "Bo" } });
+  assert.deepEqual(
+    calls.map((c) => `${c.init.method} ${c.url}`),
+    [
+      "GET http://api.test/api/v1/users/1",
+      "GET http://api.test/api/v2/users/a%20b",
+      "GET http://api.test/api/v1/users?limit=5&tags=x&tags=y",
+      "POST http://api.test/api/v1/users",
+    ],
+  );
+  assert.equal(calls[3]?.init.body, '{"name":"Bo"}');
+  const health = createUriClient({ fetcher: async () => new Response(null, { status: 204 }) });
+  const alive = await health.health.check();
+  assert.equal(alive.error, null);
+  assert.equal(alive.data, null);
+});
+
+test("C6 generated client under header versioning sends X-API-Version itself", async () => {
+  const { calls, fetcher } = fake(() => json([]));
+  const client = createHeaderClient({ fetcher });
+  await client.users.findOne({ params: { id: "1" } });
+  await client.users.findAll({ headers: { "X-Trace": "t" } });
+  await client.health.check();
+  assert.equal(headersOf(calls[0])["X-API-Version"], "2");
+  assert.equal(headersOf(calls[1])["X-API-Version"], "1");
+  assert.equal(headersOf(calls[1])["X-Trace"], "t");
+  assert.equal(headersOf(calls[2])["X-API-Version"], undefined);
+});
+
+test("C5 generated multipart method builds the FormData from typed fields", async () => {
+  const { calls, fetcher } = fake(() => json({ size: 5 }, 201));
+  const client = createUploadClient({ fetcher });
+  const file = new File(["hello"], "a.txt");
+  const r = await client.files.upload({ body: { file, title: "T", attachments: [file] } });
+  assert.equal(r.data?.size, 5);
+  const sent = calls[0]?.init.body;
+  assert.ok(sent instanceof FormData);
+  assert.equal(sent.get("title"), "T");
+  assert.equal((sent.get("file") as File).name, "a.txt");
+  assert.equal(sent.getAll("attachments").length, 1);
+  assert.equal(headersOf(calls[0])["content-type"], undefined, "fetch sets the multipart boundary itself");
+});
+
+test("C5 generated SSE method returns the Response for SSEConnection", async () => {
+  const wire = 'event: created\ndata: {"id":"1","name":"Ada"}\n\nevent: ping\ndata: "hi"\n\n';
+  const client = createSseClient({ fetcher: async () => new Response(wire, { headers: { "content-type": "text/event-stream" } }) });
+  const { data } = await client.users.events();
+  assert.ok(data instanceof Response);
+  const events: UsersEventsEvent[] = [];
+  for await (const e of new SSEConnection<UsersEventsEvent>(data)) events.push(e);
+  assert.deepEqual(events, [
+    { event: "created", data: { id: "1", name: "Ada" } },
+    { event: "ping", data: "hi" },
+  ]);
+});
