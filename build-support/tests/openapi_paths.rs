@@ -316,3 +316,44 @@ impl BController { #[get] async fn two(&self) -> String { todo!() } }
     );
     assert!(e.contains("src/lib.rs:7:20"), "{e}");
 }
+
+#[test]
+fn b3_types_from_workspace_path_dependencies_are_followed() {
+    let dir = openapi_support::write_crate(
+        "workspace",
+        &[
+            ("Cargo.toml", "[workspace]\nmembers = [\"app\", \"shared-models\"]\nresolver = \"2\"\n"),
+            ("app/Cargo.toml", "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n[dependencies]\nshared-models = { path = \"../shared-models\" }\n"),
+            ("app/src/lib.rs", "use shared_models::User;\npub struct UsersController;\n#[controller(\"/users\")]\nimpl UsersController {\n    #[get]\n    async fn list(&self) -> Vec<User> { todo!() }\n    #[get(\"/role\")]\n    async fn role(&self) -> ::shared_models::roles::Role { todo!() }\n}\n"),
+            ("shared-models/Cargo.toml", "[package]\nname = \"shared-models\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("shared-models/src/lib.rs", "pub mod roles;\n/// A user shared by several crates.\n#[derive(serde::Serialize)]\npub struct User { pub name: String, pub role: crate::roles::Role }\npub struct NotAController;\n"),
+            ("shared-models/src/roles.rs", "#[derive(serde::Serialize)]\n#[serde(rename_all = \"lowercase\")]\npub enum Role { Admin, Member }\n"),
+        ],
+    );
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let report = tether_build::Builder::new()
+        .manifest_dir(dir.join("app"))
+        .follow_path_dependencies(cargo)
+        .run()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let doc = &report.documents[0].document;
+    assert_eq!(
+        doc["components"]["schemas"]["User"]["description"],
+        "A user shared by several crates."
+    );
+    assert_eq!(
+        doc["components"]["schemas"]["Role"],
+        json!({"type": "string", "enum": ["admin", "member"]})
+    );
+    assert!(report
+        .read
+        .iter()
+        .any(|p| p.ends_with("shared-models/src/roles.rs")));
+    // Without following path dependencies the type is unknown, and the error says so.
+    let e = tether_build::Builder::new()
+        .manifest_dir(dir.join("app"))
+        .run()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("`shared_models::roles::Role`"), "{e}");
+}

@@ -161,7 +161,10 @@ impl CrateIndex {
                         flatten_use(&u.tree, &mut prefix, &mut scope);
                         None
                     }
-                    Item::Impl(i) if i.attrs.iter().any(is_controller_attr) => {
+                    Item::Impl(i)
+                        if i.attrs.iter().any(is_controller_attr)
+                            && !index.sources.is_extern(m) =>
+                    {
                         index.controllers.push(ControllerSite {
                             module: m,
                             item: i.clone(),
@@ -215,7 +218,16 @@ impl CrateIndex {
         }
         let (first, rest) = segments.split_first()?;
         let mut current = match first.as_str() {
-            "::" => return Some(Res::External(rest.to_vec())),
+            "::" => match rest.first().and_then(|n| self.sources.extern_roots.get(n)) {
+                Some(root) => {
+                    return self.resolve_at(
+                        *root,
+                        &[&["crate".to_string()], &rest[1..]].concat(),
+                        depth + 1,
+                    )
+                }
+                None => return Some(Res::External(rest.to_vec())),
+            },
             "crate" => Res::Module(self.sources.root_of(from)),
             "self" => Res::Module(from),
             "super" => Res::Module(self.parent(from)?),
@@ -224,6 +236,9 @@ impl CrateIndex {
                 Some(found) => found,
                 None if self.sources.lib_name.as_deref() == Some(name) => {
                     Res::Module(self.sources.lib_root?)
+                }
+                None if self.sources.extern_roots.contains_key(name) => {
+                    Res::Module(self.sources.extern_roots[name])
                 }
                 None => return Some(Res::External(segments.to_vec())),
             },

@@ -10,5 +10,6 @@ pub mod modules;
 pub mod overrides;
 pub mod serde;
 pub mod types;
+pub mod workspace;
 
 pub use diagnostics::{Diagnostic, Error};

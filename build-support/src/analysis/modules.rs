@@ -57,12 +57,26 @@ pub struct CrateSources {
     pub lib_root: Option<ModId>,
     /// The library's name as written in paths (`my_app`).
     pub lib_name: Option<String>,
+    /// Root modules of other crates read for their types, by the name
+    /// code uses for them (`shared_models`).
+    pub extern_roots: BTreeMap<String, ModId>,
 }
 
 impl CrateSources {
     /// Reads the crate whose roots are `roots` (e.g. `src/lib.rs`,
     /// `src/main.rs`); the first one named `lib.rs` is the library.
     pub fn load(roots: &[PathBuf], lib_name: Option<&str>, cfg: &CfgEnv) -> Result<Self, Error> {
+        Self::load_with_deps(roots, lib_name, &[], cfg)
+    }
+
+    /// Like [`CrateSources::load`], also reading other crates (`name`,
+    /// library root) for the types the crate uses from them.
+    pub fn load_with_deps(
+        roots: &[PathBuf],
+        lib_name: Option<&str>,
+        deps: &[(String, PathBuf)],
+        cfg: &CfgEnv,
+    ) -> Result<Self, Error> {
         let mut loader = Loader {
             sources: CrateSources {
                 lib_name: lib_name.map(|n| n.replace('-', "_")),
@@ -91,6 +105,18 @@ impl CrateSources {
                 loader.sources.lib_root = Some(id);
             }
         }
+        for (name, root) in deps {
+            let dir = root.parent().map(Path::to_path_buf).unwrap_or_default();
+            let Some((file, items)) = loader.read_file(root, None) else {
+                continue;
+            };
+            let dirs = Dirs {
+                children: dir.clone(),
+                path_attr_base: dir,
+            };
+            let id = loader.add_module(vec!["crate".into()], file, None, items, &dirs);
+            loader.sources.extern_roots.insert(name.clone(), id);
+        }
         if loader.errors.is_empty() {
             Ok(loader.sources)
         } else {
@@ -101,6 +127,12 @@ impl CrateSources {
     /// The file a module's items are written in.
     pub fn file_of(&self, module: ModId) -> &SourceFile {
         &self.files[self.modules[module].file]
+    }
+
+    /// Whether `module` belongs to another crate read only for its types.
+    pub fn is_extern(&self, module: ModId) -> bool {
+        let root = self.root_of(module);
+        self.extern_roots.values().any(|r| *r == root)
     }
 
     /// The root module of `module`'s target.

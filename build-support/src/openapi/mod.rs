@@ -87,6 +87,7 @@ pub struct Builder {
     versioning: Option<VersioningSection>,
     outputs: Vec<OpenApiOutput>,
     cargo_directives: bool,
+    cargo: Option<PathBuf>,
 }
 
 impl Builder {
@@ -109,6 +110,7 @@ impl Builder {
             },
             cfg: CfgEnv::from_build_env(),
             cargo_directives: true,
+            cargo: Some(env("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)),
             ..Builder::default()
         }
     }
@@ -179,6 +181,14 @@ impl Builder {
     /// (`"geo::Point"`) or name (`"Point"`); wins over `[schemas]`.
     pub fn schema(mut self, type_path: impl Into<String>, schema: Value) -> Self {
         self.stated.insert(type_path.into(), schema);
+        self
+    }
+
+    /// Also reads the crate's path dependencies (other crates of the
+    /// workspace), found with this `cargo`'s `cargo metadata`, so their
+    /// types can be documented (on in [`Builder::from_env`]).
+    pub fn follow_path_dependencies(mut self, cargo: impl Into<PathBuf>) -> Self {
+        self.cargo = Some(cargo.into());
         self
     }
 
@@ -280,7 +290,9 @@ impl Builder {
         if roots.is_empty() {
             return Err(Error::one(Diagnostic::in_file(&root.join("src"), "found neither src/lib.rs nor src/main.rs").with_help("run tether-build from a crate with sources, or name the root with `Builder::source_root`")));
         }
-        let sources = CrateSources::load(&roots, self.package.name.as_deref(), &self.cfg);
+        let deps = self.path_dependencies(&root);
+        let sources =
+            CrateSources::load_with_deps(&roots, self.package.name.as_deref(), &deps, &self.cfg);
         let sources = match sources {
             Ok(s) => s,
             Err(e) => {
@@ -336,6 +348,30 @@ impl Builder {
             Ok(report)
         } else {
             Err(Error::many(errors))
+        }
+    }
+
+    /// Path dependencies to read; when cargo cannot tell, none (their
+    /// types are then reported like any unknown foreign type).
+    fn path_dependencies(&self, root: &Path) -> Vec<(String, PathBuf)> {
+        let Some(cargo) = &self.cargo else {
+            return Vec::new();
+        };
+        if !root.join("Cargo.toml").is_file() {
+            return Vec::new();
+        }
+        match crate::analysis::workspace::path_dependencies(root, cargo) {
+            Ok(deps) => deps
+                .into_iter()
+                .filter(|d| d.lib_root.is_file())
+                .map(|d| (d.name, d.lib_root))
+                .collect(),
+            Err(e) => {
+                if self.cargo_directives {
+                    println!("cargo:warning=tether-build: types of path dependencies are not documented: {e}");
+                }
+                Vec::new()
+            }
         }
     }
 
