@@ -4,7 +4,9 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use tether_model::attrs::{BodyKind, HttpMethod, ParamSource};
-use tether_model::controller::{ControllerModel, ParamModel, RouteModel};
+use tether_model::controller::{
+    ControllerModel, ParamModel, PipelineAttr, PipelineKind, RouteModel,
+};
 use tether_model::response::{classify_return, last_segment, Payload};
 use tether_model::{Version, VersionSpec};
 
@@ -44,7 +46,8 @@ fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
-/// The statement extracting one argument into a local of the same name.
+/// The statements extracting one argument into a local of the same name,
+/// then passing it through the route's pipes (a no-op without pipes).
 fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
     let ident = &param.ident;
     let ty = &param.ty;
@@ -54,6 +57,13 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
     // and its kin point at the type the user wrote.
     let span = ty.span();
     let p = quote_spanned!(span=> ::tether::__private);
+    let status = route.status();
+    let source = match &param.source {
+        ParamSource::Path(_) => quote!(Param),
+        ParamSource::QueryAll | ParamSource::Query(_) => quote!(Query),
+        ParamSource::Header(_) => quote!(Header),
+        _ => quote!(Body),
+    };
     let call = match &param.source {
         ParamSource::Path(name) => {
             let index = route
@@ -86,9 +96,9 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
         ParamSource::Request => return TokenStream::new(),
     };
     quote_spanned! {param.span=>
-        let #ident: #ty = match #call {
+        let #ident: #ty = match #p::piped(#call, &__req, #arg, #p::ArgSource::#source, #p::status(#status)) {
             #p::Ok(value) => value,
-            #p::Err(error) => return #p::IntoResponse::into_response(error),
+            #p::Err(response) => return response,
         };
     }
 }
@@ -104,7 +114,8 @@ fn argument(param: &ParamModel) -> TokenStream {
     }
 }
 
-/// Wraps the handler's value so it is `IntoResponse` (SPEC A3).
+/// Turns the handler's value into the response (SPEC A3); an `Err` of a
+/// `Result` is raised to the route's exception filters (SPEC A7).
 fn respond(route: &RouteModel) -> TokenStream {
     let ret = classify_return(&route.output);
     let span = match &route.output {
@@ -112,13 +123,55 @@ fn respond(route: &RouteModel) -> TokenStream {
         syn::ReturnType::Default => route.fn_ident.span(),
     };
     let p = quote_spanned!(span=> ::tether::__private);
-    let value = match (&ret.payload, ret.error.is_some()) {
-        (Payload::Json { wrapped: false, .. }, false) => quote_spanned!(span=> #p::Json(__out)),
-        (Payload::Json { wrapped: false, .. }, true) => quote_spanned!(span=> __out.map(#p::Json)),
-        _ => quote!(__out),
-    };
+    let wrap_json = matches!(ret.payload, Payload::Json { wrapped: false, .. });
     let status = route.status();
-    quote_spanned!(span=> #p::IntoResponse::into_response_with(#value, #p::status(#status)))
+    let status = quote_spanned!(span=> #p::status(#status));
+    if ret.error.is_none() {
+        let value = if wrap_json {
+            quote_spanned!(span=> #p::Json(__out))
+        } else {
+            quote!(__out)
+        };
+        return quote_spanned!(span=> #p::Ok(#p::IntoResponse::into_response_with(#value, #status)));
+    }
+    let value = if wrap_json {
+        quote_spanned!(span=> #p::Json(__value))
+    } else {
+        quote!(__value)
+    };
+    quote_spanned! {span=>
+        match __out {
+            #p::Ok(__value) => #p::Ok(#p::IntoResponse::into_response_with(#value, #status)),
+            #p::Err(__error) => #p::raise(&__req, __error, #status),
+        }
+    }
+}
+
+/// `fn() -> PipelineDef` building one level's guards, interceptors, pipes
+/// and filters, or `None` when it has none.
+fn pipeline_fn(name: &syn::Ident, attrs: &[PipelineAttr]) -> Option<TokenStream> {
+    if attrs.is_empty() {
+        return None;
+    }
+    let p = quote!(::tether::__private);
+    let adds = attrs.iter().flat_map(|a| {
+        let method = match a.kind {
+            PipelineKind::Guards => quote!(guard),
+            PipelineKind::Interceptors => quote!(interceptor),
+            PipelineKind::Pipes => quote!(pipe),
+            PipelineKind::Filters => quote!(filter),
+        };
+        a.exprs.iter().map(move |e| {
+            quote_spanned! {e.span()=> __def.#method(#e);}
+        })
+    });
+    Some(quote! {
+        fn #name() -> #p::PipelineDef {
+            let mut __def = #p::PipelineDef::new();
+            #(#adds)*
+            __def
+        }
+    })
 }
 
 fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, TokenStream) {
@@ -138,7 +191,7 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
     let respond = respond(route);
     let p = quote!(::tether::__private);
     let tokens = quote! {
-        #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+        #[allow(unused_mut, unused_variables, clippy::needless_borrow, clippy::let_and_return)]
         fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
             #p::Box::pin(async move {
                 #(#extracts)*
@@ -161,6 +214,14 @@ pub fn controller_impl(model: &ControllerModel, framework: TokenStream) -> Token
     for route in &model.routes {
         let (fn_name, tokens) = handler_fn(model, route);
         fns.push(tokens);
+        let pipeline_name = format_ident!("__tether_pipeline_{}", route.fn_ident);
+        let pipeline = match pipeline_fn(&pipeline_name, &route.pipeline) {
+            Some(tokens) => {
+                fns.push(tokens);
+                quote!(#p::Some(#pipeline_name))
+            }
+            None => quote!(#p::None),
+        };
         let method = method_tokens(route.method);
         let path = route.full_path.to_route_syntax();
         let route_versions = versions_tokens(&route.version);
@@ -172,9 +233,19 @@ pub fn controller_impl(model: &ControllerModel, framework: TokenStream) -> Token
                 versions: #route_versions,
                 name: #name,
                 handler: #fn_name,
+                pipeline: #pipeline,
             }
         });
     }
+    let controller_pipeline = pipeline_fn(&format_ident!("__tether_pipeline"), &model.pipeline)
+        .map(|build| {
+            quote! {
+                fn pipeline() -> #p::Option<#p::PipelineDef> {
+                    #build
+                    #p::Some(__tether_pipeline())
+                }
+            }
+        });
     quote! {
         impl #p::Controller for #self_ty {
             const NAME: &'static str = #type_name;
@@ -185,6 +256,7 @@ pub fn controller_impl(model: &ControllerModel, framework: TokenStream) -> Token
                 const ROUTES: &[#p::RouteDef<#self_ty>] = &[#(#defs),*];
                 ROUTES
             }
+            #controller_pipeline
         }
     }
 }

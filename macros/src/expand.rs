@@ -65,22 +65,24 @@ pub fn outside_controller(name: &str, item: TokenStream) -> TokenStream {
     with_error(item, error)
 }
 
-/// `#[version(..)]` written above `#[controller]`: move it below, where the
-/// controller reads it. Anywhere else it is an error.
-pub fn version(attr: TokenStream, item: TokenStream) -> TokenStream {
+/// `#[version(..)]` (or `#[use_guards(..)]` and its kin) written above
+/// `#[controller]`: move it below, where the controller reads it. Anywhere
+/// else it is an error.
+pub fn controller_level(name: &str, attr: TokenStream, item: TokenStream) -> TokenStream {
     if let Ok(mut item_impl) = syn::parse2::<ItemImpl>(item.clone()) {
         let has_controller = item_impl
             .attrs
             .iter()
             .any(|a| tether_attr_name(a).as_deref() == Some("controller"));
         if has_controller {
+            let ident = syn::Ident::new(name, proc_macro2::Span::call_site());
             item_impl
                 .attrs
-                .push(syn::parse_quote!(#[::tether::version(#attr)]));
+                .push(syn::parse_quote!(#[::tether::#ident(#attr)]));
             return item_impl.into_token_stream();
         }
     }
-    outside_controller("version", item)
+    outside_controller(name, item)
 }
 
 #[cfg(test)]

@@ -36,5 +36,22 @@ route_attribute!(get, post, put, delete, patch, options, head, all, http_code);
 /// route method or on the `#[controller]` impl (the method's wins).
 #[proc_macro_attribute]
 pub fn version(attr: TokenStream, item: TokenStream) -> TokenStream {
-    expand::version(attr.into(), item.into()).into()
+    expand::controller_level("version", attr.into(), item.into()).into()
 }
+
+macro_rules! pipeline_attribute {
+    ($($name:ident: $what:literal),*) => {$(
+        #[doc = concat!("`#[", stringify!($name), "(A, B::new(..))]`: ", $what, " of a `#[controller]` route method, or of the whole controller on its impl block (SPEC A7).")]
+        #[proc_macro_attribute]
+        pub fn $name(attr: TokenStream, item: TokenStream) -> TokenStream {
+            expand::controller_level(stringify!($name), attr.into(), item.into()).into()
+        }
+    )*};
+}
+
+pipeline_attribute!(
+    use_guards: "guards",
+    use_interceptors: "interceptors",
+    use_pipes: "pipes",
+    use_filters: "exception filters"
+);

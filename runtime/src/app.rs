@@ -2,10 +2,16 @@
 
 use crate::adapter::{HttpAdapter, NativeAdapter};
 use crate::controller::{Controller, FrameworkDef, RouteMethod, VersionDef};
+use crate::cors::Cors;
 use crate::error::HttpError;
-use crate::request::{Request, RequestBody};
+use crate::middleware::{DynMiddleware, Middleware, Next};
+use crate::pipeline::{
+    CatchAll, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe, PipelineDef,
+    RoutePipeline,
+};
+use crate::request::{PathParams, Request, RequestBody};
 use crate::response::{IntoResponse, Response};
-use crate::routing::{RequestedVersion, RouteConflict, RouteEntry, Router};
+use crate::routing::{RequestedVersion, Route, RouteConflict, RouteEntry, Router};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::panic::AssertUnwindSafe;
@@ -19,18 +25,25 @@ use tether_model::{
 /// The default body size limit: 1 MiB.
 pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
 
+/// One bound route of a registered controller.
+struct BoundRoute {
+    method: RouteMethod,
+    path: &'static str,
+    versions: VersionSpec,
+    handler: crate::routing::Handler,
+    name: &'static str,
+    pipeline: PipelineDef,
+}
+
 /// A registered controller: its embedded settings and its bound routes.
 struct Registered {
     name: &'static str,
     framework: FrameworkDef,
-    routes: Vec<(
-        RouteMethod,
-        &'static str,
-        VersionSpec,
-        crate::routing::Handler,
-        &'static str,
-    )>,
+    pipeline: PipelineDef,
+    routes: Vec<BoundRoute>,
 }
+
+type NotFoundHandler = Box<dyn Fn(&Request) -> Response + Send + Sync>;
 
 /// A tether application: controllers plus settings, served by an adapter.
 ///
@@ -64,6 +77,11 @@ pub struct App<A: HttpAdapter = NativeAdapter> {
     framework: Option<Framework>,
     controllers: Vec<Registered>,
     body_limit: usize,
+    cors: Option<Cors>,
+    middleware: Vec<Box<dyn DynMiddleware>>,
+    pipeline: PipelineDef,
+    error_handler: Option<Arc<dyn ExceptionFilter>>,
+    not_found: Option<NotFoundHandler>,
 }
 
 /// Why an [`App`] could not start.
@@ -73,6 +91,8 @@ pub enum AppError {
     Conflict(RouteConflict),
     /// Controllers from crates with different `tether.toml` settings.
     MixedConfig(String),
+    /// The CORS policy is one browsers refuse (credentials with any origin).
+    Cors(String),
     /// The address could not be bound.
     Io(std::io::Error),
 }
@@ -81,7 +101,7 @@ impl std::fmt::Display for AppError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AppError::Conflict(c) => write!(f, "route conflict: {c}"),
-            AppError::MixedConfig(m) => f.write_str(m),
+            AppError::MixedConfig(m) | AppError::Cors(m) => f.write_str(m),
             AppError::Io(e) => write!(f, "{e}"),
         }
     }
@@ -136,6 +156,11 @@ impl<A: HttpAdapter> App<A> {
             framework: None,
             controllers: Vec::new(),
             body_limit: DEFAULT_BODY_LIMIT,
+            cors: None,
+            middleware: Vec::new(),
+            pipeline: PipelineDef::new(),
+            error_handler: None,
+            not_found: None,
         }
     }
 
@@ -149,15 +174,102 @@ impl<A: HttpAdapter> App<A> {
                 let this = instance.clone();
                 let call = def.handler;
                 let handler: crate::routing::Handler = Arc::new(move |req| call(this.clone(), req));
-                let spec = version_spec(def.versions).or(&controller_versions);
-                (def.method, def.path, spec, handler, def.name)
+                BoundRoute {
+                    method: def.method,
+                    path: def.path,
+                    versions: version_spec(def.versions).or(&controller_versions),
+                    handler,
+                    name: def.name,
+                    pipeline: def.pipeline.map(|build| build()).unwrap_or_default(),
+                }
             })
             .collect();
         self.controllers.push(Registered {
             name: C::NAME,
             framework: C::FRAMEWORK,
+            pipeline: C::pipeline().unwrap_or_default(),
             routes,
         });
+        self
+    }
+
+    /// Adds a middleware; they run in the order added, before routing
+    /// (SPEC A6). See [`crate::middleware`].
+    pub fn use_middleware<M: Middleware>(mut self, middleware: M) -> Self {
+        self.middleware.push(Box::new(middleware));
+        self
+    }
+
+    /// Enables CORS with `policy`; it runs before every other middleware.
+    /// A policy browsers refuse (credentials with any origin) makes
+    /// [`App::bind`] fail. See [`crate::cors`].
+    pub fn enable_cors(mut self, policy: Cors) -> Self {
+        self.cors = Some(policy);
+        self
+    }
+
+    /// Adds an app-wide guard; it runs before controller and method guards.
+    pub fn use_guards<G: Guard>(mut self, guard: G) -> Self {
+        self.pipeline.guard(guard);
+        self
+    }
+
+    /// Adds an app-wide interceptor; it wraps controller and method ones.
+    pub fn use_interceptors<I: Interceptor>(mut self, interceptor: I) -> Self {
+        self.pipeline.interceptor(interceptor);
+        self
+    }
+
+    /// Adds an app-wide pipe; it runs before controller and method pipes.
+    pub fn use_pipes<P: Pipe>(mut self, pipe: P) -> Self {
+        self.pipeline.pipe(pipe);
+        self
+    }
+
+    /// Adds an app-wide exception filter; method and controller filters get
+    /// an exception first.
+    pub fn use_filters<F: ExceptionFilter>(mut self, filter: F) -> Self {
+        self.pipeline.filter(filter);
+        self
+    }
+
+    /// Answers every exception no filter caught: a handler's or guard's
+    /// error, a failed extraction (SPEC A6, custom error handler).
+    ///
+    /// ```no_run
+    /// use tether::pipeline::{Exception, Host};
+    /// use tether::{App, HttpError, IntoResponse, NativeAdapter};
+    ///
+    /// let app = App::new(NativeAdapter::new()).error_handler(|e: Exception, host: &Host| {
+    ///     let status = e.downcast_ref::<HttpError>().map_or(500, |h| h.status().as_u16());
+    ///     format!("{status} at {}", host.uri.path()).into_response()
+    /// });
+    /// ```
+    pub fn error_handler<F>(mut self, handler: F) -> Self
+    where
+        F: Fn(Exception, &Host) -> Response + Send + Sync + 'static,
+    {
+        self.error_handler = Some(Arc::new(CatchAll(handler)));
+        self
+    }
+
+    /// Answers requests no route matches (default: Nest's `404` JSON). The
+    /// value is sent with status `404` unless it carries its own.
+    ///
+    /// ```no_run
+    /// use tether::{App, NativeAdapter, Request};
+    ///
+    /// let app = App::new(NativeAdapter::new())
+    ///     .not_found_handler(|req: &Request| format!("nothing at {}", req.path()));
+    /// ```
+    pub fn not_found_handler<F, R>(mut self, handler: F) -> Self
+    where
+        F: Fn(&Request) -> R + Send + Sync + 'static,
+        R: IntoResponse,
+    {
+        self.not_found = Some(Box::new(move |req: &Request| {
+            handler(req).into_response_with(http::StatusCode::NOT_FOUND)
+        }));
         self
     }
 
@@ -217,25 +329,46 @@ impl<A: HttpAdapter> App<A> {
     /// Compiles the routes into the service the adapter runs.
     pub fn into_service(self) -> Result<(A, AppService), AppError> {
         let framework = self.framework()?;
+        let mut app_pipeline = self.pipeline;
+        if let Some(handler) = self.error_handler {
+            app_pipeline.filter_arc(handler);
+        }
         let mut entries = Vec::new();
         for c in self.controllers {
-            for (method, path, spec, handler, fn_name) in c.routes {
-                let route = RoutePath::parse(path).expect("#[controller] checked the path");
-                for served in framework.served_paths(&route, &spec) {
+            for r in c.routes {
+                let route = RoutePath::parse(r.path).expect("#[controller] checked the path");
+                let label = format!("{}::{}", c.name, r.name);
+                let pipeline = RoutePipeline::merge(
+                    &app_pipeline,
+                    &c.pipeline,
+                    &r.pipeline,
+                    &r.handler,
+                    &label,
+                );
+                for served in framework.served_paths(&route, &r.versions) {
                     let version = match framework.versioning.as_ref().map(|v| v.kind) {
                         Some(VersioningKind::Header) => served.version,
                         _ => None,
                     };
                     entries.push(RouteEntry {
-                        method,
+                        method: r.method,
                         path: served.path,
                         version,
-                        handler: handler.clone(),
-                        label: format!("{}::{fn_name}", c.name),
+                        route: Route {
+                            handler: r.handler.clone(),
+                            pipeline: pipeline.clone(),
+                        },
+                        label: label.clone(),
                     });
                 }
             }
         }
+        let mut middleware: Vec<Box<dyn DynMiddleware>> = Vec::new();
+        if let Some(cors) = self.cors {
+            cors.validate().map_err(AppError::Cors)?;
+            middleware.push(Box::new(cors));
+        }
+        middleware.extend(self.middleware);
         let header = matches!(
             framework.versioning.as_ref().map(|v| v.kind),
             Some(VersioningKind::Header)
@@ -250,6 +383,8 @@ impl<A: HttpAdapter> App<A> {
                 router,
                 header_versioning: header,
                 body_limit: self.body_limit,
+                middleware: middleware.into_boxed_slice(),
+                not_found: self.not_found,
             }),
         };
         Ok((self.adapter, service))
@@ -307,6 +442,9 @@ struct ServiceInner {
     router: Router,
     header_versioning: bool,
     body_limit: usize,
+    /// Empty when none is registered: then there is no chain at all.
+    middleware: Box<[Box<dyn DynMiddleware>]>,
+    not_found: Option<NotFoundHandler>,
 }
 
 /// The compiled application: turns a request into a response future.
@@ -319,8 +457,35 @@ pub struct AppService {
 impl AppService {
     /// Routes and handles one request.
     pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
-        let inner = &self.inner;
         let (head, body) = req.into_parts();
+        let request = Request {
+            head,
+            body: body.into(),
+            params: PathParams::default(),
+            body_limit: self.inner.body_limit,
+            pipeline: None,
+        };
+        if self.inner.middleware.is_empty() {
+            self.dispatch(request)
+        } else {
+            Next::start(self.clone()).run(request)
+        }
+    }
+
+    /// How many middleware run before routing (CORS counts as one); `0`
+    /// means [`AppService::call`] goes straight to the router, with no chain.
+    pub fn middleware_count(&self) -> usize {
+        self.inner.middleware.len()
+    }
+
+    pub(crate) fn middleware(&self) -> &[Box<dyn DynMiddleware>] {
+        &self.inner.middleware
+    }
+
+    /// Routing and the handler: the end of the middleware chain.
+    pub(crate) fn dispatch(&self, mut request: Request) -> ResponseFuture {
+        let inner = &*self.inner;
+        let head = &request.head;
         let version = if inner.header_versioning {
             RequestedVersion::Header(
                 head.headers
@@ -331,16 +496,23 @@ impl AppService {
             RequestedVersion::Any
         };
         match inner.router.find(&head.method, head.uri.path(), version) {
-            Some((handler, params)) => {
-                let request = Request {
-                    head,
-                    body: body.into(),
-                    params,
-                    body_limit: inner.body_limit,
-                };
-                ResponseFuture::handler(handler(request))
+            Some((route, params)) => {
+                request.params = params;
+                match &route.pipeline {
+                    None => ResponseFuture::handler((route.handler)(request)),
+                    Some(pipeline) => {
+                        request.pipeline = Some(pipeline.clone());
+                        ResponseFuture::boxed(Box::pin(crate::pipeline::run(
+                            pipeline.clone(),
+                            request,
+                        )))
+                    }
+                }
             }
-            None => ResponseFuture::ready(not_found(&head)),
+            None => ResponseFuture::ready(match &inner.not_found {
+                Some(handler) => handler(&request),
+                None => not_found(&request.head),
+            }),
         }
     }
 }
@@ -354,7 +526,10 @@ pub struct ResponseFuture(State);
 
 enum State {
     Ready(Option<Response>),
+    /// A route without pipeline: the handler's own future.
     Handler(crate::controller::HandlerFuture),
+    /// Middleware or a route pipeline.
+    Boxed(Pin<Box<dyn Future<Output = Response> + Send>>),
 }
 
 impl ResponseFuture {
@@ -365,6 +540,14 @@ impl ResponseFuture {
     fn handler(fut: crate::controller::HandlerFuture) -> Self {
         ResponseFuture(State::Handler(fut))
     }
+
+    pub(crate) fn boxed(fut: Pin<Box<dyn Future<Output = Response> + Send>>) -> Self {
+        ResponseFuture(State::Boxed(fut))
+    }
+}
+
+fn panicked() -> Response {
+    HttpError::internal("Internal server error").into_response()
 }
 
 impl Future for ResponseFuture {
@@ -375,10 +558,16 @@ impl Future for ResponseFuture {
             State::Ready(res) => Poll::Ready(res.take().expect("polled after completion")),
             State::Handler(fut) => {
                 match std::panic::catch_unwind(AssertUnwindSafe(|| fut.as_mut().poll(cx))) {
+                    Ok(Poll::Ready(Ok(res))) => Poll::Ready(res),
+                    Ok(Poll::Ready(Err(exception))) => Poll::Ready(exception.into_response()),
+                    Ok(Poll::Pending) => Poll::Pending,
+                    Err(_) => Poll::Ready(panicked()),
+                }
+            }
+            State::Boxed(fut) => {
+                match std::panic::catch_unwind(AssertUnwindSafe(|| fut.as_mut().poll(cx))) {
                     Ok(poll) => poll,
-                    Err(_) => {
-                        Poll::Ready(HttpError::internal("Internal server error").into_response())
-                    }
+                    Err(_) => Poll::Ready(panicked()),
                 }
             }
         }

@@ -1,13 +1,15 @@
 //! The static route table that `#[controller]` emits (SPEC A1).
 
+use crate::pipeline::{Exception, PipelineDef};
 use crate::request::Request;
 use crate::response::Response;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-/// The future a route handler returns.
-pub type HandlerFuture = Pin<Box<dyn Future<Output = Response> + Send>>;
+/// The future a route handler returns: its response, or an exception for
+/// the route's filters (only when it has some).
+pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<Response, Exception>> + Send>>;
 
 /// The HTTP method of a route; `All` matches every method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,6 +74,9 @@ pub struct RouteDef<C> {
     pub name: &'static str,
     /// Extracts the arguments, calls the method and builds the response.
     pub handler: fn(Arc<C>, Request) -> HandlerFuture,
+    /// The method's `#[use_guards(..)]`, `#[use_interceptors(..)]`,
+    /// `#[use_pipes(..)]` and `#[use_filters(..)]`, built at startup.
+    pub pipeline: Option<fn() -> PipelineDef>,
 }
 
 /// `[framework]` of the crate's `tether.toml`, embedded by `#[controller]`
@@ -111,4 +116,8 @@ pub trait Controller: Send + Sync + Sized + 'static {
     const FRAMEWORK: FrameworkDef;
     /// The routes in source order.
     fn routes() -> &'static [RouteDef<Self>];
+    /// The impl block's guards, interceptors, pipes and filters.
+    fn pipeline() -> Option<PipelineDef> {
+        None
+    }
 }

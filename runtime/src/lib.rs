@@ -58,22 +58,29 @@
 pub mod adapter;
 pub mod app;
 pub mod controller;
+pub mod cors;
 mod error;
 pub mod extract;
+pub mod middleware;
+pub mod pipeline;
 pub mod request;
 pub mod response;
 mod routing;
 
 pub use adapter::{HttpAdapter, NativeAdapter};
-pub use app::{App, AppError, AppService, Server};
+pub use app::{App, AppError, AppService, ResponseFuture, Server};
 pub use controller::Controller;
+pub use cors::Cors;
 pub use error::HttpError;
 pub use http::{Method, StatusCode};
+pub use middleware::{Middleware, Next};
+pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe};
 pub use request::Request;
 pub use response::{Body, IntoResponse, Json, NoContent, Response};
 pub use routing::RouteConflict;
 pub use tether_macros::{
-    all, controller, delete, get, head, http_code, options, patch, post, put, version,
+    all, controller, delete, get, head, http_code, options, patch, post, put, use_filters,
+    use_guards, use_interceptors, use_pipes, version,
 };
 pub use tether_model::{Versioning, VersioningKind};
 
@@ -84,6 +91,7 @@ pub mod __private {
         Controller, FrameworkDef, HandlerFuture, RouteDef, RouteMethod, VersionDef, VersioningDef,
     };
     pub use crate::extract::*;
+    pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef};
     pub use crate::request::Request;
     pub use crate::response::{IntoResponse, Json};
     pub use http::StatusCode;

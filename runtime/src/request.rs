@@ -81,6 +81,8 @@ pub struct Request {
     pub(crate) body: RequestBody,
     pub(crate) params: PathParams,
     pub(crate) body_limit: usize,
+    /// The matched route's pipeline, for its pipes and filters.
+    pub(crate) pipeline: Option<std::sync::Arc<crate::pipeline::RoutePipeline>>,
 }
 
 impl Request {
@@ -91,6 +93,7 @@ impl Request {
             body: body.into(),
             params: PathParams::default(),
             body_limit: crate::app::DEFAULT_BODY_LIMIT,
+            pipeline: None,
         }
     }
 

@@ -3,6 +3,7 @@
 //! the `X-API-Version` header.
 
 use crate::controller::{HandlerFuture, RouteMethod};
+use crate::pipeline::RoutePipeline;
 use crate::request::{PathParams, Request};
 use std::collections::HashMap;
 use std::fmt;
@@ -12,19 +13,26 @@ use tether_model::{RoutePath, Version};
 /// A type-erased handler: the controller instance bound to its route fn.
 pub(crate) type Handler = Arc<dyn Fn(Request) -> HandlerFuture + Send + Sync>;
 
+/// What answers a matched request: the handler, and its guards,
+/// interceptors, pipes and filters when it has any (built at startup).
+pub(crate) struct Route {
+    pub(crate) handler: Handler,
+    pub(crate) pipeline: Option<Arc<RoutePipeline>>,
+}
+
 /// One route as registered: where it is served and what answers it.
 pub(crate) struct RouteEntry {
     pub(crate) method: RouteMethod,
     pub(crate) path: RoutePath,
     pub(crate) version: Option<Version>,
-    pub(crate) handler: Handler,
+    pub(crate) route: Route,
     /// `Controller::method`, for conflict messages.
     pub(crate) label: String,
 }
 
 struct Variant {
     version: Option<Version>,
-    handler: Handler,
+    route: Route,
     label: String,
 }
 
@@ -149,7 +157,7 @@ impl Router {
             }
             list.push(Variant {
                 version: entry.version,
-                handler: entry.handler,
+                route: entry.route,
                 label: entry.label,
             });
         }
@@ -167,7 +175,7 @@ impl Router {
         method: &http::Method,
         path: &str,
         version: RequestedVersion<'_>,
-    ) -> Option<(&Handler, PathParams)> {
+    ) -> Option<(&Route, PathParams)> {
         let method = RouteMethod::of(method);
         let path = match path.len() {
             0 => "/",
@@ -209,9 +217,9 @@ impl Router {
         &self,
         variants: &'a [Variant],
         version: &RequestedVersion<'_>,
-    ) -> Option<&'a Handler> {
+    ) -> Option<&'a Route> {
         let wanted = match version {
-            RequestedVersion::Any => return variants.first().map(|v| &v.handler),
+            RequestedVersion::Any => return variants.first().map(|v| &v.route),
             RequestedVersion::Header(h) => h.map(str::trim).or(self.default_version.as_deref()),
         };
         let exact = variants.iter().find(|v| match (&v.version, wanted) {
@@ -225,7 +233,7 @@ impl Router {
                     .iter()
                     .find(|v| v.version == Some(Version::Neutral))
             })
-            .map(|v| &v.handler)
+            .map(|v| &v.route)
     }
 }
 
@@ -235,7 +243,7 @@ mod tests {
     use crate::response::IntoResponse;
 
     fn handler(tag: &'static str) -> Handler {
-        Arc::new(move |_req| Box::pin(async move { tag.into_response() }))
+        Arc::new(move |_req| Box::pin(async move { Ok(tag.into_response()) }))
     }
 
     fn entry(
@@ -248,7 +256,10 @@ mod tests {
             method,
             path: RoutePath::parse(path).unwrap(),
             version,
-            handler: handler(tag),
+            route: Route {
+                handler: handler(tag),
+                pipeline: None,
+            },
             label: tag.to_string(),
         }
     }
@@ -266,7 +277,9 @@ mod tests {
         use http_body_util::BodyExt;
         let (h, _) = router.find(&method, path, version)?;
         let (head, _) = http::Request::new(()).into_parts();
-        let res = h(Request::new(head, bytes::Bytes::new())).await;
+        let res = (h.handler)(Request::new(head, bytes::Bytes::new()))
+            .await
+            .unwrap();
         let body = res.into_body().collect().await.unwrap().to_bytes();
         Some(String::from_utf8(body.to_vec()).unwrap())
     }

@@ -25,117 +25,157 @@ const _: () = {
             runtime: "multi-thread",
         };
         fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
-            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            #[allow(
+                unused_mut,
+                unused_variables,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
             fn __tether_find_one(
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::Box::pin(async move {
-                    let id: u64 = match ::tether::__private::path_param::<
-                        u64,
-                    >(&__req, 0usize, "id") {
+                    let id: u64 = match ::tether::__private::piped(
+                        ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
+                        &__req,
+                        "id",
+                        ::tether::__private::ArgSource::Param,
+                        ::tether::__private::status(200u16),
+                    ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(error) => {
-                            return ::tether::__private::IntoResponse::into_response(
-                                error,
-                            );
-                        }
+                        ::tether::__private::Err(response) => return response,
                     };
-                    let rid: Option<String> = match ::tether::__private::header_one_opt::<
-                        String,
-                    >(&__req, "x-request-id") {
+                    let rid: Option<String> = match ::tether::__private::piped(
+                        ::tether::__private::header_one_opt::<
+                            String,
+                        >(&__req, "x-request-id"),
+                        &__req,
+                        "rid",
+                        ::tether::__private::ArgSource::Header,
+                        ::tether::__private::status(200u16),
+                    ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(error) => {
-                            return ::tether::__private::IntoResponse::into_response(
-                                error,
-                            );
-                        }
+                        ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.find_one(id, rid).await;
-                    ::tether::__private::IntoResponse::into_response_with(
-                        __out.map(::tether::__private::Json),
-                        ::tether::__private::status(200u16),
-                    )
+                    match __out {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok(
+                                ::tether::__private::IntoResponse::into_response_with(
+                                    ::tether::__private::Json(__value),
+                                    ::tether::__private::status(200u16),
+                                ),
+                            )
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
                 })
             }
-            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            #[allow(
+                unused_mut,
+                unused_variables,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
             fn __tether_find_all(
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::Box::pin(async move {
-                    let query: ListQuery = match ::tether::__private::query_all::<
-                        ListQuery,
-                    >(&__req, "query") {
+                    let query: ListQuery = match ::tether::__private::piped(
+                        ::tether::__private::query_all::<ListQuery>(&__req, "query"),
+                        &__req,
+                        "query",
+                        ::tether::__private::ArgSource::Query,
+                        ::tether::__private::status(200u16),
+                    ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(error) => {
-                            return ::tether::__private::IntoResponse::into_response(
-                                error,
-                            );
-                        }
+                        ::tether::__private::Err(response) => return response,
                     };
-                    let page: Option<u32> = match ::tether::__private::query_one_opt::<
-                        u32,
-                    >(&__req, "page") {
+                    let page: Option<u32> = match ::tether::__private::piped(
+                        ::tether::__private::query_one_opt::<u32>(&__req, "page"),
+                        &__req,
+                        "page",
+                        ::tether::__private::ArgSource::Query,
+                        ::tether::__private::status(200u16),
+                    ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(error) => {
-                            return ::tether::__private::IntoResponse::into_response(
-                                error,
-                            );
-                        }
+                        ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.find_all(query, page).await;
-                    ::tether::__private::IntoResponse::into_response_with(
-                        ::tether::__private::Json(__out),
-                        ::tether::__private::status(200u16),
+                    ::tether::__private::Ok(
+                        ::tether::__private::IntoResponse::into_response_with(
+                            ::tether::__private::Json(__out),
+                            ::tether::__private::status(200u16),
+                        ),
                     )
                 })
             }
-            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            #[allow(
+                unused_mut,
+                unused_variables,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
             fn __tether_create(
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::Box::pin(async move {
-                    let dto: CreateBook = match ::tether::__private::body_json::<
-                        CreateBook,
-                    >(&mut __req, "dto")
-                        .await
-                    {
+                    let dto: CreateBook = match ::tether::__private::piped(
+                        ::tether::__private::body_json::<CreateBook>(&mut __req, "dto")
+                            .await,
+                        &__req,
+                        "dto",
+                        ::tether::__private::ArgSource::Body,
+                        ::tether::__private::status(201u16),
+                    ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(error) => {
-                            return ::tether::__private::IntoResponse::into_response(
-                                error,
-                            );
-                        }
+                        ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.create(dto, &__req).await;
-                    ::tether::__private::IntoResponse::into_response_with(
-                        __out,
-                        ::tether::__private::status(201u16),
+                    ::tether::__private::Ok(
+                        ::tether::__private::IntoResponse::into_response_with(
+                            __out,
+                            ::tether::__private::status(201u16),
+                        ),
                     )
                 })
             }
-            #[allow(unused_mut, unused_variables, clippy::needless_borrow)]
+            #[allow(
+                unused_mut,
+                unused_variables,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
             fn __tether_remove(
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::Box::pin(async move {
-                    let id: u64 = match ::tether::__private::path_param::<
-                        u64,
-                    >(&__req, 0usize, "id") {
+                    let id: u64 = match ::tether::__private::piped(
+                        ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
+                        &__req,
+                        "id",
+                        ::tether::__private::ArgSource::Param,
+                        ::tether::__private::status(204u16),
+                    ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(error) => {
-                            return ::tether::__private::IntoResponse::into_response(
-                                error,
-                            );
-                        }
+                        ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.remove(id).await;
-                    ::tether::__private::IntoResponse::into_response_with(
-                        __out,
-                        ::tether::__private::status(204u16),
+                    ::tether::__private::Ok(
+                        ::tether::__private::IntoResponse::into_response_with(
+                            __out,
+                            ::tether::__private::status(204u16),
+                        ),
                     )
                 })
             }
@@ -151,6 +191,7 @@ const _: () = {
                     ),
                     name: "find_one",
                     handler: __tether_find_one,
+                    pipeline: ::tether::__private::None,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -158,6 +199,7 @@ const _: () = {
                     versions: ::tether::__private::None,
                     name: "find_all",
                     handler: __tether_find_all,
+                    pipeline: ::tether::__private::None,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
@@ -165,6 +207,7 @@ const _: () = {
                     versions: ::tether::__private::None,
                     name: "create",
                     handler: __tether_create,
+                    pipeline: ::tether::__private::None,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Delete,
@@ -172,6 +215,7 @@ const _: () = {
                     versions: ::tether::__private::None,
                     name: "remove",
                     handler: __tether_remove,
+                    pipeline: ::tether::__private::None,
                 },
             ];
             ROUTES

@@ -1,0 +1,286 @@
+//! CORS (SPEC A6), enabled with `App::enable_cors`: answers preflight
+//! requests and adds the `Access-Control-*` headers to actual cross-origin
+//! responses. It runs first, before any other middleware.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//! use tether::cors::Cors;
+//! use tether::{App, NativeAdapter};
+//!
+//! # async fn run() -> std::io::Result<()> {
+//! App::new(NativeAdapter::new())
+//!     .enable_cors(
+//!         Cors::new()
+//!             .allow_origins(["https://app.example.com"])
+//!             .allow_credentials(true)
+//!             .expose_headers(["x-total-count"])
+//!             .max_age(Duration::from_secs(600)),
+//!     )
+//!     .listen("127.0.0.1:3000")
+//!     .await
+//! # }
+//! ```
+
+use crate::middleware::{Middleware, Next};
+use crate::request::Request;
+use crate::response::{Body, Response};
+use http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use http::{Method, StatusCode};
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Which origins may call the API.
+#[derive(Clone)]
+enum Origins {
+    /// `*`
+    Any,
+    /// Exactly these.
+    List(Vec<HeaderValue>),
+    /// Those the function accepts.
+    Predicate(Arc<dyn Fn(&str) -> bool + Send + Sync>),
+}
+
+/// A CORS policy. [`Cors::new`] is Nest's `enableCors()` default: any
+/// origin, methods `GET,HEAD,PUT,PATCH,POST,DELETE`, the requested headers
+/// allowed, no credentials.
+#[derive(Clone)]
+pub struct Cors {
+    origins: Origins,
+    methods: HeaderValue,
+    allow_headers: Option<HeaderValue>,
+    expose_headers: Option<HeaderValue>,
+    credentials: bool,
+    max_age: Option<HeaderValue>,
+}
+
+impl fmt::Debug for Cors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let origins = match &self.origins {
+            Origins::Any => "*".to_string(),
+            Origins::List(l) => format!("{l:?}"),
+            Origins::Predicate(_) => "<predicate>".to_string(),
+        };
+        f.debug_struct("Cors")
+            .field("origins", &origins)
+            .field("methods", &self.methods)
+            .field("allow_headers", &self.allow_headers)
+            .field("expose_headers", &self.expose_headers)
+            .field("credentials", &self.credentials)
+            .field("max_age", &self.max_age)
+            .finish()
+    }
+}
+
+impl Default for Cors {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn join<I, S>(items: I) -> HeaderValue
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let text = items
+        .into_iter()
+        .map(|s| s.as_ref().trim().to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    HeaderValue::from_str(&text).expect("CORS header lists are visible ASCII")
+}
+
+impl Cors {
+    /// Any origin, the default methods, requested headers allowed.
+    pub fn new() -> Self {
+        Cors {
+            origins: Origins::Any,
+            methods: HeaderValue::from_static("GET,HEAD,PUT,PATCH,POST,DELETE"),
+            allow_headers: None,
+            expose_headers: None,
+            credentials: false,
+            max_age: None,
+        }
+    }
+
+    /// Any origin (`Access-Control-Allow-Origin: *`); cannot be combined
+    /// with credentials.
+    pub fn allow_any_origin(mut self) -> Self {
+        self.origins = Origins::Any;
+        self
+    }
+
+    /// Exactly these origins, e.g. `["https://app.example.com"]`.
+    ///
+    /// # Panics
+    /// If an origin is not a valid header value.
+    pub fn allow_origins<I, S>(mut self, origins: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let list = origins
+            .into_iter()
+            .map(|o| HeaderValue::from_str(o.as_ref()).expect("an origin is a valid header value"))
+            .collect();
+        self.origins = Origins::List(list);
+        self
+    }
+
+    /// The origins `accept` returns `true` for.
+    pub fn allow_origin_fn(
+        mut self,
+        accept: impl Fn(&str) -> bool + Send + Sync + 'static,
+    ) -> Self {
+        self.origins = Origins::Predicate(Arc::new(accept));
+        self
+    }
+
+    /// The methods preflight requests are told are allowed.
+    pub fn allow_methods<I: IntoIterator<Item = Method>>(mut self, methods: I) -> Self {
+        self.methods = join(methods.into_iter().map(|m| m.to_string()));
+        self
+    }
+
+    /// The request headers allowed (default: whatever the preflight asks for).
+    pub fn allow_headers<I, S>(mut self, headers: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.allow_headers = Some(join(headers));
+        self
+    }
+
+    /// Response headers the browser may show to the calling script.
+    pub fn expose_headers<I, S>(mut self, headers: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.expose_headers = Some(join(headers));
+        self
+    }
+
+    /// Whether cookies and credentials may be sent (not with any origin).
+    pub fn allow_credentials(mut self, allow: bool) -> Self {
+        self.credentials = allow;
+        self
+    }
+
+    /// How long a browser may cache a preflight answer.
+    pub fn max_age(mut self, age: Duration) -> Self {
+        self.max_age = Some(HeaderValue::from(age.as_secs()));
+        self
+    }
+
+    /// Refuses what browsers refuse: credentials with any origin.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        if self.credentials && matches!(self.origins, Origins::Any) {
+            return Err("CORS: `allow_credentials(true)` cannot be combined with any origin (`*`): browsers reject `Access-Control-Allow-Origin: *` on credentialed requests. List the origins with `Cors::allow_origins([..])` or accept them with `Cors::allow_origin_fn(..)`".to_string());
+        }
+        Ok(())
+    }
+
+    /// The `Access-Control-Allow-Origin` value for `origin`, if allowed.
+    fn allowed_origin(&self, origin: &HeaderValue) -> Option<HeaderValue> {
+        match &self.origins {
+            Origins::Any => Some(HeaderValue::from_static("*")),
+            Origins::List(list) => list.iter().any(|o| o == origin).then(|| origin.clone()),
+            Origins::Predicate(accept) => {
+                let text = origin.to_str().ok()?;
+                accept(text).then(|| origin.clone())
+            }
+        }
+    }
+
+    fn varies_by_origin(&self) -> bool {
+        !matches!(self.origins, Origins::Any)
+    }
+
+    fn common(&self, headers: &mut HeaderMap, allowed: HeaderValue) {
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, allowed);
+        if self.credentials {
+            headers.insert(
+                header::ACCESS_CONTROL_ALLOW_CREDENTIALS,
+                HeaderValue::from_static("true"),
+            );
+        }
+    }
+
+    fn preflight(&self, req: &Request, origin: &HeaderValue) -> Response {
+        let mut res = Response::new(Body::empty());
+        *res.status_mut() = StatusCode::NO_CONTENT;
+        let headers = res.headers_mut();
+        let mut vary = Vec::new();
+        if self.varies_by_origin() {
+            vary.push("Origin");
+        }
+        if let Some(allowed) = self.allowed_origin(origin) {
+            self.common(headers, allowed);
+            headers.insert(header::ACCESS_CONTROL_ALLOW_METHODS, self.methods.clone());
+            let requested = req.headers().get(header::ACCESS_CONTROL_REQUEST_HEADERS);
+            match (&self.allow_headers, requested) {
+                (Some(list), _) => {
+                    headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, list.clone());
+                }
+                (None, Some(asked)) => {
+                    headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, asked.clone());
+                    vary.push("Access-Control-Request-Headers");
+                }
+                (None, None) => {}
+            }
+            if let Some(age) = &self.max_age {
+                headers.insert(header::ACCESS_CONTROL_MAX_AGE, age.clone());
+            }
+        }
+        if !vary.is_empty() {
+            add_vary(headers, &vary.join(", "));
+        }
+        headers.insert(header::CONTENT_LENGTH, HeaderValue::from_static("0"));
+        res
+    }
+
+    fn decorate(&self, headers: &mut HeaderMap, origin: &HeaderValue) {
+        if let Some(allowed) = self.allowed_origin(origin) {
+            self.common(headers, allowed);
+            if let Some(exposed) = &self.expose_headers {
+                headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, exposed.clone());
+            }
+        }
+        if self.varies_by_origin() {
+            add_vary(headers, "Origin");
+        }
+    }
+}
+
+/// Appends `value` to `Vary`, keeping what the handler set.
+fn add_vary(headers: &mut HeaderMap, value: &str) {
+    let name: HeaderName = header::VARY;
+    let merged = match headers.get(&name).and_then(|v| v.to_str().ok()) {
+        Some(existing) if !existing.is_empty() => format!("{existing}, {value}"),
+        _ => value.to_string(),
+    };
+    if let Ok(v) = HeaderValue::from_str(&merged) {
+        headers.insert(name, v);
+    }
+}
+
+impl Middleware for Cors {
+    async fn handle(&self, req: Request, next: Next) -> Response {
+        let Some(origin) = req.headers().get(header::ORIGIN).cloned() else {
+            return next.run(req).await;
+        };
+        let is_preflight = req.method() == Method::OPTIONS
+            && req
+                .headers()
+                .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
+        if is_preflight {
+            return self.preflight(&req, &origin);
+        }
+        let mut res = next.run(req).await;
+        self.decorate(res.headers_mut(), &origin);
+        res
+    }
+}

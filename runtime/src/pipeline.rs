@@ -1,0 +1,572 @@
+//! Guards, interceptors, pipes and exception filters (SPEC A7), run in
+//! Nest's order: guards → interceptors (before) → pipes → handler →
+//! interceptors (after) → filters on error.
+//!
+//! Each is declared on a method or a controller with an attribute
+//! (`#[use_guards(AuthGuard)]`, `#[use_interceptors(..)]`, `#[use_pipes(..)]`,
+//! `#[use_filters(..)]`) or on the whole app (`app.use_guards(..)` …).
+//! Guards, interceptors and pipes run app → controller → method; filters
+//! run method → controller → app, and the first that catches an
+//! [`Exception`] answers it.
+//!
+//! The per-route pipeline is built once at startup; a route without any of
+//! them is called directly, with no pipeline at all.
+//!
+//! ```
+//! use tether::pipeline::{Exception, ExceptionFilter, Guard, Host};
+//! use tether::{HttpError, Request, Response, IntoResponse};
+//!
+//! struct ApiKey;
+//!
+//! impl Guard for ApiKey {
+//!     async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError> {
+//!         Ok(req.header("x-api-key") == Some("secret"))
+//!     }
+//! }
+//!
+//! struct Taken;
+//! struct TakenAsConflict;
+//!
+//! impl ExceptionFilter for TakenAsConflict {
+//!     fn catch(&self, e: Exception, _host: &Host) -> Result<Response, Exception> {
+//!         match e.downcast_ref::<Taken>() {
+//!             Some(_) => Ok(HttpError::conflict("already taken").into_response()),
+//!             None => Err(e),
+//!         }
+//!     }
+//! }
+//! ```
+
+use crate::error::HttpError;
+use crate::request::Request;
+use crate::response::{IntoResponse, Response};
+use crate::routing::Handler;
+use http::{Method, StatusCode, Uri};
+use std::any::Any;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What a handler, guard or interceptor raised: a typed error on its way to
+/// the exception filters, which may [`downcast`](Exception::downcast_ref) it.
+/// Unless a filter answers it, it becomes its own response.
+pub struct Exception {
+    error: Box<dyn Any + Send>,
+    respond: fn(Box<dyn Any + Send>, StatusCode) -> Response,
+    status: StatusCode,
+    type_name: &'static str,
+}
+
+fn respond_as<E: IntoResponse + 'static>(
+    error: Box<dyn Any + Send>,
+    status: StatusCode,
+) -> Response {
+    match error.downcast::<E>() {
+        Ok(e) => e.into_response_with(status),
+        Err(_) => HttpError::internal("Internal server error").into_response(),
+    }
+}
+
+impl Exception {
+    /// An exception carrying `error`, which answers as its own
+    /// [`IntoResponse`] when no filter catches it.
+    pub fn new<E: IntoResponse + Send + 'static>(error: E) -> Self {
+        Self::with_status(error, StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    pub(crate) fn with_status<E: IntoResponse + Send + 'static>(
+        error: E,
+        status: StatusCode,
+    ) -> Self {
+        Exception {
+            error: Box::new(error),
+            respond: respond_as::<E>,
+            status,
+            type_name: std::any::type_name::<E>(),
+        }
+    }
+
+    /// Whether the error is an `E`.
+    pub fn is<E: 'static>(&self) -> bool {
+        self.error.is::<E>()
+    }
+
+    /// The error, if it is an `E`.
+    pub fn downcast_ref<E: 'static>(&self) -> Option<&E> {
+        self.error.downcast_ref()
+    }
+
+    /// The error by value, if it is an `E`; else the exception back.
+    pub fn downcast<E: 'static>(self) -> Result<E, Self> {
+        if self.error.is::<E>() {
+            Ok(*self.error.downcast::<E>().expect("checked above"))
+        } else {
+            Err(self)
+        }
+    }
+
+    /// The response the error gives by itself.
+    pub fn into_response(self) -> Response {
+        (self.respond)(self.error, self.status)
+    }
+}
+
+impl From<HttpError> for Exception {
+    fn from(e: HttpError) -> Self {
+        Exception::new(e)
+    }
+}
+
+impl fmt::Debug for Exception {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.downcast_ref::<HttpError>() {
+            Some(e) => f.debug_tuple("Exception").field(e).finish(),
+            None => f.debug_tuple("Exception").field(&self.type_name).finish(),
+        }
+    }
+}
+
+/// Decides whether a request may reach its handler. A guard that answers
+/// `Ok(false)` gives `403 Forbidden`; an `Err` gives that error.
+///
+/// ```
+/// use tether::pipeline::Guard;
+/// use tether::{HttpError, Request};
+///
+/// struct Roles(&'static str);
+///
+/// impl Guard for Roles {
+///     async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError> {
+///         match req.header("x-role") {
+///             None => Err(HttpError::unauthorized("log in first")),
+///             Some(role) => Ok(role == self.0),
+///         }
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tether guard",
+    label = "used as a guard here",
+    note = "implement `tether::pipeline::Guard` for it: `async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError>`"
+)]
+pub trait Guard: Send + Sync + 'static {
+    /// `Ok(true)` lets the request through.
+    fn can_activate(
+        &self,
+        req: &mut Request,
+    ) -> impl Future<Output = Result<bool, HttpError>> + Send;
+}
+
+/// Wraps the handler: code before `next.handle(req)` runs before it (after
+/// the guards), code after runs on its successful response. `?` on the
+/// handler's result passes an exception on to the filters.
+///
+/// ```
+/// use tether::pipeline::{CallHandler, Exception, Interceptor};
+/// use tether::{Request, Response};
+///
+/// struct Timing;
+///
+/// impl Interceptor for Timing {
+///     async fn intercept(&self, req: Request, next: CallHandler) -> Result<Response, Exception> {
+///         let start = std::time::Instant::now();
+///         let mut res = next.handle(req).await?;
+///         let ms = start.elapsed().as_millis().to_string();
+///         res.headers_mut().insert("x-elapsed-ms", ms.parse().unwrap());
+///         Ok(res)
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tether interceptor",
+    label = "used as an interceptor here",
+    note = "implement `tether::pipeline::Interceptor` for it: `async fn intercept(&self, req: Request, next: CallHandler) -> Result<Response, Exception>`"
+)]
+pub trait Interceptor: Send + Sync + 'static {
+    /// Calls `next.handle(req)` (or answers by itself).
+    fn intercept(
+        &self,
+        req: Request,
+        next: CallHandler,
+    ) -> impl Future<Output = Result<Response, Exception>> + Send;
+}
+
+/// Where an argument a [`Pipe`] sees was extracted from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgSource {
+    /// `#[param]`
+    Param,
+    /// `#[query]`
+    Query,
+    /// `#[header(..)]`
+    Header,
+    /// `#[body]` of any kind.
+    Body,
+}
+
+/// What a [`Pipe`] knows of the argument it transforms.
+#[derive(Debug, Clone, Copy)]
+pub struct ArgMeta {
+    /// The handler argument's name.
+    pub name: &'static str,
+    /// Where it came from.
+    pub source: ArgSource,
+    /// Its Rust type, as `std::any::type_name` writes it.
+    pub type_name: &'static str,
+}
+
+/// Validates or transforms each extracted argument before the handler
+/// runs. The value is a `&mut dyn Any`: downcast to the types the pipe
+/// cares about, leave the others alone. An `Err` answers the request.
+///
+/// ```
+/// use std::any::Any;
+/// use tether::pipeline::{ArgMeta, Pipe};
+/// use tether::HttpError;
+///
+/// /// Trims every `String` argument; refuses empty ones.
+/// struct Trim;
+///
+/// impl Pipe for Trim {
+///     fn transform(&self, value: &mut dyn Any, meta: &ArgMeta) -> Result<(), HttpError> {
+///         if let Some(s) = value.downcast_mut::<String>() {
+///             *s = s.trim().to_string();
+///             if s.is_empty() {
+///                 return Err(HttpError::bad_request(format!("`{}` is empty", meta.name)));
+///             }
+///         }
+///         Ok(())
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tether pipe",
+    label = "used as a pipe here",
+    note = "implement `tether::pipeline::Pipe` for it: `fn transform(&self, value: &mut dyn Any, meta: &ArgMeta) -> Result<(), HttpError>`"
+)]
+pub trait Pipe: Send + Sync + 'static {
+    /// Checks or changes `value` in place.
+    fn transform(&self, value: &mut dyn Any, meta: &ArgMeta) -> Result<(), HttpError>;
+}
+
+/// A [`Pipe`] for the arguments of one type `T`: `typed_pipe(|s: &mut
+/// String, _| { s.make_ascii_lowercase(); Ok(()) })`.
+pub fn typed_pipe<T, F>(f: F) -> TypedPipe<T, F>
+where
+    T: 'static,
+    F: Fn(&mut T, &ArgMeta) -> Result<(), HttpError> + Send + Sync + 'static,
+{
+    TypedPipe(f, std::marker::PhantomData)
+}
+
+/// See [`typed_pipe`].
+pub struct TypedPipe<T, F>(F, std::marker::PhantomData<fn(&mut T)>);
+
+impl<T, F> Pipe for TypedPipe<T, F>
+where
+    T: 'static,
+    F: Fn(&mut T, &ArgMeta) -> Result<(), HttpError> + Send + Sync + 'static,
+{
+    fn transform(&self, value: &mut dyn Any, meta: &ArgMeta) -> Result<(), HttpError> {
+        match value.downcast_mut::<T>() {
+            Some(v) => (self.0)(v, meta),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The request an exception filter answers.
+#[derive(Debug, Clone)]
+pub struct Host {
+    /// The request's method.
+    pub method: Method,
+    /// The request's target.
+    pub uri: Uri,
+    /// The handler, as `Controller::method`.
+    pub handler: Arc<str>,
+}
+
+/// Answers exceptions: `Ok(response)` catches one, `Err(exception)` passes
+/// it on to the next filter (and finally to its own response).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tether exception filter",
+    label = "used as an exception filter here",
+    note = "implement `tether::pipeline::ExceptionFilter` for it: `fn catch(&self, e: Exception, host: &Host) -> Result<Response, Exception>`"
+)]
+pub trait ExceptionFilter: Send + Sync + 'static {
+    /// Answers `exception`, or hands it back.
+    fn catch(&self, exception: Exception, host: &Host) -> Result<Response, Exception>;
+}
+
+/// An app-wide error handler: a filter that catches everything.
+pub(crate) struct CatchAll<F>(pub(crate) F);
+
+impl<F> ExceptionFilter for CatchAll<F>
+where
+    F: Fn(Exception, &Host) -> Response + Send + Sync + 'static,
+{
+    fn catch(&self, exception: Exception, host: &Host) -> Result<Response, Exception> {
+        Ok((self.0)(exception, host))
+    }
+}
+
+trait DynGuard: Send + Sync {
+    fn can_activate<'a>(&'a self, req: &'a mut Request) -> BoxFuture<'a, Result<bool, HttpError>>;
+}
+
+impl<G: Guard> DynGuard for G {
+    fn can_activate<'a>(&'a self, req: &'a mut Request) -> BoxFuture<'a, Result<bool, HttpError>> {
+        Box::pin(Guard::can_activate(self, req))
+    }
+}
+
+trait DynInterceptor: Send + Sync {
+    fn intercept(
+        &self,
+        req: Request,
+        next: CallHandler,
+    ) -> BoxFuture<'_, Result<Response, Exception>>;
+}
+
+impl<I: Interceptor> DynInterceptor for I {
+    fn intercept(
+        &self,
+        req: Request,
+        next: CallHandler,
+    ) -> BoxFuture<'_, Result<Response, Exception>> {
+        Box::pin(Interceptor::intercept(self, req, next))
+    }
+}
+
+/// Guards, interceptors, pipes and filters of one level (app, controller
+/// or method), as `#[use_guards(..)]` and its kin or `App::use_guards` list
+/// them.
+#[derive(Clone, Default)]
+pub struct PipelineDef {
+    guards: Vec<Arc<dyn DynGuard>>,
+    interceptors: Vec<Arc<dyn DynInterceptor>>,
+    pipes: Vec<Arc<dyn Pipe>>,
+    filters: Vec<Arc<dyn ExceptionFilter>>,
+}
+
+impl PipelineDef {
+    /// An empty level.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a guard.
+    pub fn guard<G: Guard>(&mut self, guard: G) {
+        self.guards.push(Arc::new(guard));
+    }
+
+    /// Adds an interceptor.
+    pub fn interceptor<I: Interceptor>(&mut self, interceptor: I) {
+        self.interceptors.push(Arc::new(interceptor));
+    }
+
+    /// Adds a pipe.
+    pub fn pipe<P: Pipe>(&mut self, pipe: P) {
+        self.pipes.push(Arc::new(pipe));
+    }
+
+    /// Adds an exception filter.
+    pub fn filter<F: ExceptionFilter>(&mut self, filter: F) {
+        self.filters.push(Arc::new(filter));
+    }
+
+    pub(crate) fn filter_arc(&mut self, filter: Arc<dyn ExceptionFilter>) {
+        self.filters.push(filter);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.guards.is_empty()
+            && self.interceptors.is_empty()
+            && self.pipes.is_empty()
+            && self.filters.is_empty()
+    }
+}
+
+impl fmt::Debug for PipelineDef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PipelineDef")
+            .field("guards", &self.guards.len())
+            .field("interceptors", &self.interceptors.len())
+            .field("pipes", &self.pipes.len())
+            .field("filters", &self.filters.len())
+            .finish()
+    }
+}
+
+/// One route's whole pipeline, merged from its three levels at startup.
+pub(crate) struct RoutePipeline {
+    guards: Vec<Arc<dyn DynGuard>>,
+    interceptors: Vec<Arc<dyn DynInterceptor>>,
+    pipes: Vec<Arc<dyn Pipe>>,
+    /// Method → controller → app order.
+    filters: Vec<Arc<dyn ExceptionFilter>>,
+    handler: Handler,
+    label: Arc<str>,
+}
+
+impl RoutePipeline {
+    /// `None` when no level has anything: the route is then called directly.
+    pub(crate) fn merge(
+        app: &PipelineDef,
+        controller: &PipelineDef,
+        method: &PipelineDef,
+        handler: &Handler,
+        label: &str,
+    ) -> Option<Arc<RoutePipeline>> {
+        if app.is_empty() && controller.is_empty() && method.is_empty() {
+            return None;
+        }
+        let levels = [app, controller, method];
+        let outer_first =
+            |pick: fn(&PipelineDef) -> usize| pick(app) + pick(controller) + pick(method);
+        let mut p = RoutePipeline {
+            guards: Vec::with_capacity(outer_first(|l| l.guards.len())),
+            interceptors: Vec::with_capacity(outer_first(|l| l.interceptors.len())),
+            pipes: Vec::with_capacity(outer_first(|l| l.pipes.len())),
+            filters: Vec::with_capacity(outer_first(|l| l.filters.len())),
+            handler: handler.clone(),
+            label: Arc::from(label),
+        };
+        for level in levels {
+            p.guards.extend(level.guards.iter().cloned());
+            p.interceptors.extend(level.interceptors.iter().cloned());
+            p.pipes.extend(level.pipes.iter().cloned());
+        }
+        for level in levels.into_iter().rev() {
+            p.filters.extend(level.filters.iter().cloned());
+        }
+        Some(Arc::new(p))
+    }
+}
+
+/// The rest of the pipeline an [`Interceptor`] wraps: the inner
+/// interceptors, the pipes and the handler.
+pub struct CallHandler {
+    pipeline: Arc<RoutePipeline>,
+    index: usize,
+}
+
+impl CallHandler {
+    /// Runs the rest of the pipeline.
+    pub fn handle(self, req: Request) -> impl Future<Output = Result<Response, Exception>> + Send {
+        let pipeline = self.pipeline;
+        let index = self.index;
+        let fut: BoxFuture<'static, Result<Response, Exception>> =
+            if index < pipeline.interceptors.len() {
+                Box::pin(async move {
+                    let next = CallHandler {
+                        pipeline: pipeline.clone(),
+                        index: index + 1,
+                    };
+                    pipeline.interceptors[index].intercept(req, next).await
+                })
+            } else {
+                (pipeline.handler)(req)
+            };
+        fut
+    }
+}
+
+/// Runs a route with a pipeline: guards, interceptors around the handler
+/// (which applies the pipes), filters on an exception.
+pub(crate) async fn run(pipeline: Arc<RoutePipeline>, mut req: Request) -> Response {
+    let host = (!pipeline.filters.is_empty()).then(|| Host {
+        method: req.method().clone(),
+        uri: req.uri().clone(),
+        handler: pipeline.label.clone(),
+    });
+    let result = async {
+        for guard in &pipeline.guards {
+            match guard.can_activate(&mut req).await {
+                Ok(true) => {}
+                Ok(false) => return Err(HttpError::forbidden("Forbidden resource").into()),
+                Err(e) => return Err(Exception::from(e)),
+            }
+        }
+        let next = CallHandler {
+            pipeline: pipeline.clone(),
+            index: 0,
+        };
+        next.handle(req).await
+    }
+    .await;
+    match (result, host) {
+        (Ok(res), _) => res,
+        (Err(exception), None) => exception.into_response(),
+        (Err(mut exception), Some(host)) => {
+            for filter in &pipeline.filters {
+                match filter.catch(exception, &host) {
+                    Ok(res) => return res,
+                    Err(e) => exception = e,
+                }
+            }
+            exception.into_response()
+        }
+    }
+}
+
+/// The generated handler's error path: an exception for the filters when
+/// the route has any, else the error's own response (no boxing).
+pub fn raise<E: IntoResponse + Send + 'static>(
+    req: &Request,
+    error: E,
+    status: StatusCode,
+) -> Result<Response, Exception> {
+    match &req.pipeline {
+        Some(p) if !p.filters.is_empty() => Err(Exception::with_status(error, status)),
+        _ => Ok(error.into_response_with(status)),
+    }
+}
+
+/// The generated handler's step for one extracted argument: the route's
+/// pipes on success, [`raise`] on failure.
+#[inline]
+// The `Err` is the handler's response, returned as is: boxing it would
+// allocate on every failed extraction.
+#[allow(clippy::result_large_err)]
+pub fn piped<T: 'static>(
+    extracted: Result<T, HttpError>,
+    req: &Request,
+    name: &'static str,
+    source: ArgSource,
+    status: StatusCode,
+) -> Result<T, Result<Response, Exception>> {
+    let mut value = extracted.map_err(|e| raise(req, e, status))?;
+    match pipe(req, &mut value, name, source) {
+        Ok(()) => Ok(value),
+        Err(e) => Err(raise(req, e, status)),
+    }
+}
+
+/// Runs the route's pipes over one argument.
+#[inline]
+fn pipe<T: 'static>(
+    req: &Request,
+    value: &mut T,
+    name: &'static str,
+    source: ArgSource,
+) -> Result<(), HttpError> {
+    let Some(pipeline) = &req.pipeline else {
+        return Ok(());
+    };
+    if pipeline.pipes.is_empty() {
+        return Ok(());
+    }
+    let meta = ArgMeta {
+        name,
+        source,
+        type_name: std::any::type_name::<T>(),
+    };
+    for p in &pipeline.pipes {
+        p.transform(value, &meta)?;
+    }
+    Ok(())
+}

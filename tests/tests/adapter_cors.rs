@@ -1,0 +1,223 @@
+//! SPEC A6: CORS preflight and actual cross-origin requests, header by
+//! header, and the refused credentials + any-origin policy.
+
+use std::time::Duration;
+use tether::{controller, App, AppError, Cors, NativeAdapter};
+use tether_tests::TestServer;
+
+struct Books;
+
+#[controller("/books")]
+impl Books {
+    #[get]
+    async fn list(&self) -> tether::Response {
+        let mut res = tether::IntoResponse::into_response("[]");
+        res.headers_mut()
+            .insert("x-total-count", "0".parse().unwrap());
+        res.headers_mut().insert("vary", "Accept".parse().unwrap());
+        res
+    }
+    #[put("/:id")]
+    async fn update(&self, #[param] id: u32) -> String {
+        format!("updated {id}")
+    }
+}
+
+const APP_ORIGIN: &str = "https://app.example.com";
+
+fn policy() -> Cors {
+    Cors::new()
+        .allow_origins([APP_ORIGIN, "https://admin.example.com"])
+        .allow_methods([tether::Method::GET, tether::Method::PUT])
+        .allow_headers(["content-type", "x-api-key"])
+        .expose_headers(["x-total-count"])
+        .allow_credentials(true)
+        .max_age(Duration::from_secs(600))
+}
+
+async fn preflight(
+    server: &TestServer,
+    path: &str,
+    origin: &str,
+    method: &str,
+    headers: Option<&str>,
+) -> reqwest::Response {
+    let mut req = server
+        .client
+        .request(reqwest::Method::OPTIONS, server.url(path))
+        .header("origin", origin)
+        .header("access-control-request-method", method);
+    if let Some(h) = headers {
+        req = req.header("access-control-request-headers", h);
+    }
+    req.send().await.unwrap()
+}
+
+async fn get_from(server: &TestServer, origin: &str) -> reqwest::Response {
+    let req = server.client.get(server.url("/books"));
+    req.header("origin", origin).send().await.unwrap()
+}
+
+fn header<'a>(res: &'a reqwest::Response, name: &str) -> Option<&'a str> {
+    res.headers().get(name).map(|v| v.to_str().unwrap())
+}
+
+#[tokio::test]
+async fn a6_cors_preflight() {
+    let server = TestServer::start(
+        App::new(NativeAdapter::new())
+            .controller(Books)
+            .enable_cors(policy()),
+    )
+    .await;
+    let res = preflight(&server, "/books/7", APP_ORIGIN, "PUT", Some("content-type")).await;
+    assert_eq!(res.status(), 204);
+    assert_eq!(
+        header(&res, "access-control-allow-origin"),
+        Some(APP_ORIGIN)
+    );
+    assert_eq!(
+        header(&res, "access-control-allow-methods"),
+        Some("GET,PUT")
+    );
+    assert_eq!(
+        header(&res, "access-control-allow-headers"),
+        Some("content-type,x-api-key")
+    );
+    assert_eq!(
+        header(&res, "access-control-allow-credentials"),
+        Some("true")
+    );
+    assert_eq!(header(&res, "access-control-max-age"), Some("600"));
+    assert_eq!(header(&res, "vary"), Some("Origin"));
+    // Exposed headers belong to actual responses, not to preflights.
+    assert_eq!(header(&res, "access-control-expose-headers"), None);
+
+    // A preflight from an origin not on the list gets no permission.
+    let res = preflight(&server, "/books/7", "https://evil.example.com", "PUT", None).await;
+    assert_eq!(res.status(), 204);
+    assert_eq!(header(&res, "access-control-allow-origin"), None);
+    assert_eq!(header(&res, "access-control-allow-methods"), None);
+    assert_eq!(header(&res, "vary"), Some("Origin"));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a6_cors_actual_request() {
+    let server = TestServer::start(
+        App::new(NativeAdapter::new())
+            .controller(Books)
+            .enable_cors(policy()),
+    )
+    .await;
+    let res = get_from(&server, APP_ORIGIN).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(
+        header(&res, "access-control-allow-origin"),
+        Some(APP_ORIGIN)
+    );
+    assert_eq!(
+        header(&res, "access-control-allow-credentials"),
+        Some("true")
+    );
+    assert_eq!(
+        header(&res, "access-control-expose-headers"),
+        Some("x-total-count")
+    );
+    assert_eq!(header(&res, "x-total-count"), Some("0"));
+    // The handler's own `Vary` is kept, `Origin` added.
+    assert_eq!(header(&res, "vary"), Some("Accept, Origin"));
+    assert_eq!(header(&res, "access-control-allow-methods"), None);
+    assert_eq!(res.text().await.unwrap(), "[]");
+
+    // Another origin: served (CORS is enforced by the browser), no permission.
+    let res = get_from(&server, "https://evil.example.com").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(header(&res, "access-control-allow-origin"), None);
+    assert_eq!(header(&res, "access-control-allow-credentials"), None);
+
+    // Same-origin requests (no Origin header) are untouched.
+    let res = server
+        .client
+        .get(server.url("/books"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(header(&res, "access-control-allow-origin"), None);
+    assert_eq!(header(&res, "vary"), Some("Accept"));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a6_cors_any_origin_and_predicate() {
+    let server = TestServer::start(
+        App::new(NativeAdapter::new())
+            .controller(Books)
+            .enable_cors(Cors::new()),
+    )
+    .await;
+    let res = preflight(
+        &server,
+        "/books",
+        "https://anywhere.example",
+        "DELETE",
+        Some("x-custom"),
+    )
+    .await;
+    assert_eq!(res.status(), 204);
+    assert_eq!(header(&res, "access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        header(&res, "access-control-allow-methods"),
+        Some("GET,HEAD,PUT,PATCH,POST,DELETE")
+    );
+    // Default: the requested headers are allowed, so the answer varies by them.
+    assert_eq!(
+        header(&res, "access-control-allow-headers"),
+        Some("x-custom")
+    );
+    assert_eq!(header(&res, "vary"), Some("Access-Control-Request-Headers"));
+    assert_eq!(header(&res, "access-control-allow-credentials"), None);
+    assert_eq!(header(&res, "access-control-max-age"), None);
+    server.stop().await.unwrap();
+
+    let predicate = Cors::new().allow_origin_fn(|o| o.ends_with(".trusted.example"));
+    let server = TestServer::start(
+        App::new(NativeAdapter::new())
+            .controller(Books)
+            .enable_cors(predicate),
+    )
+    .await;
+    let get = |origin: &'static str| {
+        server
+            .client
+            .get(server.url("/books"))
+            .header("origin", origin)
+            .send()
+    };
+    let res = get("https://a.trusted.example").await.unwrap();
+    assert_eq!(
+        header(&res, "access-control-allow-origin"),
+        Some("https://a.trusted.example")
+    );
+    let res = get_from(&server, "https://trusted.example.evil").await;
+    assert_eq!(header(&res, "access-control-allow-origin"), None);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a6_cors_credentials_with_any_origin_is_refused_at_startup() {
+    let app = App::new(NativeAdapter::new())
+        .controller(Books)
+        .enable_cors(Cors::new().allow_any_origin().allow_credentials(true));
+    let err = match app.bind("127.0.0.1:0").await {
+        Ok(_) => panic!("an invalid CORS policy must not start"),
+        Err(e) => e,
+    };
+    let text = err.to_string();
+    assert!(
+        text.contains("allow_credentials(true)") && text.contains("any origin"),
+        "{text}"
+    );
+    let app = App::new(NativeAdapter::new()).enable_cors(Cors::new().allow_credentials(true));
+    assert!(matches!(app.into_service(), Err(AppError::Cors(_))));
+}
