@@ -14,17 +14,21 @@ fn main() {
     let text = std::fs::read_to_string(input).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
     let doc: serde_json::Value =
         serde_json::from_str(&text).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
+    let parsed = start.elapsed();
     let files = tether_build::sdk::generate_sdk(&doc, &Default::default())
         .unwrap_or_else(|e| fail(&e.to_string()));
+    let generated = start.elapsed();
     let report = tether_build::sdk::write_sdk(output.as_ref(), &files)
         .unwrap_or_else(|e| fail(&e.to_string()));
     eprintln!(
-        "{} files ({} written, {} unchanged, {} deleted) in {:.1} ms",
+        "{} files ({} written, {} unchanged, {} deleted) in {:.1} ms (read {:.1} ms, generate {:.1} ms)",
         files.files.len(),
         report.written.len(),
         report.unchanged.len(),
         report.deleted.len(),
-        start.elapsed().as_secs_f64() * 1000.0
+        start.elapsed().as_secs_f64() * 1000.0,
+        parsed.as_secs_f64() * 1000.0,
+        (generated - parsed).as_secs_f64() * 1000.0
     );
 }
 
