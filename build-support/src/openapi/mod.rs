@@ -70,6 +70,17 @@ pub struct Report {
     pub read: Vec<PathBuf>,
     /// Every document, in output order.
     pub documents: Vec<WrittenDocument>,
+    /// Every TypeScript client of outputs with `[openapi.sdk]`.
+    pub clients: Vec<WrittenSdk>,
+}
+
+/// One TypeScript client of a run.
+#[derive(Debug, Clone)]
+pub struct WrittenSdk {
+    /// Its directory.
+    pub dir: PathBuf,
+    /// What was written, left alone and deleted.
+    pub report: crate::sdk::WriteReport,
 }
 
 /// Settings of a run; [`generate`] is `Builder::from_env().generate()`.
@@ -309,6 +320,7 @@ impl Builder {
         let mut report = Report {
             read,
             documents: Vec::new(),
+            clients: Vec::new(),
         };
         let mut errors = Vec::new();
         for output in &config.openapi {
@@ -338,7 +350,9 @@ impl Builder {
                             output: output.name.clone().unwrap_or_else(|| output.output.clone()),
                         });
                     }
-                    write_sdk_for_output(output, &written, &root)?;
+                    report
+                        .clients
+                        .extend(write_sdk_for_output(output, &written, &root)?);
                     report.documents.extend(written);
                 }
                 Err(mut e) => errors.append(&mut e),
@@ -408,20 +422,51 @@ pub fn file_name(output: &str, suffix: Option<&str>) -> String {
     }
 }
 
-/// Where the TypeScript client of an output with `[openapi.sdk]` is
-/// written, from the document(s) just produced. The SDK generator
-/// (`crate::sdk`) is wired in here once it lands; until then outputs with
-/// an `sdk` table get their documents only.
+/// The client directory of each document of an output with `[openapi.sdk]`:
+/// `sdk.output` itself, or `sdk.output/v1`, `sdk.output/v2`, … when HEADER
+/// versioning split the output into one document per version.
+pub fn sdk_dirs<'d>(
+    output: &OpenApiOutput,
+    documents: &'d [WrittenDocument],
+    crate_root: &Path,
+) -> Vec<(PathBuf, &'d Value)> {
+    let Some(sdk) = &output.sdk else {
+        return Vec::new();
+    };
+    let base = crate_root.join(&sdk.output);
+    documents
+        .iter()
+        .map(|d| {
+            let version = d.document["x-tether"]["documentVersion"].as_str();
+            let dir = match (documents.len(), version) {
+                (1, _) | (_, None) => base.clone(),
+                (_, Some(v)) => base.join(format!("v{}", naming::version_ident(v))),
+            };
+            (dir, &d.document)
+        })
+        .collect()
+}
+
+/// Writes the TypeScript client of an output with `[openapi.sdk]` from the
+/// document(s) just produced; files are written only when they change.
 fn write_sdk_for_output(
     output: &OpenApiOutput,
     documents: &[WrittenDocument],
     crate_root: &Path,
-) -> Result<(), Error> {
-    let Some(_sdk) = &output.sdk else {
-        return Ok(());
-    };
-    let _ = (documents, crate_root);
-    Ok(())
+) -> Result<Vec<WrittenSdk>, Error> {
+    let mut written = Vec::new();
+    for (dir, document) in sdk_dirs(output, documents, crate_root) {
+        let fail = |e: crate::sdk::SdkError| {
+            Error::one(Diagnostic::in_file(
+                &dir,
+                format!("cannot generate the TypeScript client: {e}"),
+            ))
+        };
+        let files = crate::sdk::generate_sdk(document, &Default::default()).map_err(fail)?;
+        let report = crate::sdk::write_sdk(&dir, &files).map_err(fail)?;
+        written.push(WrittenSdk { dir, report });
+    }
+    Ok(written)
 }
 
 /// Generates every configured document from `build.rs`; on error prints
