@@ -1,0 +1,75 @@
+//! tether as a user writes it: controllers with macros, the global prefix
+//! and URI versioning from `bench/tether.toml`, served by `NativeAdapter`.
+
+use crate::model::{Message, NewUser, Status, User, STATUS};
+use crate::PLAINTEXT;
+use tether::{controller, App, NativeAdapter};
+
+/// `/plaintext`, `/json` and `/users`.
+pub struct BenchController;
+
+#[controller("/")]
+impl BenchController {
+    #[get("/plaintext")]
+    async fn plaintext(&self) -> &'static str {
+        PLAINTEXT
+    }
+
+    #[get("/json")]
+    async fn json(&self) -> Message {
+        Message { message: PLAINTEXT }
+    }
+
+    #[get("/users/:id")]
+    async fn user(&self, #[param] id: u64) -> User {
+        User::with_id(id)
+    }
+
+    #[post("/users")]
+    async fn create(&self, #[body] user: NewUser) -> NewUser {
+        user
+    }
+}
+
+/// `/v1/status`: the versioned route.
+pub struct StatusController;
+
+#[controller("/status")]
+#[version("1")]
+impl StatusController {
+    #[get]
+    async fn status(&self) -> Status {
+        STATUS
+    }
+}
+
+/// `/__allocs`, only in `server-counted`.
+pub struct AllocsController;
+
+#[controller("/__allocs")]
+impl AllocsController {
+    #[get]
+    async fn allocs(&self) -> String {
+        crate::alloc::allocations().to_string()
+    }
+}
+
+/// The benchmark app.
+pub fn app(count_allocs: bool) -> App {
+    let app = App::new(NativeAdapter::new())
+        .controller(BenchController)
+        .controller(StatusController);
+    if count_allocs {
+        app.controller(AllocsController)
+    } else {
+        app
+    }
+}
+
+/// Serves the app on tokio's multi-threaded runtime.
+pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(async move { app(count_allocs).bind(addr).await?.serve().await })
+}
