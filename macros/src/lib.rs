@@ -9,6 +9,7 @@
 mod codegen;
 mod config_embed;
 mod expand;
+mod multipart;
 
 use proc_macro::TokenStream;
 
@@ -55,3 +56,13 @@ pipeline_attribute!(
     use_pipes: "pipes",
     use_filters: "exception filters"
 );
+
+/// `#[derive(MultipartForm)]` on a struct with named fields: reads it from
+/// a `multipart/form-data` body (`#[body(multipart)] form: MyForm`). Each
+/// field is one part name (rename with `#[multipart(rename = "..")]` or
+/// `#[serde(rename = "..")]`), typed `String`, a number, `bool`, `char` or
+/// `tether::multipart::UploadedFile`, or an `Option` or `Vec` of one.
+#[proc_macro_derive(MultipartForm, attributes(multipart, serde))]
+pub fn derive_multipart_form(item: TokenStream) -> TokenStream {
+    multipart::derive(item.into()).into()
+}

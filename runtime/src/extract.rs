@@ -7,6 +7,7 @@ use crate::request::Request;
 use crate::HttpError;
 use bytes::Bytes;
 use http::StatusCode;
+use http_body::Body as _;
 use http_body_util::{BodyExt, Limited};
 use std::fmt::Display;
 use std::str::FromStr;
@@ -147,15 +148,37 @@ fn check_content_type(
     }
 }
 
+/// How much of a body past the limit is read and discarded before the
+/// `413` goes out: a client still sending would otherwise get a reset
+/// instead of the answer.
+const DRAIN_PAST_LIMIT: usize = 1024 * 1024;
+
+fn too_large(arg: &str, limit: usize) -> HttpError {
+    HttpError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("body `{arg}` is larger than the limit of {limit} bytes"),
+    )
+}
+
 /// Reads the whole body within the app's size limit (`413` past it).
 pub async fn read_body(req: &mut Request, arg: &str) -> Result<Bytes, HttpError> {
     let limit = req.body_limit;
-    match Limited::new(req.take_body(), limit).collect().await {
+    let mut body = req.take_body();
+    if body.size_hint().lower() > limit as u64 {
+        return Err(too_large(arg, limit));
+    }
+    match Limited::new(&mut body, limit).collect().await {
         Ok(collected) => Ok(collected.to_bytes()),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => Err(HttpError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("body `{arg}` is larger than the limit of {limit} bytes"),
-        )),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            let mut drained = 0;
+            while drained < DRAIN_PAST_LIMIT {
+                match body.frame().await {
+                    Some(Ok(frame)) => drained += frame.data_ref().map_or(0, |d| d.len()),
+                    _ => break,
+                }
+            }
+            Err(too_large(arg, limit))
+        }
         Err(e) => Err(HttpError::bad_request(format!(
             "body `{arg}` could not be read: {e}"
         ))),

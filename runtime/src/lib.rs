@@ -62,10 +62,13 @@ pub mod cors;
 mod error;
 pub mod extract;
 pub mod middleware;
+pub mod multipart;
 pub mod pipeline;
 pub mod request;
 pub mod response;
 mod routing;
+#[cfg(feature = "json")]
+pub mod sse;
 
 pub use adapter::{HttpAdapter, NativeAdapter};
 pub use app::{App, AppError, AppService, ResponseFuture, Server};
@@ -91,6 +94,7 @@ pub mod __private {
         Controller, FrameworkDef, HandlerFuture, RouteDef, RouteMethod, VersionDef, VersioningDef,
     };
     pub use crate::extract::*;
+    pub use crate::multipart::body_multipart;
     pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef};
     pub use crate::request::Request;
     pub use crate::response::{IntoResponse, Json};

@@ -1,0 +1,96 @@
+//! `#[derive(MultipartForm)]`: reads a struct from a multipart body, one
+//! part name per field (`#[multipart(rename = "..")]` or
+//! `#[serde(rename = "..")]` renames it). Each field's type says how its
+//! parts are read, through `tether::multipart::FormField`.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Data, DeriveInput, Fields, LitStr};
+
+/// The part name of a field: its `rename`, else its identifier.
+fn part_name(field: &syn::Field) -> syn::Result<String> {
+    let mut name = None;
+    for attr in &field.attrs {
+        let ours = attr.path().is_ident("multipart");
+        if !ours && !attr.path().is_ident("serde") {
+            continue;
+        }
+        let mut found = None;
+        let parsed = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                found = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if ours {
+                return Err(meta.error(
+                    "#[multipart] takes `rename = \"part-name\"`, e.g. `#[multipart(rename = \"file\")]`",
+                ));
+            } else if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                // Skip the value of serde options this derive ignores.
+                let _ = meta.value()?.parse::<syn::Expr>()?;
+            }
+            Ok(())
+        });
+        if ours {
+            parsed?;
+        }
+        if found.is_some() {
+            name = found;
+        }
+    }
+    let ident = field.ident.as_ref().expect("named field");
+    let own = ident.to_string();
+    Ok(name.unwrap_or_else(|| own.strip_prefix("r#").unwrap_or(&own).to_string()))
+}
+
+/// The expansion of `#[derive(MultipartForm)]`.
+pub fn derive(input: TokenStream) -> TokenStream {
+    let input: DeriveInput = match syn::parse2(input) {
+        Ok(i) => i,
+        Err(e) => return e.to_compile_error(),
+    };
+    match expand(&input) {
+        Ok(tokens) => tokens,
+        Err(e) => e.to_compile_error(),
+    }
+}
+
+fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let hint = "#[derive(MultipartForm)] goes on a struct with named fields, one per form part";
+    let Data::Struct(data) = &input.data else {
+        return Err(syn::Error::new(input.ident.span(), hint));
+    };
+    let Fields::Named(fields) = &data.fields else {
+        return Err(syn::Error::new(input.ident.span(), hint));
+    };
+    if !input.generics.params.is_empty() {
+        return Err(syn::Error::new(
+            input.generics.span(),
+            "a MultipartForm cannot be generic",
+        ));
+    }
+    let ident = &input.ident;
+    let mut names = Vec::new();
+    let mut inits = Vec::new();
+    for (i, field) in fields.named.iter().enumerate() {
+        let name = part_name(field)?;
+        let field_ident = &field.ident;
+        let ty = &field.ty;
+        inits.push(quote_spanned! {ty.span()=>
+            #field_ident: <#ty as ::tether::multipart::FormField>::from_parts(
+                ::std::mem::take(&mut __parts[#i]),
+                #name,
+            )?
+        });
+        names.push(name);
+    }
+    Ok(quote! {
+        impl ::tether::multipart::FromMultipart for #ident {
+            async fn from_multipart(
+                multipart: ::tether::multipart::Multipart,
+            ) -> ::std::result::Result<Self, ::tether::HttpError> {
+                let mut __parts = multipart.collect(&[#(#names),*]).await?;
+                ::std::result::Result::Ok(Self { #(#inits),* })
+            }
+        }
+    })
+}

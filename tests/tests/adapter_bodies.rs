@@ -1,0 +1,406 @@
+//! SPEC A2/A6: body parsing on a live server — JSON, text, urlencoded,
+//! bytes and multipart; 400/413/415 with messages that name the problem.
+
+use serde::{Deserialize, Serialize};
+use tether::multipart::{Multipart, MultipartForm, UploadedFile};
+use tether::{controller, App, HttpError, NativeAdapter};
+use tether_tests::TestServer;
+
+#[derive(Serialize, Deserialize)]
+struct Book {
+    title: String,
+    pages: u32,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Login {
+    user: String,
+    remember: bool,
+}
+
+#[derive(MultipartForm)]
+struct Upload {
+    title: String,
+    copies: Option<u32>,
+    tags: Vec<String>,
+    #[multipart(rename = "cover-image")]
+    cover: UploadedFile,
+    #[serde(rename = "page")]
+    pages: Vec<UploadedFile>,
+    note: Option<UploadedFile>,
+}
+
+/// What the upload handler saw, echoed back for byte-for-byte checks.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Seen {
+    title: String,
+    copies: Option<u32>,
+    tags: Vec<String>,
+    files: Vec<(Option<String>, Option<String>, Vec<u8>)>,
+    note: bool,
+}
+
+fn seen(f: &UploadedFile) -> (Option<String>, Option<String>, Vec<u8>) {
+    (
+        f.file_name.clone(),
+        f.content_type.clone(),
+        f.bytes.to_vec(),
+    )
+}
+
+struct Bodies;
+
+#[controller("/bodies")]
+impl Bodies {
+    #[post("/json")]
+    async fn json(&self, #[body] book: Book) -> Book {
+        book
+    }
+    #[post("/text")]
+    async fn text(&self, #[body(text)] text: String) -> String {
+        format!("{} chars", text.chars().count())
+    }
+    #[post("/form")]
+    async fn form(&self, #[body(form)] login: Login) -> Login {
+        login
+    }
+    #[post("/bytes")]
+    async fn bytes(&self, #[body(bytes)] raw: Vec<u8>) -> String {
+        format!(
+            "{} bytes, sum {}",
+            raw.len(),
+            raw.iter().map(|b| *b as u64).sum::<u64>()
+        )
+    }
+    #[post("/upload")]
+    async fn upload(&self, #[body(multipart)] form: Upload) -> Seen {
+        let mut files = vec![seen(&form.cover)];
+        files.extend(form.pages.iter().map(seen));
+        Seen {
+            title: form.title,
+            copies: form.copies,
+            tags: form.tags,
+            files,
+            note: form.note.is_some(),
+        }
+    }
+    /// Streams the parts: name and size of each.
+    #[post("/stream")]
+    async fn stream(&self, #[body(multipart)] mut mp: Multipart) -> Result<String, HttpError> {
+        let mut out = Vec::new();
+        while let Some(mut field) = mp.next_field().await? {
+            let name = field.name().unwrap_or("?").to_string();
+            let mut size = 0;
+            while let Some(chunk) = field.chunk().await? {
+                size += chunk.len();
+            }
+            out.push(format!("{name}={size}"));
+        }
+        Ok(out.join(","))
+    }
+}
+
+async fn server() -> TestServer {
+    TestServer::start(
+        App::new(NativeAdapter::new())
+            .controller(Bodies)
+            .body_limit(64 * 1024),
+    )
+    .await
+}
+
+fn post(
+    s: &TestServer,
+    path: &str,
+    content_type: &str,
+    body: impl Into<reqwest::Body>,
+) -> reqwest::RequestBuilder {
+    s.client
+        .post(s.url(path))
+        .header("content-type", content_type)
+        .body(body)
+}
+
+#[tokio::test]
+async fn a6_each_body_kind_is_parsed() {
+    let s = server().await;
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/json",
+            "application/json",
+            r#"{"title":"Dune","pages":412}"#,
+        ))
+        .await;
+    assert_eq!(
+        (status, body.as_str()),
+        (201, r#"{"title":"Dune","pages":412}"#)
+    );
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/json",
+            "application/vnd.api+json; charset=utf-8",
+            r#"{"title":"x","pages":1}"#,
+        ))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/text",
+            "text/plain; charset=utf-8",
+            "héllo",
+        ))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "5 chars"));
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/form",
+            "application/x-www-form-urlencoded",
+            "user=ada+l%C3%B6&remember=true",
+        ))
+        .await;
+    assert_eq!(
+        (status, body.as_str()),
+        (201, r#"{"user":"ada lö","remember":true}"#)
+    );
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/bytes",
+            "application/octet-stream",
+            vec![0u8, 1, 2, 255],
+        ))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "4 bytes, sum 258"));
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a6_body_errors_are_400_413_415_with_messages() {
+    let s = server().await;
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/json",
+            "application/json",
+            r#"{"title":"Dune""#,
+        ))
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("invalid JSON in body `book`") && body.contains("EOF"),
+        "{body}"
+    );
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/json",
+            "application/json",
+            r#"{"title":"Dune"}"#,
+        ))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("missing field `pages`"), "{body}");
+    let (status, body) = s.send(post(&s, "/bodies/json", "text/plain", "{}")).await;
+    assert_eq!(status, 415);
+    assert!(
+        body.contains("body `book` must be sent as `application/json`, got `text/plain`"),
+        "{body}"
+    );
+    let (status, body) = s.send(s.client.post(s.url("/bodies/text")).body("x")).await;
+    assert_eq!(status, 415);
+    assert!(body.contains("got no content-type"), "{body}");
+    let (status, body) = s
+        .send(post(&s, "/bodies/text", "text/plain", vec![0xffu8, 0xfe]))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("body `text` is not valid UTF-8"), "{body}");
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/form",
+            "application/x-www-form-urlencoded",
+            "user=a&remember=maybe",
+        ))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("invalid form in body `login`"), "{body}");
+    let big = vec![b'a'; 64 * 1024 + 1];
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/bytes",
+            "application/octet-stream",
+            big.clone(),
+        ))
+        .await;
+    assert_eq!(status, 413);
+    assert!(
+        body.contains("body `raw` is larger than the limit of 65536 bytes"),
+        "{body}"
+    );
+    // Exactly at the limit is fine.
+    let (status, _) = s
+        .send(post(
+            &s,
+            "/bodies/bytes",
+            "application/octet-stream",
+            big[1..].to_vec(),
+        ))
+        .await;
+    assert_eq!(status, 201);
+    // A chunked body (no content-length) is limited too.
+    let chunks =
+        futures_util::stream::iter((0..20).map(|_| Ok::<_, std::io::Error>(vec![b'x'; 4096])));
+    let (status, _) = s
+        .send(post(
+            &s,
+            "/bodies/bytes",
+            "application/octet-stream",
+            reqwest::Body::wrap_stream(chunks),
+        ))
+        .await;
+    assert_eq!(status, 413);
+    s.stop().await.unwrap();
+}
+
+fn file_part(bytes: Vec<u8>, name: &str, mime: &str) -> reqwest::multipart::Part {
+    reqwest::multipart::Part::bytes(bytes)
+        .file_name(name.to_string())
+        .mime_str(mime)
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a6_multipart_two_files_and_text_fields_byte_for_byte() {
+    let s = server().await;
+    let cover: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+    // Bytes that look like a boundary and CRLFs must survive.
+    let page: Vec<u8> = b"\r\n--not-a-boundary\r\n\x00\xff".repeat(50);
+    let form = reqwest::multipart::Form::new()
+        .text("title", "Dune — annotated")
+        .text("tags", "sf")
+        .part(
+            "cover-image",
+            file_part(cover.clone(), "cover.png", "image/png"),
+        )
+        .text("tags", "classic")
+        .part(
+            "page",
+            file_part(page.clone(), "p1.bin", "application/octet-stream"),
+        )
+        .text("ignored", "unknown fields are skipped");
+    let res = s
+        .client
+        .post(s.url("/bodies/upload"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let got: Seen = res.json().await.unwrap();
+    assert_eq!(
+        got,
+        Seen {
+            title: "Dune — annotated".into(),
+            copies: None,
+            tags: vec!["sf".into(), "classic".into()],
+            files: vec![
+                (Some("cover.png".into()), Some("image/png".into()), cover),
+                (
+                    Some("p1.bin".into()),
+                    Some("application/octet-stream".into()),
+                    page
+                ),
+            ],
+            note: false,
+        }
+    );
+
+    let form = reqwest::multipart::Form::new().text("a", "12345").part(
+        "b",
+        file_part(vec![7; 300], "b.bin", "application/octet-stream"),
+    );
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/stream")).multipart(form))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "a=5,b=300"));
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a6_multipart_errors() {
+    let s = server().await;
+    let cover = || file_part(vec![1, 2, 3], "c.png", "image/png");
+    // A missing required field, named.
+    let form = reqwest::multipart::Form::new().part("cover-image", cover());
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/upload")).multipart(form))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("missing multipart field `title`"), "{body}");
+    // A text field that does not parse, named with its type.
+    let form = reqwest::multipart::Form::new()
+        .text("title", "t")
+        .text("copies", "many")
+        .part("cover-image", cover());
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/upload")).multipart(form))
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("invalid multipart field `copies`: cannot read \\\"many\\\" as u32"),
+        "{body}"
+    );
+    // A single-valued field sent twice.
+    let form = reqwest::multipart::Form::new()
+        .text("title", "a")
+        .text("title", "b")
+        .part("cover-image", cover());
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/upload")).multipart(form))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("`title` is given 2 times"), "{body}");
+    // Wrong content type, and a broken body.
+    let (status, body) = s
+        .send(post(&s, "/bodies/upload", "application/json", "{}"))
+        .await;
+    assert_eq!(status, 415);
+    assert!(
+        body.contains("body `form` must be sent as `multipart/form-data`, got `application/json`"),
+        "{body}"
+    );
+    let (status, body) = s
+        .send(post(&s, "/bodies/upload", "multipart/form-data", "x"))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("invalid multipart body `form`"), "{body}");
+    let (status, body) = s
+        .send(post(
+            &s,
+            "/bodies/upload",
+            "multipart/form-data; boundary=XX",
+            "garbage without boundary",
+        ))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("invalid multipart body `form`"), "{body}");
+    // Over the limit.
+    let form = reqwest::multipart::Form::new().text("title", "t").part(
+        "cover-image",
+        file_part(vec![0; 70 * 1024], "big", "image/png"),
+    );
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/upload")).multipart(form))
+        .await;
+    assert_eq!(status, 413);
+    assert!(
+        body.contains("larger than the limit of 65536 bytes"),
+        "{body}"
+    );
+    s.stop().await.unwrap();
+}
