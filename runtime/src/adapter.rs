@@ -2,8 +2,8 @@
 //! (SPEC A10). **Experimental:** the adapter's API may change between minor
 //! releases.
 
-use crate::app::AppService;
-use crate::response::Response;
+use crate::app::{AppService, ResponseFuture};
+use crate::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::TokioIo;
@@ -30,11 +30,15 @@ pub trait HttpAdapter: Send + 'static {
 }
 
 /// The adapter on hyper 1.x: HTTP/1.1 with keep-alive, pipelined responses
-/// flushed together, `TCP_NODELAY` and a header-read timeout.
+/// flushed together, `TCP_NODELAY`, a header-read timeout, an optional
+/// request timeout and, with the `tls` feature, HTTPS.
 #[derive(Debug, Clone)]
 pub struct NativeAdapter {
     header_read_timeout: Duration,
     shutdown_deadline: Duration,
+    request_timeout: Option<Duration>,
+    #[cfg(feature = "tls")]
+    tls: Option<crate::tls::TlsConfig>,
 }
 
 impl Default for NativeAdapter {
@@ -50,7 +54,25 @@ impl NativeAdapter {
         Self {
             header_read_timeout: Duration::from_secs(10),
             shutdown_deadline: Duration::from_secs(30),
+            request_timeout: None,
+            #[cfg(feature = "tls")]
+            tls: None,
         }
+    }
+
+    /// How long a handler may take before the request is answered with
+    /// `408 Request Timeout` (default: no limit). Streams such as SSE are
+    /// not limited once their response has started.
+    pub fn request_timeout(mut self, timeout: Duration) -> Self {
+        self.request_timeout = Some(timeout);
+        self
+    }
+
+    /// Serves HTTPS with this certificate (the `tls` feature).
+    #[cfg(feature = "tls")]
+    pub fn tls(mut self, config: crate::tls::TlsConfig) -> Self {
+        self.tls = Some(config);
+        self
     }
 
     /// How long a client may take to send its request headers.
@@ -76,6 +98,20 @@ impl NativeAdapter {
     }
 }
 
+/// Answers one request, within the request timeout if there is one.
+async fn respond(fut: ResponseFuture, timeout: Option<Duration>) -> Result<Response, Infallible> {
+    let Some(limit) = timeout else {
+        return Ok(fut.await);
+    };
+    Ok(tokio::time::timeout(limit, fut).await.unwrap_or_else(|_| {
+        crate::HttpError::new(
+            http::StatusCode::REQUEST_TIMEOUT,
+            format!("the request took longer than {} ms", limit.as_millis()),
+        )
+        .into_response()
+    }))
+}
+
 impl HttpAdapter for NativeAdapter {
     async fn serve(
         self,
@@ -85,6 +121,7 @@ impl HttpAdapter for NativeAdapter {
     ) -> std::io::Result<()> {
         let builder = self.builder();
         let graceful = GracefulShutdown::new();
+        let timeout = self.request_timeout;
         let mut shutdown = shutdown;
         loop {
             let stream = tokio::select! {
@@ -101,9 +138,22 @@ impl HttpAdapter for NativeAdapter {
             let _ = stream.set_nodelay(true);
             let service = service.clone();
             let svc = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
-                let fut = service.call(req);
-                async move { Ok::<Response, Infallible>(fut.await) }
+                respond(service.call(req), timeout)
             });
+            #[cfg(feature = "tls")]
+            if let Some(tls) = &self.tls {
+                let acceptor = tls.acceptor.clone();
+                let (builder, watcher) = (builder.clone(), graceful.watcher());
+                let handshake_timeout = self.header_read_timeout;
+                tokio::spawn(async move {
+                    let accepted = tokio::time::timeout(handshake_timeout, acceptor.accept(stream));
+                    if let Ok(Ok(tls_stream)) = accepted.await {
+                        let conn = builder.serve_connection(TokioIo::new(tls_stream), svc);
+                        let _ = watcher.watch(conn).await;
+                    }
+                });
+                continue;
+            }
             let conn = builder.serve_connection(TokioIo::new(stream), svc);
             let conn = graceful.watch(conn);
             tokio::spawn(async move {
@@ -113,5 +163,40 @@ impl HttpAdapter for NativeAdapter {
         drop(listener);
         let _ = tokio::time::timeout(self.shutdown_deadline, graceful.shutdown()).await;
         Ok(())
+    }
+}
+
+/// Completes on Ctrl-C or, on Unix, `SIGTERM`: pass it to
+/// [`Server::serve_with_shutdown`](crate::Server::serve_with_shutdown).
+///
+/// ```no_run
+/// # async fn run(app: tether::App) -> std::io::Result<()> {
+/// app.bind("0.0.0.0:3000")
+///     .await?
+///     .serve_with_shutdown(tether::shutdown_signal())
+///     .await
+/// # }
+/// ```
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = terminate => {}
     }
 }

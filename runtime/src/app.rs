@@ -427,7 +427,16 @@ impl<A: HttpAdapter> Server<A> {
         self.serve_with_shutdown(std::future::pending()).await
     }
 
-    /// Serves until `signal` completes, then lets in-flight requests finish.
+    /// Serves until Ctrl-C or `SIGTERM`, then lets in-flight requests
+    /// finish (see [`crate::shutdown_signal`]).
+    pub async fn serve_until_ctrl_c(self) -> std::io::Result<()> {
+        self.serve_with_shutdown(crate::adapter::shutdown_signal())
+            .await
+    }
+
+    /// Serves until `signal` completes, then stops accepting and lets
+    /// in-flight requests and streams finish, within the adapter's
+    /// shutdown deadline.
     pub async fn serve_with_shutdown(
         self,
         signal: impl Future<Output = ()> + Send + 'static,

@@ -69,8 +69,10 @@ pub mod response;
 mod routing;
 #[cfg(feature = "json")]
 pub mod sse;
+#[cfg(feature = "tls")]
+pub mod tls;
 
-pub use adapter::{HttpAdapter, NativeAdapter};
+pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
 pub use app::{App, AppError, AppService, ResponseFuture, Server};
 pub use controller::Controller;
 pub use cors::Cors;

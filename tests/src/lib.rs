@@ -48,6 +48,14 @@ impl TestServer {
         (status, res.text().await.expect("body is readable"))
     }
 
+    /// Signals shutdown without waiting: the server stops accepting and
+    /// lets in-flight requests finish; [`TestServer::stop`] waits for it.
+    pub fn begin_shutdown(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+
     /// Signals shutdown and waits for the server to finish.
     pub async fn stop(mut self) -> std::io::Result<()> {
         if let Some(tx) = self.shutdown.take() {

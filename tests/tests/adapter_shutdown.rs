@@ -1,0 +1,176 @@
+//! SPEC A11: graceful shutdown, its deadline, panics turned into 500s,
+//! the header-read timeout and the request timeout, on a live server.
+
+use std::time::{Duration, Instant};
+use tether::sse::Sse;
+use tether::{controller, App, NativeAdapter, Next, Request};
+use tether_tests::TestServer;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+#[derive(serde::Serialize)]
+enum Beat {
+    Beat,
+}
+
+struct Work;
+
+#[controller("/work")]
+impl Work {
+    #[get("/fast")]
+    async fn fast(&self) -> &'static str {
+        "fast"
+    }
+    #[get("/slow")]
+    async fn slow(&self) -> &'static str {
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        "slow done"
+    }
+    #[get("/panic")]
+    async fn panic(&self) -> &'static str {
+        panic!("handler bug")
+    }
+    /// Never ends by itself.
+    #[get("/forever")]
+    async fn forever(&self) -> Sse<Beat> {
+        let beats = futures_util::stream::unfold((), |()| async {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            Some((Beat::Beat, ()))
+        });
+        Sse::new(beats)
+    }
+}
+
+#[tokio::test]
+async fn a11_graceful_shutdown_finishes_in_flight_and_refuses_new_connections() {
+    let mut server = TestServer::start(App::new(NativeAdapter::new()).controller(Work)).await;
+    let slow = tokio::spawn(server.client.get(server.url("/work/slow")).send());
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    server.begin_shutdown();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let refused = tokio::net::TcpStream::connect(server.addr).await;
+    assert!(
+        refused.is_err(),
+        "a new connection was accepted after shutdown began"
+    );
+    let res = slow
+        .await
+        .unwrap()
+        .expect("the in-flight request completes");
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.text().await.unwrap(), "slow done");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_shutdown_deadline_ends_endless_streams() {
+    let adapter = NativeAdapter::new().shutdown_deadline(Duration::from_millis(300));
+    let mut server = TestServer::start(App::new(adapter).controller(Work)).await;
+    let res = server
+        .client
+        .get(server.url("/work/forever"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let started = Instant::now();
+    server.begin_shutdown();
+    server.stop().await.unwrap();
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(250) && took < Duration::from_secs(3),
+        "{took:?}"
+    );
+    drop(res);
+}
+
+#[tokio::test]
+async fn a11_panics_become_500_and_the_server_keeps_serving() {
+    let app = App::new(NativeAdapter::new())
+        .controller(Work)
+        .use_middleware(|req: Request, next: Next| async move {
+            if req.header("x-panic-in-middleware").is_some() {
+                panic!("middleware bug");
+            }
+            next.run(req).await
+        });
+    let server = TestServer::start(app).await;
+    for _ in 0..2 {
+        let (status, body) = server.get("/work/panic").await;
+        assert_eq!(status, 500);
+        assert!(body.contains("Internal server error"), "{body}");
+        assert_eq!(server.get("/work/fast").await, (200, "fast".to_string()));
+    }
+    let (status, _) = server
+        .send(
+            server
+                .client
+                .get(server.url("/work/fast"))
+                .header("x-panic-in-middleware", "1"),
+        )
+        .await;
+    assert_eq!(status, 500);
+    assert_eq!(server.get("/work/fast").await, (200, "fast".to_string()));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_header_read_timeout_closes_slow_clients() {
+    let adapter = NativeAdapter::new().header_read_timeout(Duration::from_millis(300));
+    let server = TestServer::start(App::new(adapter).controller(Work)).await;
+    let mut slow = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    // Headers that never end.
+    slow.write_all(b"GET /work/fast HTTP/1.1\r\nHost: a\r\n")
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut rest)).await;
+    let took = started.elapsed();
+    assert!(read.is_ok(), "the slow connection was never closed");
+    assert!(
+        took >= Duration::from_millis(250),
+        "closed too early: {took:?}"
+    );
+    assert!(!String::from_utf8_lossy(&rest).contains("200 OK"));
+    // A client that sends its headers in time is served.
+    let mut ok = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    ok.write_all(b"GET /work/fast HTTP/1.1\r\nHost: a\r\n")
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    ok.write_all(b"Connection: close\r\n\r\n").await.unwrap();
+    let mut answer = String::new();
+    ok.read_to_string(&mut answer).await.unwrap();
+    assert!(
+        answer.starts_with("HTTP/1.1 200 OK") && answer.ends_with("fast"),
+        "{answer}"
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_request_timeout_is_408() {
+    let adapter = NativeAdapter::new().request_timeout(Duration::from_millis(200));
+    let server = TestServer::start(App::new(adapter).controller(Work)).await;
+    let (status, body) = server.get("/work/slow").await;
+    assert_eq!(status, 408);
+    assert!(body.contains("longer than 200 ms"), "{body}");
+    assert_eq!(server.get("/work/fast").await, (200, "fast".to_string()));
+    // A stream outlives the timeout once its response has started.
+    let res = server
+        .client
+        .get(server.url("/work/forever"))
+        .send()
+        .await
+        .unwrap();
+    let mut body = res.bytes_stream();
+    let started = Instant::now();
+    let mut seen = 0;
+    while started.elapsed() < Duration::from_millis(400) {
+        use futures_util::StreamExt;
+        seen += body.next().await.unwrap().unwrap().len();
+    }
+    assert!(seen > 0);
+    drop(body);
+    server.stop().await.unwrap();
+}

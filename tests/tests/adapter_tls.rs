@@ -1,0 +1,97 @@
+//! SPEC A6: HTTPS over rustls, with a certificate generated in the test.
+
+use http_body_util::{BodyExt, Empty};
+use hyper::body::Bytes;
+use hyper_util::rt::TokioIo;
+use std::sync::Arc;
+use tether::tls::TlsConfig;
+use tether::{controller, App, NativeAdapter};
+use tokio_rustls::rustls::{self, pki_types::ServerName, RootCertStore};
+
+struct Secure;
+
+#[controller("/secure")]
+impl Secure {
+    #[get("/hello")]
+    async fn hello(&self, #[req] req: &tether::Request) -> String {
+        format!("hello over {:?}", req.head().version)
+    }
+}
+
+fn client_config(cert_der: Vec<u8>) -> Arc<rustls::ClientConfig> {
+    let mut roots = RootCertStore::empty();
+    roots.add(cert_der.into()).unwrap();
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    Arc::new(config)
+}
+
+#[tokio::test]
+async fn a6_https_request_succeeds_over_rustls() {
+    let generated = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    let tls = TlsConfig::from_pem(
+        generated.cert.pem().as_bytes(),
+        generated.signing_key.serialize_pem().as_bytes(),
+    )
+    .unwrap();
+    let server = App::new(NativeAdapter::new().tls(tls))
+        .controller(Secure)
+        .bind("127.0.0.1:0")
+        .await
+        .unwrap();
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(server.serve_with_shutdown(async move {
+        let _ = stopped.await;
+    }));
+
+    let connector = tokio_rustls::TlsConnector::from(client_config(generated.cert.der().to_vec()));
+    let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let name = ServerName::try_from("localhost").unwrap();
+    let tls_stream = connector.connect(name, tcp).await.expect("TLS handshake");
+    let (_, session) = tls_stream.get_ref();
+    assert_eq!(session.alpn_protocol(), Some(&b"http/1.1"[..]));
+    let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tls_stream))
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    let req = hyper::Request::get("/secure/hello")
+        .header("host", "localhost")
+        .body(Empty::<Bytes>::new())
+        .unwrap();
+    let res = sender.send_request(req).await.unwrap();
+    assert_eq!(res.status(), 200);
+    let body = res.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(&body[..], b"hello over HTTP/1.1");
+
+    // Plain HTTP on the TLS port is not served.
+    let mut plain = tokio::net::TcpStream::connect(addr).await.unwrap();
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    plain
+        .write_all(b"GET /secure/hello HTTP/1.1\r\nHost: a\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = plain.read_to_end(&mut answer).await;
+    assert!(!String::from_utf8_lossy(&answer).contains("hello over"));
+
+    let _ = stop.send(());
+    task.await.unwrap().unwrap();
+}
+
+#[test]
+fn a6_tls_config_errors_are_clear() {
+    let err = TlsConfig::from_pem(b"not pem", b"not pem").unwrap_err();
+    assert!(
+        err.to_string().contains("TLS: the certificate chain"),
+        "{err}"
+    );
+    let generated = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    let err = TlsConfig::from_pem(generated.cert.pem().as_bytes(), b"").unwrap_err();
+    assert!(err.to_string().contains("private key"), "{err}");
+}
