@@ -1,0 +1,27 @@
+//! Route paths and versions (SPEC A2, B2) on arbitrary text: parsing,
+//! joining, rendering and version ordering never panic, and rendering
+//! round-trips.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tether_model::versioning::{compare_versions, validate_version};
+use tether_model::{Framework, RoutePath, Version, VersionSpec, Versioning, VersioningKind};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let (a, b) = text.split_once('\n').unwrap_or((text, ""));
+    let _ = compare_versions(a, b);
+    let _ = validate_version(a);
+    let Ok(path) = RoutePath::parse(a) else { return };
+    let again = RoutePath::parse(&path.to_route_syntax()).expect("rendered paths parse");
+    assert_eq!(again, path);
+    let framework = Framework {
+        global_prefix: Some(b.to_string()),
+        versioning: Some(Versioning::new(VersioningKind::Uri)),
+    };
+    let spec = VersionSpec::Versions(vec![Version::Exact(b.to_string()), Version::Neutral]);
+    for served in framework.served_paths(&path, &spec) {
+        let _ = served.path.to_matchit();
+        let _ = served.path.to_openapi();
+    }
+});
