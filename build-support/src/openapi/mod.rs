@@ -37,7 +37,7 @@ mod write;
 
 pub use dialect::downgrade;
 pub use document::PackageInfo;
-pub use naming::{controller_key, lower_camel};
+pub use naming::{controller_key, lower_camel, method_key};
 
 use crate::analysis::cfg::CfgEnv;
 use crate::analysis::controllers::read_controllers;

@@ -30,6 +30,21 @@ pub fn controller_key(type_name: &str) -> String {
     lower_camel(base)
 }
 
+/// The client's method name of a route (`x-tether-method`): the handler's
+/// name in lowerCamelCase, less a `_v<version>` suffix naming the version
+/// it is served at, so `find_one_v2` at version 2 is `client.v2.books.findOne`.
+pub fn method_key(fn_name: &str, version: Option<&str>) -> String {
+    let suffix = version.map(|v| format!("_v{}", version_ident(v)));
+    let base = match &suffix {
+        Some(suffix) => fn_name
+            .strip_suffix(suffix.as_str())
+            .filter(|b| !b.is_empty())
+            .unwrap_or(fn_name),
+        None => fn_name,
+    };
+    lower_camel(base)
+}
+
 /// A version as it may appear in an operationId: `2.1` → `2_1`.
 pub fn version_ident(version: &str) -> String {
     version
@@ -45,6 +60,11 @@ mod tests {
     #[test]
     fn sdk_hint_names() {
         assert_eq!(lower_camel("find_one"), "findOne");
+        assert_eq!(method_key("find_one_v2", Some("2")), "findOne");
+        assert_eq!(method_key("find_one_v2", Some("3")), "findOneV2");
+        assert_eq!(method_key("find_one_v2_1", Some("2.1")), "findOne");
+        assert_eq!(method_key("find_one_v2", None), "findOneV2");
+        assert_eq!(method_key("_v2", Some("2")), "v2");
         assert_eq!(lower_camel("r#type"), "type");
         assert_eq!(lower_camel("list"), "list");
         assert_eq!(lower_camel("_private_fn"), "privateFn");

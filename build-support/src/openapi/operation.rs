@@ -2,7 +2,7 @@
 //! the request body per content type, and responses from the handler's
 //! return type, with the hints the SDK reads (`x-tether-*`).
 
-use super::naming::{controller_key, lower_camel};
+use super::naming::{controller_key, method_key};
 use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
 use crate::analysis::types::{Env, Ty};
@@ -317,9 +317,13 @@ impl OperationContext<'_, '_> {
         }
         op.insert("responses".into(), self.responses(route, c));
         op.insert("x-tether-controller".into(), json!(key));
+        let served_version = match version {
+            Some(Version::Exact(v)) => Some(v.as_str()),
+            _ => None,
+        };
         op.insert(
             "x-tether-method".into(),
-            json!(lower_camel(&route.fn_ident.to_string())),
+            json!(method_key(&route.fn_ident.to_string(), served_version)),
         );
         if let Some(Version::Exact(v)) = version {
             op.insert("x-tether-version".into(), json!(v));

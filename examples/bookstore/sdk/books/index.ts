@@ -136,8 +136,8 @@ export class BooksV1Controller<TThrow extends boolean = false> {
   }
 }
 
-/** The call options of `findOneV2`. */
-export interface BooksV2FindOneV2Options {
+/** The call options of `findOne`. */
+export interface BooksV2FindOneOptions {
   /** Path parameters (percent-encoded for you). */
   params: {
     id: number;
@@ -161,7 +161,7 @@ export class BooksV2Controller<TThrow extends boolean = false> {
    *
    * `GET /api/v2/books/{id}`
    */
-  findOneV2(options: BooksV2FindOneV2Options): Promise<SDKOutcome<types.BookV2, types.HttpError, TThrow>> {
+  findOne(options: BooksV2FindOneOptions): Promise<SDKOutcome<types.BookV2, types.HttpError, TThrow>> {
     return this.#core.request<types.BookV2, types.HttpError>(
       { method: "GET", path: "/api/v2/books/{id}", operationId: "books_findOneV2", parseAs: "json" },
       options,

@@ -1,0 +1,79 @@
+//! End to end (SPEC C, "Beyond the seed"): the TypeScript clients that the
+//! examples' build.rs generated are compiled by the pinned `tsc` (strict,
+//! noUncheckedIndexedAccess, exactOptionalPropertyTypes) with the node tests
+//! in `tests/e2e/`, and run by `node --test` against the real servers on
+//! loopback ports.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tether_tests::TestServer;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn tsc() -> PathBuf {
+    let tsc = repo().join("node_modules/.bin/tsc");
+    assert!(
+        tsc.exists(),
+        "{} is missing: run `npm ci` at the repository root (./test.sh does)",
+        tsc.display()
+    );
+    tsc
+}
+
+/// Compiles the e2e tests and the examples' clients once for all tests.
+fn compile() -> PathBuf {
+    static ONCE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ONCE.get_or_init(|| {
+        let out = repo().join("target/e2e");
+        let _ = std::fs::remove_dir_all(&out);
+        let status = Command::new(tsc())
+            .arg("-p")
+            .arg(repo().join("tests/e2e/tsconfig.json"))
+            .status()
+            .expect("tsc runs");
+        assert!(
+            status.success(),
+            "tsc reported errors in the generated clients or e2e tests"
+        );
+        // Node reads the compiled ES modules as such.
+        std::fs::write(out.join("package.json"), r#"{"type":"module"}"#).unwrap();
+        out
+    })
+    .clone()
+}
+
+async fn node_test(file: &str, env: &[(&str, String)]) {
+    let out = compile();
+    let mut cmd = tokio::process::Command::new("node");
+    cmd.arg("--test")
+        .arg("--test-reporter=spec")
+        .arg(out.join("tests/e2e").join(file));
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let output = cmd.output().await.expect("node runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "node --test {file} failed:\n{text}"
+    );
+    assert!(text.contains("ℹ fail 0"), "node reported failures:\n{text}");
+    assert!(!text.contains("ℹ pass 0\n"), "node ran no test:\n{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn c_bookstore_client_against_the_real_server() {
+    let server = TestServer::start(bookstore::app()).await;
+    node_test(
+        "bookstore.test.js",
+        &[("BOOKSTORE_URL", format!("http://{}", server.addr))],
+    )
+    .await;
+    server.stop().await.unwrap();
+}
