@@ -77,3 +77,14 @@ async fn c_bookstore_client_against_the_real_server() {
     .await;
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn c_newsroom_clients_against_the_real_server() {
+    let server = TestServer::start(newsroom::app()).await;
+    node_test(
+        "newsroom.test.js",
+        &[("NEWSROOM_URL", format!("http://{}", server.addr))],
+    )
+    .await;
+    server.stop().await.unwrap();
+}

@@ -437,7 +437,7 @@ pub fn sdk_dirs<'d>(
     documents
         .iter()
         .map(|d| {
-            let version = d.document["x-tether"]["documentVersion"].as_str();
+            let version = d.document["x-tether"]["versioning"]["documentVersion"].as_str();
             let dir = match (documents.len(), version) {
                 (1, _) | (_, None) => base.clone(),
                 (_, Some(v)) => base.join(format!("v{}", naming::version_ident(v))),
