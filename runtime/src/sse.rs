@@ -226,16 +226,22 @@ impl<E> Stream for Receiver<E> {
 /// string (unit variant) or a one-key object; anything else is a
 /// `message` event carrying the whole value.
 fn name_and_data<E: Serialize>(value: &E) -> Result<(String, String), serde_json::Error> {
-    use serde_json::value::RawValue;
     let json = serde_json::to_string(value)?;
     if json.starts_with('"') {
         return Ok((serde_json::from_str(&json)?, "null".to_string()));
     }
-    if json.starts_with('{') {
-        let map: std::collections::BTreeMap<String, Box<RawValue>> = serde_json::from_str(&json)?;
-        if map.len() == 1 {
-            let (name, data) = map.into_iter().next().expect("one entry");
-            return Ok((name, data.get().to_string()));
+    // Compact serde_json output of a one-key map is exactly `{"key":DATA}`.
+    if let Some(rest) = json.strip_prefix('{') {
+        let mut keys = serde_json::Deserializer::from_str(rest).into_iter::<String>();
+        if let Some(Ok(name)) = keys.next() {
+            let data = rest[keys.byte_offset()..]
+                .strip_prefix(':')
+                .and_then(|d| d.strip_suffix('}'));
+            if let Some(data) = data {
+                if serde_json::from_str::<serde::de::IgnoredAny>(data).is_ok() {
+                    return Ok((name, data.to_string()));
+                }
+            }
         }
     }
     Ok(("message".to_string(), json))
@@ -371,5 +377,14 @@ mod tests {
             "event: custom\ndata: [1]\n\n"
         );
         assert_eq!(encode(&SseEvent::new(5u8)), "event: message\ndata: 5\n\n");
+        #[derive(Serialize)]
+        struct Two {
+            a: u8,
+            b: u8,
+        }
+        assert_eq!(
+            encode(&SseEvent::new(Two { a: 1, b: 2 })),
+            "event: message\ndata: {\"a\":1,\"b\":2}\n\n"
+        );
     }
 }
