@@ -22,9 +22,11 @@ step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
 step "cargo test (unit, integration, trybuild, golden, tsc, end to end)"
-cargo test --workspace --locked --no-fail-fast 2>&1 | tee target/test-output.txt
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$log"
 
 step "summary"
-grep -E '^test result:' target/test-output.txt | awk '
+grep -E '^test result:' "$log" | awk '
   { passed += $4; failed += $6; ignored += $8 }
   END { printf "summary: %d passed, %d failed, %d skipped\n", passed, failed, ignored; exit failed > 0 }'
