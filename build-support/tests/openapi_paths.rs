@@ -267,9 +267,14 @@ impl CatsController {
             .get("parameters")
             .is_none());
     }
+    // `list_v2` served at version 2 is the client's `list` of the v2 client.
     assert_eq!(
         docs[1].1["paths"]["/cats"]["get"]["x-tether-method"],
-        "listV2"
+        "list"
+    );
+    assert_eq!(
+        docs[1].1["paths"]["/cats"]["get"]["operationId"],
+        "cats_listV2"
     );
 }
 

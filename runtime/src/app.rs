@@ -35,6 +35,19 @@ struct BoundRoute {
     pipeline: PipelineDef,
 }
 
+/// One served route, as [`App::routes`] lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouteInfo {
+    /// The method (`All` for `#[all]`).
+    pub method: RouteMethod,
+    /// The full path in OpenAPI spelling: `/api/v1/books/{id}`.
+    pub path: String,
+    /// The version it answers to, if any.
+    pub version: Option<String>,
+    /// `Controller::method`.
+    pub handler: String,
+}
+
 /// A registered controller: its embedded settings and its bound routes.
 struct Registered {
     name: &'static str,
@@ -324,6 +337,32 @@ impl<A: HttpAdapter> App<A> {
             Some(f) => Ok(f.clone()),
             None => self.embedded_framework(),
         }
+    }
+
+    /// Every route as it will be served: method, full path (global prefix
+    /// and URI version applied, in OpenAPI spelling `/api/v1/books/{id}`),
+    /// version and handler. The contract test compares it with the
+    /// generated OpenAPI document.
+    pub fn routes(&self) -> Result<Vec<RouteInfo>, AppError> {
+        let framework = self.framework()?;
+        let mut out = Vec::new();
+        for c in &self.controllers {
+            for r in &c.routes {
+                let route = RoutePath::parse(r.path).expect("#[controller] checked the path");
+                for served in framework.served_paths(&route, &r.versions) {
+                    out.push(RouteInfo {
+                        method: r.method,
+                        path: served.path.to_openapi(),
+                        version: match served.version {
+                            Some(Version::Exact(v)) => Some(v),
+                            _ => None,
+                        },
+                        handler: format!("{}::{}", c.name, r.name),
+                    });
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// Compiles the routes into the service the adapter runs.

@@ -73,7 +73,7 @@ pub mod sse;
 pub mod tls;
 
 pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
-pub use app::{App, AppError, AppService, ResponseFuture, Server};
+pub use app::{App, AppError, AppService, ResponseFuture, RouteInfo, Server};
 pub use controller::Controller;
 pub use cors::Cors;
 pub use error::HttpError;
