@@ -68,11 +68,59 @@ impl http_body::Body for RequestBody {
     }
 }
 
-/// Path captures of the matched route: byte ranges into the request path.
+/// Path captures of the matched route: byte ranges into the request path,
+/// taken from matchit's borrowed values. Up to [`PathParams::INLINE`]
+/// captures are kept inline, so routing allocates nothing (SPEC A10).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PathParams {
     pub(crate) names: &'static [&'static str],
-    pub(crate) ranges: Vec<(usize, usize)>,
+    ranges: Ranges,
+}
+
+#[derive(Debug, Clone)]
+enum Ranges {
+    Inline(u8, [(u32, u32); PathParams::INLINE]),
+    Heap(Vec<(u32, u32)>),
+}
+
+impl Default for Ranges {
+    fn default() -> Self {
+        Ranges::Inline(0, [(0, 0); PathParams::INLINE])
+    }
+}
+
+impl PathParams {
+    /// Captures kept without a heap allocation.
+    pub(crate) const INLINE: usize = 4;
+
+    /// Captures `names`, at `ranges` (byte offsets into the path).
+    pub(crate) fn new(
+        names: &'static [&'static str],
+        ranges: impl ExactSizeIterator<Item = (usize, usize)>,
+    ) -> Self {
+        let narrow = |(a, b): (usize, usize)| (a as u32, b as u32);
+        let ranges = if ranges.len() <= Self::INLINE {
+            let mut inline = [(0, 0); Self::INLINE];
+            let mut n = 0;
+            for (slot, r) in inline.iter_mut().zip(ranges) {
+                *slot = narrow(r);
+                n += 1;
+            }
+            Ranges::Inline(n, inline)
+        } else {
+            Ranges::Heap(ranges.map(narrow).collect())
+        };
+        PathParams { names, ranges }
+    }
+
+    /// The byte range of the `index`-th capture.
+    pub(crate) fn range(&self, index: usize) -> Option<(usize, usize)> {
+        let (a, b) = match &self.ranges {
+            Ranges::Inline(n, items) => items[..*n as usize].get(index)?,
+            Ranges::Heap(items) => items.get(index)?,
+        };
+        Some((*a as usize, *b as usize))
+    }
 }
 
 /// An incoming request, as handlers (`#[req]`), middleware and guards see it.
@@ -150,7 +198,7 @@ impl Request {
     }
 
     pub(crate) fn raw_param_at(&self, index: usize) -> Option<&str> {
-        let (start, end) = *self.params.ranges.get(index)?;
+        let (start, end) = self.params.range(index)?;
         self.path().get(start..end)
     }
 

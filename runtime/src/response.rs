@@ -229,11 +229,39 @@ impl<T: IntoResponse> IntoResponse for (StatusCode, T) {
 pub struct Json<T>(pub T);
 
 #[cfg(feature = "json")]
+thread_local! {
+    /// Where JSON is written before it is copied out at its exact size: one
+    /// allocation per response instead of a growing `Vec` (SPEC A10).
+    static JSON_BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Serialises `value` into the thread's reused buffer and copies it out.
+#[cfg(feature = "json")]
+fn to_json_bytes<T: serde::Serialize>(value: &T) -> serde_json::Result<Bytes> {
+    /// A buffer that grew past this for one large response is let go.
+    const KEEP: usize = 64 * 1024;
+    JSON_BUF
+        .try_with(|cell| match cell.try_borrow_mut() {
+            Ok(mut buf) => {
+                buf.clear();
+                let written = serde_json::to_writer(&mut *buf, value);
+                let bytes = written.map(|()| Bytes::copy_from_slice(&buf));
+                if buf.capacity() > KEEP {
+                    *buf = Vec::new();
+                }
+                bytes
+            }
+            // Serialize impls that serialise JSON themselves (re-entrancy).
+            Err(_) => serde_json::to_vec(value).map(Bytes::from),
+        })
+        .unwrap_or_else(|_| serde_json::to_vec(value).map(Bytes::from))
+}
+
+#[cfg(feature = "json")]
 impl<T: serde::Serialize> IntoResponse for Json<T> {
     fn into_response_with(self, status: StatusCode) -> Response {
-        let mut buf = Vec::with_capacity(128);
-        match serde_json::to_writer(&mut buf, &self.0) {
-            Ok(()) => with_type(Body::from(buf), status, "application/json"),
+        match to_json_bytes(&self.0) {
+            Ok(bytes) => with_type(Body::from(bytes), status, "application/json"),
             Err(e) => crate::HttpError::internal(format!("response serialisation failed: {e}"))
                 .into_response(),
         }
