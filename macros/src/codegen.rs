@@ -193,7 +193,7 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
     let tokens = quote! {
         #[allow(unused_mut, unused_variables, clippy::needless_borrow, clippy::let_and_return)]
         fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
-            #p::Box::pin(async move {
+            #p::HandlerFuture::new(async move {
                 #(#extracts)*
                 let __out = __this.#method(#(#args),*).await;
                 #respond

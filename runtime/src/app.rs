@@ -331,6 +331,11 @@ impl<A: HttpAdapter> App<A> {
         Ok(found.map(|(_, d)| framework_of(&d)).unwrap_or_default())
     }
 
+    /// `runtime` of the first controller's `tether.toml` (see [`App::run`]).
+    pub(crate) fn embedded_runtime(&self) -> Option<&'static str> {
+        self.controllers.first().map(|c| c.framework.runtime)
+    }
+
     /// The path settings in effect: explicit ones, else `tether.toml`'s.
     pub fn framework(&self) -> Result<Framework, AppError> {
         match &self.framework {
@@ -572,6 +577,8 @@ fn not_found(head: &http::request::Parts) -> Response {
 /// The future of one response; a panicking handler becomes a `500`.
 pub struct ResponseFuture(State);
 
+// The handler's future is inline on purpose: no box per request (SPEC A10).
+#[allow(clippy::large_enum_variant)]
 enum State {
     Ready(Option<Response>),
     /// A route without pipeline: the handler's own future.
@@ -602,9 +609,13 @@ impl Future for ResponseFuture {
     type Output = Response;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
-        match &mut self.get_mut().0 {
+        // SAFETY: the state is never moved out of; the handler's future,
+        // stored inline, is pinned with `self` (structural pinning).
+        match unsafe { &mut self.get_unchecked_mut().0 } {
             State::Ready(res) => Poll::Ready(res.take().expect("polled after completion")),
             State::Handler(fut) => {
+                // SAFETY: see above.
+                let mut fut = unsafe { Pin::new_unchecked(fut) };
                 match std::panic::catch_unwind(AssertUnwindSafe(|| fut.as_mut().poll(cx))) {
                     Ok(Poll::Ready(Ok(res))) => Poll::Ready(res),
                     Ok(Poll::Ready(Err(exception))) => Poll::Ready(exception.into_response()),

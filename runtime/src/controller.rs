@@ -1,15 +1,10 @@
 //! The static route table that `#[controller]` emits (SPEC A1).
 
-use crate::pipeline::{Exception, PipelineDef};
+use crate::pipeline::PipelineDef;
 use crate::request::Request;
-use crate::response::Response;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::Arc;
 
-/// The future a route handler returns: its response, or an exception for
-/// the route's filters (only when it has some).
-pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<Response, Exception>> + Send>>;
+pub use crate::handler_future::HandlerFuture;
 
 /// The HTTP method of a route; `All` matches every method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -61,12 +61,14 @@ pub mod controller;
 pub mod cors;
 mod error;
 pub mod extract;
+mod handler_future;
 pub mod middleware;
 pub mod multipart;
 pub mod pipeline;
 pub mod request;
 pub mod response;
 mod routing;
+pub mod runtime;
 #[cfg(feature = "json")]
 pub mod sse;
 #[cfg(feature = "tls")]
@@ -83,6 +85,7 @@ pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interce
 pub use request::Request;
 pub use response::{Body, IntoResponse, Json, NoContent, Response};
 pub use routing::RouteConflict;
+pub use runtime::Runtime;
 pub use tether_macros::{
     all, controller, delete, get, head, http_code, options, patch, post, put, use_filters,
     use_guards, use_interceptors, use_pipes, version,

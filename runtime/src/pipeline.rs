@@ -469,7 +469,7 @@ impl CallHandler {
                     pipeline.interceptors[index].intercept(req, next).await
                 })
             } else {
-                (pipeline.handler)(req)
+                Box::pin((pipeline.handler)(req))
             };
         fut
     }

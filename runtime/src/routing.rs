@@ -260,7 +260,7 @@ mod tests {
     use crate::response::IntoResponse;
 
     fn handler(tag: &'static str) -> Handler {
-        Arc::new(move |_req| Box::pin(async move { Ok(tag.into_response()) }))
+        Arc::new(move |_req| HandlerFuture::new(async move { Ok(tag.into_response()) }))
     }
 
     fn entry(

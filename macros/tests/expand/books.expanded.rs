@@ -35,7 +35,7 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
-                ::tether::__private::Box::pin(async move {
+                ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,
@@ -88,7 +88,7 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
-                ::tether::__private::Box::pin(async move {
+                ::tether::__private::HandlerFuture::new(async move {
                     let query: ListQuery = match ::tether::__private::piped(
                         ::tether::__private::query_all::<ListQuery>(&__req, "query"),
                         &__req,
@@ -128,7 +128,7 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
-                ::tether::__private::Box::pin(async move {
+                ::tether::__private::HandlerFuture::new(async move {
                     let dto: CreateBook = match ::tether::__private::piped(
                         ::tether::__private::body_json::<CreateBook>(&mut __req, "dto")
                             .await,
@@ -159,7 +159,7 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
-                ::tether::__private::Box::pin(async move {
+                ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,

@@ -1,0 +1,128 @@
+//! SPEC A10: what tether itself allocates per request, between the request
+//! hyper parsed and the response hyper writes. Counted exactly by a global
+//! allocator on this test's thread (the handlers complete on first poll).
+
+use serde::{Deserialize, Serialize};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::future::Future;
+use std::task::{Context, Poll, Waker};
+use tether::{controller, App, AppService, NativeAdapter};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: every call is forwarded to `System`.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        System.alloc(layout)
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        System.alloc_zeroed(layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        count();
+        System.realloc(ptr, layout, size)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+#[derive(Serialize)]
+struct Message {
+    message: &'static str,
+}
+
+#[derive(Serialize, Deserialize)]
+struct NewUser {
+    name: String,
+    age: u32,
+}
+
+struct Bench;
+
+#[controller("/")]
+impl Bench {
+    #[get("/plaintext")]
+    async fn plaintext(&self) -> &'static str {
+        "Hello, World!"
+    }
+
+    #[get("/json")]
+    async fn json(&self) -> Message {
+        Message {
+            message: "Hello, World!",
+        }
+    }
+
+    #[get("/users/:id")]
+    async fn user(&self, #[param] id: u64) -> Message {
+        let _ = id;
+        Message { message: "user" }
+    }
+
+    #[post("/users")]
+    async fn create(&self, #[body] user: NewUser) -> NewUser {
+        user
+    }
+}
+
+fn service() -> AppService {
+    App::new(NativeAdapter::new())
+        .controller(Bench)
+        .into_service()
+        .expect("routes")
+        .1
+}
+
+/// Allocations from `AppService::call` to the finished response.
+fn allocations(service: &AppService, req: http::Request<bytes::Bytes>) -> u64 {
+    let mut cx = Context::from_waker(Waker::noop());
+    let before = ALLOCATIONS.with(Cell::get);
+    let mut fut = std::pin::pin!(service.call(req));
+    let res = match fut.as_mut().poll(&mut cx) {
+        Poll::Ready(res) => res,
+        Poll::Pending => panic!("the handler should finish on first poll"),
+    };
+    let after = ALLOCATIONS.with(Cell::get);
+    assert!(res.status().is_success(), "{}", res.status());
+    after - before
+}
+
+fn get(path: &str) -> http::Request<bytes::Bytes> {
+    http::Request::get(path).body(bytes::Bytes::new()).unwrap()
+}
+
+#[test]
+fn a10_dispatch_allocates_only_the_response() {
+    let service = service();
+    let post = || {
+        http::Request::post("/users")
+            .header("content-type", "application/json")
+            .body(bytes::Bytes::from_static(br#"{"name":"Ada","age":36}"#))
+            .unwrap()
+    };
+    // Warm the per-thread JSON buffer first.
+    allocations(&service, get("/json"));
+    // The content-type header of the response map (entries and index).
+    let headers = allocations(&service, get("/plaintext"));
+    assert_eq!(headers, 2, "plaintext");
+    // Plus the JSON body, copied out of the reused buffer once.
+    assert_eq!(allocations(&service, get("/json")), headers + 1);
+    assert_eq!(allocations(&service, get("/users/42")), headers + 1);
+    // Plus the two `String`s of the parsed body.
+    assert_eq!(allocations(&service, post()), headers + 3);
+}
