@@ -248,7 +248,34 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(
     check_content_type(req, arg, is_json, "application/json")?;
     let bytes = read_body(req, arg).await?;
     serde_json::from_slice(&bytes)
+        .or_else(|e| integral_floats_as_integers(&bytes).ok_or(e))
         .map_err(|e| HttpError::bad_request(format!("invalid JSON in body `{arg}`: {e}")))
+}
+
+/// JSON Schema counts `379.0` as an integer, serde does not: on that one
+/// failure, retry with every integral float written as an integer. Runs only
+/// after a failed parse, so well-formed requests never pay for it.
+#[cfg(feature = "json")]
+fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<T> {
+    fn fix(v: &mut serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                let integral = f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0;
+                if integral {
+                    *v = serde_json::Value::from(f as i64);
+                }
+                integral
+            }
+            serde_json::Value::Array(items) => items.iter_mut().fold(false, |c, i| fix(i) | c),
+            serde_json::Value::Object(map) => map.values_mut().fold(false, |c, i| fix(i) | c),
+            _ => false,
+        }
+    }
+    let mut value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    fix(&mut value)
+        .then(|| serde_json::from_value(value).ok())
+        .flatten()
 }
 
 /// `#[body(form)] dto: T`: an urlencoded form body.
@@ -283,6 +310,44 @@ pub async fn body_bytes<T: From<Bytes>>(req: &mut Request, arg: &str) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "json")]
+    #[tokio::test]
+    async fn a2_integral_floats_are_integers_as_json_schema_says() {
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        struct Dto {
+            year: u16,
+            ids: Vec<u64>,
+        }
+        let mut r = req("/x");
+        r.headers_mut().insert(
+            "content-type",
+            http::HeaderValue::from_static("application/json"),
+        );
+        r.body = crate::request::RequestBody::from(Bytes::from_static(
+            br#"{"year": 379.0, "ids": [1, 2.0]}"#,
+        ));
+        let dto: Dto = body_json(&mut r, "dto").await.unwrap();
+        assert_eq!(
+            dto,
+            Dto {
+                year: 379,
+                ids: vec![1, 2]
+            }
+        );
+        let mut r = req("/x");
+        r.headers_mut().insert(
+            "content-type",
+            http::HeaderValue::from_static("application/json"),
+        );
+        r.body =
+            crate::request::RequestBody::from(Bytes::from_static(br#"{"year": 379.5, "ids": []}"#));
+        let e = body_json::<Dto>(&mut r, "dto").await.unwrap_err();
+        assert!(
+            e.message().contains("floating point `379.5`, expected u16"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn short_names() {

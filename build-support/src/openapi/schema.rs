@@ -80,7 +80,8 @@ fn int_schema(int: Int, nonzero: bool) -> Value {
         Int::U8 => (Some("int32"), Some(0), Some(255)),
         Int::U16 => (Some("int32"), Some(0), Some(65535)),
         Int::U32 => (Some("int64"), Some(0), Some(4294967295)),
-        Int::U64 => (Some("int64"), Some(0), None),
+        // Not `int64`: its implied bounds stop at 2^63 - 1, and a u64 takes more.
+        Int::U64 => (Some("uint64"), Some(0), Some(i128::from(u64::MAX))),
         Int::U128 => (None, Some(0), None),
     };
     let mut obj = Map::new();
@@ -97,7 +98,8 @@ fn int_schema(int: Int, nonzero: bool) -> Value {
         obj.insert("minimum".into(), json!(min as i64));
     }
     if let Some(max) = max {
-        obj.insert("maximum".into(), json!(max as i64));
+        let max = i64::try_from(max).map_or_else(|_| json!(max as u64), |m| json!(m));
+        obj.insert("maximum".into(), max);
     }
     Value::Object(obj)
 }

@@ -40,7 +40,7 @@ export interface CreateAuthor {
 
 /** What a client sends to add a book. */
 export interface CreateBook {
-  /** Title as printed on the cover. */
+  /** Title as printed on the cover; not blank. */
   title: string;
   /** Id of an existing author. */
   authorId: number;
