@@ -66,10 +66,8 @@ pub fn app(count_allocs: bool) -> App {
     }
 }
 
-/// Serves the app on tokio's multi-threaded runtime.
+/// Serves the app with `App::run`: tokio's multi-threaded runtime, or one
+/// single-threaded runtime per core with `TETHER_RUNTIME=per-core`.
 pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?
-        .block_on(async move { app(count_allocs).bind(addr).await?.serve().await })
+    app(count_allocs).run(addr)
 }
