@@ -9,6 +9,7 @@
 //! ```
 
 pub mod analysis;
+pub mod cli;
 pub mod openapi;
 pub mod sdk;
 

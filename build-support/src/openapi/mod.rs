@@ -33,7 +33,7 @@ mod document;
 mod naming;
 mod operation;
 mod schema;
-mod write;
+pub(crate) mod write;
 
 pub use dialect::downgrade;
 pub use document::PackageInfo;
@@ -99,6 +99,7 @@ pub struct Builder {
     outputs: Vec<OpenApiOutput>,
     cargo_directives: bool,
     cargo: Option<PathBuf>,
+    dry_run: bool,
 }
 
 impl Builder {
@@ -206,6 +207,14 @@ impl Builder {
     /// Prints `cargo:rerun-if-changed` lines (on in [`Builder::from_env`]).
     pub fn cargo_directives(mut self, on: bool) -> Self {
         self.cargo_directives = on;
+        self
+    }
+
+    /// Writes nothing: documents are built in memory (`changed` then says
+    /// whether the file would change) and no client is generated, so the
+    /// caller can compare or write them itself (`cargo tether --check`).
+    pub fn dry_run(mut self, on: bool) -> Self {
+        self.dry_run = on;
         self
     }
 
@@ -337,12 +346,16 @@ impl Builder {
                     for b in built {
                         let path = out_dir.join(file_name(&output.output, b.suffix.as_deref()));
                         let bytes = write::to_bytes(&b.document);
-                        let changed = write::write_if_changed(&path, &bytes).map_err(|e| {
-                            Error::one(Diagnostic::in_file(
-                                &path,
-                                format!("cannot write the OpenAPI document: {e}"),
-                            ))
-                        })?;
+                        let changed = if self.dry_run {
+                            std::fs::read(&path).map_or(true, |old| old != bytes)
+                        } else {
+                            write::write_if_changed(&path, &bytes).map_err(|e| {
+                                Error::one(Diagnostic::in_file(
+                                    &path,
+                                    format!("cannot write the OpenAPI document: {e}"),
+                                ))
+                            })?
+                        };
                         written.push(WrittenDocument {
                             path,
                             changed,
@@ -350,9 +363,11 @@ impl Builder {
                             output: output.name.clone().unwrap_or_else(|| output.output.clone()),
                         });
                     }
-                    report
-                        .clients
-                        .extend(write_sdk_for_output(output, &written, &root)?);
+                    if !self.dry_run {
+                        report
+                            .clients
+                            .extend(write_sdk_for_output(output, &written, &root)?);
+                    }
                     report.documents.extend(written);
                 }
                 Err(mut e) => errors.append(&mut e),

@@ -1,0 +1,46 @@
+//! `cargo tether build` (SPEC D1, D3): compile, then every document and
+//! every configured client; `--check` compares instead, without compiling.
+
+use super::plan::Plan;
+use super::{cargo, elapsed, BuildArgs, CliError, Progress, Project};
+use std::time::Instant;
+
+pub fn run(args: &BuildArgs) -> Result<(), CliError> {
+    let start = Instant::now();
+    let progress = Progress::new(args.target.quiet);
+    let project = Project::locate(&args.target)?;
+    if args.check {
+        // No `cargo build`: its build.rs would rewrite what is checked.
+        let plan = progress.timed("Generated", "documents and clients in memory", || {
+            Plan::from_sources(&project)
+        })?;
+        return plan.check(&progress, "cargo tether build");
+    }
+    progress.status(
+        "Compiling",
+        Project::show(&project.crate_dir.join("Cargo.toml")),
+    );
+    progress.timed("Compiled", "cargo build", || {
+        cargo::build(
+            &project,
+            &args.cargo,
+            args.target.package.as_deref(),
+            &args.cargo_args,
+            &progress,
+        )
+    })?;
+    let plan = progress.timed("Generated", "documents and clients", || {
+        Plan::from_sources(&project)
+    })?;
+    plan.write()?.print(&progress);
+    progress.status(
+        "Finished",
+        format_args!(
+            "{} document(s), {} client(s) in {}",
+            plan.documents.len(),
+            plan.clients.len(),
+            elapsed(start)
+        ),
+    );
+    Ok(())
+}

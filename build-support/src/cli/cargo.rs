@@ -1,0 +1,153 @@
+//! Running `cargo build` for `build` and `dev`, with the usual flags passed
+//! through, and finding the binary it produced.
+
+use super::{CargoFlags, CliError, Progress, Project};
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// `cargo build` for the project, with `flags`, `-p` and `extra`.
+fn command(project: &Project, flags: &CargoFlags, package: Option<&str>, quiet: bool) -> Command {
+    let mut cmd = Command::new(&project.cargo);
+    cmd.arg("build")
+        .arg("--manifest-path")
+        .arg(project.crate_dir.join("Cargo.toml"))
+        .current_dir(&project.crate_dir);
+    if let Some(p) = package {
+        cmd.args(["-p", p]);
+    }
+    if flags.release {
+        cmd.arg("--release");
+    }
+    if let Some(p) = &flags.profile {
+        cmd.args(["--profile", p]);
+    }
+    for f in &flags.features {
+        cmd.args(["--features", f]);
+    }
+    if flags.all_features {
+        cmd.arg("--all-features");
+    }
+    if flags.no_default_features {
+        cmd.arg("--no-default-features");
+    }
+    if let Some(t) = &flags.target {
+        cmd.args(["--target", t]);
+    }
+    if let Some(b) = &flags.bin {
+        cmd.args(["--bin", b]);
+    }
+    if quiet {
+        cmd.arg("--quiet");
+    }
+    cmd
+}
+
+fn failed(status: std::process::ExitStatus) -> CliError {
+    CliError::new(format!("`cargo build` failed ({status})"))
+        .help("fix the errors cargo printed above, then run the command again")
+}
+
+/// Runs `cargo build`; its output goes straight to the terminal.
+pub fn build(
+    project: &Project,
+    flags: &CargoFlags,
+    package: Option<&str>,
+    extra: &[String],
+    progress: &Progress,
+) -> Result<(), CliError> {
+    let mut cmd = command(project, flags, package, progress.is_quiet());
+    cmd.args(extra);
+    let status = cmd
+        .status()
+        .map_err(|e| CliError::new(format!("cannot run cargo: {e}")).help("is cargo on PATH?"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(failed(status))
+    }
+}
+
+/// Runs `cargo build` and returns the app's executable.
+pub fn build_binary(
+    project: &Project,
+    flags: &CargoFlags,
+    package: Option<&str>,
+    progress: &Progress,
+) -> Result<PathBuf, CliError> {
+    let mut cmd = command(project, flags, package, progress.is_quiet());
+    cmd.arg("--message-format=json-render-diagnostics")
+        .stdout(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| CliError::new(format!("cannot run cargo: {e}")).help("is cargo on PATH?"))?;
+    let stdout = child.stdout.take().expect("piped");
+    let mut bins = Vec::new();
+    for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        let Ok(msg) = serde_json::from_str::<Value>(&line) else {
+            continue;
+        };
+        if let Some(bin) = executable(&msg, &project.crate_dir) {
+            bins.push(bin);
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| CliError::new(format!("cargo: {e}")))?;
+    if !status.success() {
+        return Err(failed(status));
+    }
+    let wanted = flags
+        .bin
+        .clone()
+        .or_else(|| project.package.as_ref().map(|p| p.0.clone()));
+    match bins.len() {
+        0 => Err(CliError::new(format!(
+            "{} has no binary to run",
+            Project::show(&project.crate_dir)
+        ))
+        .help(
+            "`cargo tether dev` runs the app's binary: add src/main.rs, or choose a crate with -p",
+        )),
+        1 => Ok(bins.remove(0).1),
+        _ => match bins.iter().position(|b| Some(&b.0) == wanted.as_ref()) {
+            Some(i) => Ok(bins.remove(i).1),
+            None => Err(
+                CliError::new("the crate has several binaries").help(format!(
+                    "choose one with --bin: {}",
+                    bins.iter()
+                        .map(|b| b.0.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            ),
+        },
+    }
+}
+
+/// `(name, path)` of a binary of the crate in `crate_dir` from a
+/// `compiler-artifact` message.
+fn executable(msg: &Value, crate_dir: &Path) -> Option<(String, PathBuf)> {
+    if msg["reason"] != "compiler-artifact" {
+        return None;
+    }
+    let exe = msg["executable"].as_str()?;
+    let kinds = msg["target"]["kind"].as_array()?;
+    if !kinds.iter().any(|k| k == "bin") {
+        return None;
+    }
+    let manifest = Path::new(msg["manifest_path"].as_str()?)
+        .canonicalize()
+        .ok()?;
+    let ours = crate_dir.join("Cargo.toml").canonicalize().ok()?;
+    (manifest == ours).then(|| {
+        (
+            msg["target"]["name"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+            PathBuf::from(exe),
+        )
+    })
+}

@@ -1,0 +1,265 @@
+//! `cargo tether dev` (SPEC D1): build and run the app; when its sources,
+//! `tether.toml`, `Cargo.toml` or `build.rs` change, regenerate the
+//! documents and clients, rebuild and restart. A failing step keeps the
+//! running app and waits for the next change.
+
+use super::plan::Plan;
+use super::{cargo, elapsed, CliError, DevArgs, Progress, Project, RuntimeArg};
+use notify::{EventKind, RecursiveMode, Watcher};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The variable the runtime reads (`tether::runtime::RUNTIME_ENV`).
+pub const RUNTIME_ENV: &str = "TETHER_RUNTIME";
+
+/// Quiet time that ends a burst of file events (an editor's save, a checkout).
+const DEBOUNCE: Duration = Duration::from_millis(300);
+
+pub fn run(args: &DevArgs) -> Result<(), CliError> {
+    let progress = Progress::new(args.target.quiet);
+    let project = Project::locate(&args.target)?;
+    let (tx, rx) = channel();
+    let mut watcher = notify::recommended_watcher(move |event| {
+        let _ = tx.send(event);
+    })
+    .map_err(|e| CliError::new(format!("cannot watch files: {e}")))?;
+    let watch = Watch::new(&project);
+    for (path, mode) in watch.roots() {
+        watcher.watch(&path, mode).map_err(|e| {
+            CliError::new(format!("cannot watch {}: {e}", path.display()))
+                .help("on Linux, raise fs.inotify.max_user_watches")
+        })?;
+    }
+    progress.status(
+        "Watching",
+        format_args!(
+            "{} (src/, {}, Cargo.toml, build.rs)",
+            Project::show(&project.crate_dir),
+            Project::show(&project.config_path)
+        ),
+    );
+    let mut session = Session {
+        args,
+        progress,
+        app: None,
+        ignored: Vec::new(),
+    };
+    session.cycle();
+    loop {
+        let Some(changed) = session.next_change(&rx, &watch) else {
+            return Ok(());
+        };
+        session.progress.status("Changed", Project::show(&changed));
+        session.cycle();
+    }
+}
+
+/// The runtime passed to the app: the flag, else `TETHER_RUNTIME`, else
+/// `runtime` in tether.toml; with where it came from.
+pub fn resolve_runtime(flag: Option<RuntimeArg>, project: &Project) -> (String, &'static str) {
+    if let Some(r) = flag {
+        let name = match r {
+            RuntimeArg::MultiThread => "multi-thread",
+            RuntimeArg::PerCore => "per-core",
+        };
+        return (name.to_string(), "--runtime");
+    }
+    match std::env::var(RUNTIME_ENV) {
+        Ok(v) if !v.is_empty() => (v, RUNTIME_ENV),
+        _ => (project.config.runtime.as_str().to_string(), "tether.toml"),
+    }
+}
+
+/// What is watched and which events count.
+struct Watch {
+    crate_dir: PathBuf,
+    src: PathBuf,
+    config: PathBuf,
+}
+
+impl Watch {
+    fn new(project: &Project) -> Self {
+        Watch {
+            crate_dir: project.crate_dir.clone(),
+            src: project.crate_dir.join("src"),
+            config: project.config_path.clone(),
+        }
+    }
+
+    /// Directories, so that editors that save by renaming are still seen.
+    fn roots(&self) -> Vec<(PathBuf, RecursiveMode)> {
+        let mut roots = vec![(self.crate_dir.clone(), RecursiveMode::NonRecursive)];
+        if self.src.is_dir() {
+            roots.push((self.src.clone(), RecursiveMode::Recursive));
+        }
+        if let Some(dir) = self.config.parent().filter(|d| *d != self.crate_dir) {
+            roots.push((dir.to_path_buf(), RecursiveMode::NonRecursive));
+        }
+        roots
+    }
+
+    fn relevant(&self, path: &Path, ignored: &[PathBuf]) -> bool {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        if name.starts_with('.')
+            || name.ends_with('~')
+            || ignored.iter().any(|i| path.starts_with(i))
+        {
+            return false;
+        }
+        path == self.config
+            || path.starts_with(&self.src)
+            || (path.parent() == Some(&self.crate_dir)
+                && ["tether.toml", "Cargo.toml", "build.rs"].contains(&&*name))
+    }
+}
+
+struct Session<'a> {
+    args: &'a DevArgs,
+    progress: Progress,
+    app: Option<Child>,
+    /// What this command writes itself (documents, clients).
+    ignored: Vec<PathBuf>,
+}
+
+impl Session<'_> {
+    /// Regenerate, rebuild, restart; on error report it and keep the old app.
+    fn cycle(&mut self) {
+        if let Err(e) = self.try_cycle() {
+            eprintln!("{e}");
+            self.progress.status("Waiting", "for a change to try again");
+        }
+    }
+
+    fn try_cycle(&mut self) -> Result<(), CliError> {
+        let start = Instant::now();
+        // Re-read tether.toml each time: it is one of the watched files.
+        let project = Project::locate(&self.args.target)?;
+        let plan = Plan::from_sources(&project)?;
+        self.ignored = plan.documents.iter().map(|d| d.path.clone()).collect();
+        self.ignored
+            .extend(plan.clients.iter().map(|c| c.dir.clone()));
+        let summary = plan.write()?;
+        let changed: Vec<&str> = summary
+            .lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("wrote"))
+            .map(str::trim)
+            .collect();
+        if changed.is_empty() {
+            self.progress.status(
+                "Generated",
+                format_args!("documents and clients unchanged ({})", elapsed(start)),
+            );
+        } else {
+            self.progress.status(
+                "Generated",
+                format_args!("{} ({})", changed.join("; "), elapsed(start)),
+            );
+        }
+        let exe = self.progress.timed("Compiled", "cargo build", || {
+            cargo::build_binary(
+                &project,
+                &self.args.cargo,
+                self.args.target.package.as_deref(),
+                &self.progress,
+            )
+        })?;
+        self.stop();
+        let (runtime, from) = resolve_runtime(self.args.runtime, &project);
+        let mut cmd = Command::new(&exe);
+        cmd.args(&self.args.app_args)
+            .current_dir(&project.crate_dir)
+            .env(RUNTIME_ENV, &runtime);
+        if std::env::var_os("RUST_BACKTRACE").is_none() {
+            cmd.env("RUST_BACKTRACE", "1");
+        }
+        let child = cmd.spawn().map_err(|e| {
+            CliError::new(format!("cannot start {}: {e}", exe.display()))
+                .help("check that the build produced an executable for this machine")
+        })?;
+        self.progress.status(
+            "Running",
+            format_args!(
+                "{} (pid {}, runtime {runtime} from {from})",
+                Project::show(&exe),
+                child.id()
+            ),
+        );
+        self.app = Some(child);
+        Ok(())
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut child) = self.app.take() {
+            if matches!(child.try_wait(), Ok(None)) {
+                let _ = child.kill();
+                self.progress
+                    .status("Stopped", format_args!("pid {}", child.id()));
+            }
+            let _ = child.wait();
+        }
+    }
+
+    /// Blocks until a relevant file changes (then lets the burst settle);
+    /// reports the app exiting on its own. `None` when the watcher is gone.
+    fn next_change(
+        &mut self,
+        rx: &Receiver<notify::Result<notify::Event>>,
+        watch: &Watch,
+    ) -> Option<PathBuf> {
+        let mut first = None;
+        loop {
+            let timeout = if first.is_some() {
+                DEBOUNCE
+            } else {
+                Duration::from_millis(500)
+            };
+            match rx.recv_timeout(timeout) {
+                Ok(Ok(event)) => {
+                    if matches!(event.kind, EventKind::Access(_)) {
+                        continue;
+                    }
+                    if let Some(p) = event
+                        .paths
+                        .iter()
+                        .find(|p| watch.relevant(p, &self.ignored))
+                    {
+                        first.get_or_insert_with(|| p.clone());
+                    }
+                }
+                Ok(Err(e)) => eprintln!("warning: file watcher: {e}"),
+                Err(RecvTimeoutError::Timeout) => {
+                    if first.is_some() {
+                        return first;
+                    }
+                    self.reap();
+                }
+                Err(RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
+
+    /// Notes an app that exited by itself (a panic, a bind error).
+    fn reap(&mut self) {
+        if let Some(child) = &mut self.app {
+            if let Ok(Some(status)) = child.try_wait() {
+                self.progress.status(
+                    "Exited",
+                    format_args!("the app ({status}); waiting for a change"),
+                );
+                self.app = None;
+            }
+        }
+    }
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

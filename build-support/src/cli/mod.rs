@@ -1,0 +1,299 @@
+//! `cargo tether` (SPEC D): `sdk`, `build` and `dev` over the same library
+//! `build.rs` uses. The binary (`src/bin/cargo-tether.rs`) only parses the
+//! arguments with [`Cli`] and calls [`run`], so every command is testable.
+//!
+//! Every command generates everything in memory first ([`plan`]) and writes
+//! only when all of it succeeded, so an error never leaves half a client.
+
+mod build;
+mod cargo;
+mod dev;
+mod plan;
+mod project;
+mod sdk;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Instant;
+
+pub use plan::Plan;
+pub use project::Project;
+
+/// `cargo tether`: OpenAPI documents and TypeScript clients of a tether app.
+#[derive(Debug, Parser)]
+#[command(
+    name = "cargo-tether",
+    bin_name = "cargo tether",
+    version,
+    about = "OpenAPI documents and TypeScript clients of a tether app (build, sdk, dev)",
+    after_help = "Examples:
+  cargo tether build                      compile, then write every document and client
+  cargo tether build --release -p api     the same for one workspace member, in release
+  cargo tether build --check              CI: fail when committed documents or clients are stale
+  cargo tether sdk                        regenerate clients from the existing documents
+  cargo tether sdk --name admin -o web/   only the `admin` output, into web/
+  cargo tether sdk -i openapi.yaml -o sdk any OpenAPI 3.x document (JSON or YAML), no config
+  cargo tether dev --runtime per-core     run, watch, regenerate and restart on change
+
+Installed with `cargo install --path build-support`; from a checkout of tether,
+`cargo run -p tether-build --bin cargo-tether -- <command>` does the same."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands (SPEC D1).
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Regenerate TypeScript clients from OpenAPI documents.
+    #[command(after_help = "Examples:
+  cargo tether sdk                               every output with [openapi.sdk]
+  cargo tether sdk --name public                 only the output named `public`
+  cargo tether sdk --name public --output web/   ... into web/ instead of its sdk.output
+  cargo tether sdk --config ../api/tether.toml   settings from another file
+  cargo tether sdk --input api.yaml --output sdk someone else's API, no tether.toml needed
+  cargo tether sdk --check                       exit 1, listing stale files, without writing")]
+    Sdk(SdkArgs),
+    /// Compile the app, then write every OpenAPI document and client.
+    #[command(after_help = "Examples:
+  cargo tether build                    cargo build, then documents and clients, with a summary
+  cargo tether build --release -p api   flags of cargo build are passed through
+  cargo tether build -- --locked        so is anything after `--`
+  cargo tether build --check            no compile, no write: exit 1 listing stale files")]
+    Build(BuildArgs),
+    /// Build and run the app; on change regenerate, rebuild and restart.
+    #[command(after_help = "Examples:
+  cargo tether dev                          runtime from tether.toml (default multi-thread)
+  cargo tether dev --runtime per-core       one single-threaded runtime per core
+  cargo tether dev -p api -- --port 8080    arguments after `--` go to the app
+
+The app gets TETHER_RUNTIME (the flag, else TETHER_RUNTIME, else `runtime` in
+tether.toml) and RUST_BACKTRACE=1 unless set. Watched: src/, tether.toml,
+Cargo.toml and build.rs.")]
+    Dev(DevArgs),
+}
+
+/// Which crate and settings a command works on.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Target {
+    /// The config file (default: the nearest `tether.toml` up from the current directory).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// The workspace member to work on (as `cargo build -p`).
+    #[arg(short = 'p', long, value_name = "SPEC")]
+    pub package: Option<String>,
+    /// Print only errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `cargo tether sdk`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SdkArgs {
+    /// Only the output with this `name` (default: every output with `[openapi.sdk]`).
+    #[arg(long, value_name = "N", conflicts_with = "input")]
+    pub name: Option<String>,
+    /// The client's directory, instead of `[openapi.sdk] output`.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Generate from this OpenAPI document (JSON or YAML) instead of the configured ones.
+    #[arg(short, long, value_name = "FILE", requires = "output", conflicts_with_all = ["config", "package"])]
+    pub input: Option<PathBuf>,
+    /// Write nothing; exit 1 listing the files that differ.
+    #[arg(long)]
+    pub check: bool,
+    /// How generated files import each other.
+    #[arg(long, value_enum, default_value_t = ImportExt::Js)]
+    pub import_extension: ImportExt,
+    #[command(flatten)]
+    pub target: Target,
+}
+
+/// `--import-extension`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum ImportExt {
+    /// `./client.js` (NodeNext, Node16, Bundler).
+    #[default]
+    Js,
+    /// `./client.ts` (Deno, allowImportingTsExtensions).
+    Ts,
+    /// `./client` (bundlers, moduleResolution node10).
+    None,
+}
+
+/// The `cargo build` flags `build` and `dev` pass through.
+#[derive(Debug, Clone, Default, Args)]
+pub struct CargoFlags {
+    /// Build in release mode.
+    #[arg(short, long)]
+    pub release: bool,
+    /// Build with this profile.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Features to enable (space or comma separated).
+    #[arg(short = 'F', long, value_name = "FEATURES")]
+    pub features: Vec<String>,
+    /// Enable every feature.
+    #[arg(long)]
+    pub all_features: bool,
+    /// Do not enable the default feature.
+    #[arg(long)]
+    pub no_default_features: bool,
+    /// Build for this target triple.
+    #[arg(long, value_name = "TRIPLE")]
+    pub target: Option<String>,
+    /// The binary to build (and run, for `dev`).
+    #[arg(long, value_name = "NAME")]
+    pub bin: Option<String>,
+}
+
+/// `cargo tether build`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct BuildArgs {
+    /// Compile nothing, write nothing; exit 1 listing stale documents and clients.
+    #[arg(long)]
+    pub check: bool,
+    #[command(flatten)]
+    pub cargo: CargoFlags,
+    #[command(flatten)]
+    pub target: Target,
+    /// More arguments for `cargo build`.
+    #[arg(last = true, value_name = "CARGO_ARGS")]
+    pub cargo_args: Vec<String>,
+}
+
+/// `cargo tether dev`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct DevArgs {
+    /// The runtime of the app; wins over `runtime` in tether.toml.
+    #[arg(long, value_enum)]
+    pub runtime: Option<RuntimeArg>,
+    #[command(flatten)]
+    pub cargo: CargoFlags,
+    #[command(flatten)]
+    pub target: Target,
+    /// Arguments for the app.
+    #[arg(last = true, value_name = "APP_ARGS")]
+    pub app_args: Vec<String>,
+}
+
+/// `--runtime`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RuntimeArg {
+    /// tokio's multi-threaded runtime.
+    MultiThread,
+    /// One single-threaded runtime per core.
+    PerCore,
+}
+
+/// A failed command: what went wrong, how to fix it, the exit code.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    pub help: Option<String>,
+    pub code: i32,
+}
+
+impl CliError {
+    pub fn new(message: impl Into<String>) -> Self {
+        CliError {
+            message: message.into(),
+            help: None,
+            code: 1,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Diagnostics of tether-build already start with `error`.
+        if self.message.starts_with("error") {
+            write!(f, "{}", self.message)?;
+        } else {
+            write!(f, "error: {}", self.message)?;
+        }
+        if let Some(help) = &self.help {
+            write!(f, "\nhelp: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<crate::Error> for CliError {
+    fn from(e: crate::Error) -> Self {
+        CliError::new(e.to_string().trim_end().to_string())
+    }
+}
+
+/// Status lines on stderr (cargo's style), silent with `-q`.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    quiet: bool,
+}
+
+impl Progress {
+    pub fn new(quiet: bool) -> Self {
+        Progress { quiet }
+    }
+
+    /// `   Verb message`, verb right-aligned like cargo's.
+    pub fn status(&self, verb: &str, message: impl fmt::Display) {
+        if !self.quiet {
+            eprintln!("{verb:>12} {message}");
+        }
+    }
+
+    /// Runs `f`; when it succeeds reports `verb message (1.23s)`.
+    pub fn timed<T, E>(
+        &self,
+        verb: &str,
+        message: impl fmt::Display,
+        f: impl FnOnce() -> Result<T, E>,
+    ) -> Result<T, E> {
+        let start = Instant::now();
+        let out = f()?;
+        self.status(verb, format_args!("{message} ({})", elapsed(start)));
+        Ok(out)
+    }
+
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+}
+
+/// `0.42s`, `12ms`.
+pub fn elapsed(start: Instant) -> String {
+    let d = start.elapsed();
+    if d.as_millis() < 1000 {
+        format!("{}ms", d.as_millis())
+    } else {
+        format!("{:.2}s", d.as_secs_f64())
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Sdk(args) => sdk::run(&args),
+        Command::Build(args) => build::run(&args),
+        Command::Dev(args) => dev::run(&args),
+    }
+}
+
+/// The arguments without the `tether` cargo inserts when it runs
+/// `cargo-tether` for `cargo tether …`.
+pub fn args_from(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.get(1).is_some_and(|a| a == "tether") {
+        args.remove(1);
+    }
+    args
+}

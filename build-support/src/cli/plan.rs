@@ -1,0 +1,323 @@
+//! Everything a command would write, built in memory first: then either
+//! written (only files whose bytes changed) or compared (`--check`, D3).
+
+use super::{CliError, Progress, Project};
+use crate::openapi::{file_name, sdk_dirs, write, WrittenDocument};
+use crate::sdk::{check_sdk, generate_sdk, write_sdk, SdkFiles, SdkOptions};
+use std::path::{Path, PathBuf};
+use tether_model::config::{OpenApiOutput, SdkOutput};
+
+/// One OpenAPI document to write.
+#[derive(Debug, Clone)]
+pub struct PlannedDocument {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+/// One TypeScript client to write.
+#[derive(Debug, Clone)]
+pub struct PlannedClient {
+    pub dir: PathBuf,
+    pub files: SdkFiles,
+    /// The document it comes from (for the summary).
+    pub from: PathBuf,
+}
+
+/// What a command writes.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub documents: Vec<PlannedDocument>,
+    pub clients: Vec<PlannedClient>,
+}
+
+/// The outputs `tether-build` uses: the configured ones, else `openapi.json`.
+pub fn outputs(project: &Project) -> Vec<OpenApiOutput> {
+    if project.config.openapi.is_empty() {
+        vec![OpenApiOutput {
+            output: "openapi.json".into(),
+            ..OpenApiOutput::default()
+        }]
+    } else {
+        project.config.openapi.clone()
+    }
+}
+
+/// The key `WrittenDocument::output` uses for an output.
+fn key(output: &OpenApiOutput) -> String {
+    output.name.clone().unwrap_or_else(|| output.output.clone())
+}
+
+impl Plan {
+    /// Every document from the sources, and every configured client from
+    /// those documents (`cargo tether build`).
+    pub fn from_sources(project: &Project) -> Result<Plan, CliError> {
+        let report = project.builder().run()?;
+        let mut plan = Plan::default();
+        for output in outputs(project) {
+            let docs: Vec<WrittenDocument> = report
+                .documents
+                .iter()
+                .filter(|d| d.output == key(&output))
+                .cloned()
+                .collect();
+            plan.add_clients(&output, &docs, &project.crate_dir, &SdkOptions::default())?;
+        }
+        plan.documents = report
+            .documents
+            .iter()
+            .map(|d| PlannedDocument {
+                path: d.path.clone(),
+                bytes: write::to_bytes(&d.document),
+            })
+            .collect();
+        Ok(plan)
+    }
+
+    /// The clients of `outputs` from their documents on disk (`cargo tether sdk`).
+    pub fn from_documents(
+        project: &Project,
+        outputs: &[OpenApiOutput],
+        options: &SdkOptions,
+    ) -> Result<Plan, CliError> {
+        let mut plan = Plan::default();
+        for output in outputs {
+            let docs = read_documents(&project.crate_dir, output)?;
+            plan.add_clients(output, &docs, &project.crate_dir, options)?;
+        }
+        Ok(plan)
+    }
+
+    /// The client of one document file (`cargo tether sdk --input`).
+    pub fn from_file(input: &Path, dir: &Path, options: &SdkOptions) -> Result<Plan, CliError> {
+        let document = read_document(input)?;
+        let output = OpenApiOutput {
+            sdk: Some(SdkOutput {
+                output: dir.display().to_string(),
+            }),
+            ..OpenApiOutput::default()
+        };
+        let docs = [WrittenDocument {
+            path: input.to_path_buf(),
+            changed: false,
+            document,
+            output: String::new(),
+        }];
+        let mut plan = Plan::default();
+        plan.add_clients(&output, &docs, Path::new(""), options)?;
+        Ok(plan)
+    }
+
+    fn add_clients(
+        &mut self,
+        output: &OpenApiOutput,
+        docs: &[WrittenDocument],
+        crate_dir: &Path,
+        options: &SdkOptions,
+    ) -> Result<(), CliError> {
+        for ((dir, document), doc) in sdk_dirs(output, docs, crate_dir).into_iter().zip(docs) {
+            let files = generate_sdk(document, options).map_err(|e| {
+                CliError::new(format!(
+                    "cannot generate a client from {}: {e}",
+                    Project::show(&doc.path)
+                ))
+                .help("the generator reads OpenAPI 3.0, 3.1 and 3.2 documents; fix the document or point at another one")
+            })?;
+            self.clients.push(PlannedClient {
+                dir,
+                files,
+                from: doc.path.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes what changed; one summary line per document and client.
+    pub fn write(&self) -> Result<Summary, CliError> {
+        let mut summary = Summary::default();
+        for d in &self.documents {
+            let changed = write::write_if_changed(&d.path, &d.bytes).map_err(|e| {
+                CliError::new(format!("cannot write {}: {e}", d.path.display()))
+                    .help("check that the directory is writable")
+            })?;
+            summary.lines.push(format!(
+                "{} {}",
+                if changed { "wrote    " } else { "unchanged" },
+                Project::show(&d.path)
+            ));
+            summary.changed |= changed;
+        }
+        for c in &self.clients {
+            let report = write_sdk(&c.dir, &c.files).map_err(|e| {
+                CliError::new(format!(
+                    "cannot write the client in {}: {e}",
+                    c.dir.display()
+                ))
+                .help("check that the directory is writable and holds no symbolic links")
+            })?;
+            let changed = !report.written.is_empty() || !report.deleted.is_empty();
+            summary.changed |= changed;
+            summary.lines.push(format!(
+                "{} {}/ from {} ({} written, {} unchanged, {} deleted)",
+                if changed { "wrote    " } else { "unchanged" },
+                Project::show(&c.dir).trim_end_matches('/'),
+                Project::show(&c.from),
+                report.written.len(),
+                report.unchanged.len(),
+                report.deleted.len()
+            ));
+        }
+        Ok(summary)
+    }
+
+    /// The files that differ from what would be written (none: up to date).
+    pub fn stale(&self) -> Result<Vec<PathBuf>, CliError> {
+        let mut out: Vec<PathBuf> = self
+            .documents
+            .iter()
+            .filter(|d| std::fs::read(&d.path).map_or(true, |old| old != d.bytes))
+            .map(|d| d.path.clone())
+            .collect();
+        for c in &self.clients {
+            let stale = check_sdk(&c.dir, &c.files).map_err(|e| {
+                CliError::new(format!(
+                    "cannot read the client in {}: {e}",
+                    c.dir.display()
+                ))
+            })?;
+            out.extend(stale.into_iter().map(|rel| c.dir.join(rel)));
+        }
+        Ok(out)
+    }
+
+    /// `--check`: Ok when nothing is stale, else an error listing the files.
+    pub fn check(&self, progress: &Progress, fix: &str) -> Result<(), CliError> {
+        let stale = self.stale()?;
+        if stale.is_empty() {
+            let n = self.documents.len()
+                + self
+                    .clients
+                    .iter()
+                    .map(|c| c.files.files.len())
+                    .sum::<usize>();
+            progress.status("Checked", format_args!("{n} files, all up to date"));
+            return Ok(());
+        }
+        let list: Vec<String> = stale
+            .iter()
+            .map(|p| format!("  {}", Project::show(p)))
+            .collect();
+        Err(CliError::new(format!(
+            "{} generated file{} differ from what the sources produce now:\n{}",
+            stale.len(),
+            if stale.len() == 1 { "" } else { "s" },
+            list.join("\n")
+        ))
+        .help(format!("run `{fix}` and commit the result")))
+    }
+}
+
+/// What `Plan::write` did, one line per document and client.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub lines: Vec<String>,
+    pub changed: bool,
+}
+
+impl Summary {
+    /// The summary on stdout, unless `-q`.
+    pub fn print(&self, progress: &Progress) {
+        if !progress.is_quiet() {
+            for line in &self.lines {
+                println!("{line}");
+            }
+        }
+    }
+}
+
+/// The document(s) of an output on disk: `output` itself, or the
+/// per-version files (`openapi.v1.json`, …) HEADER versioning splits it in.
+fn read_documents(
+    crate_dir: &Path,
+    output: &OpenApiOutput,
+) -> Result<Vec<WrittenDocument>, CliError> {
+    let main = crate_dir.join(&output.output);
+    let mut paths = vec![];
+    if main.is_file() {
+        paths.push(main.clone());
+    } else {
+        paths = per_version_files(crate_dir, &output.output);
+    }
+    if paths.is_empty() {
+        return Err(CliError::new(format!(
+            "cannot read the OpenAPI document {}: no such file",
+            Project::show(&main)
+        ))
+        .help("write it first with `cargo tether build` (or `cargo build`, whose build.rs writes it), or give a document with --input FILE"));
+    }
+    paths
+        .into_iter()
+        .map(|path| {
+            Ok(WrittenDocument {
+                document: read_document(&path)?,
+                changed: false,
+                output: key(output),
+                path,
+            })
+        })
+        .collect()
+}
+
+/// `openapi.v1.json`, `openapi.v2.json`, … next to `openapi.json`, in version order.
+fn per_version_files(crate_dir: &Path, output: &str) -> Vec<PathBuf> {
+    let pattern = file_name(output, Some("\u{0}"));
+    let (before, after) = pattern.split_once('\u{0}').unwrap_or((&pattern, ""));
+    let full = crate_dir.join(before);
+    let (Some(dir), Some(prefix)) = (full.parent(), full.file_name()) else {
+        return Vec::new();
+    };
+    let prefix = prefix.to_string_lossy().to_string();
+    let mut found: Vec<(Vec<u64>, PathBuf)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            let middle = name.strip_prefix(&prefix)?.strip_suffix(after)?;
+            let version = middle.strip_prefix('v')?;
+            let key = version
+                .split(['.', '_'])
+                .map(|p| p.parse().unwrap_or(u64::MAX))
+                .collect();
+            Some((key, e.path()))
+        })
+        .collect();
+    found.sort();
+    found.into_iter().map(|(_, p)| p).collect()
+}
+
+/// A JSON or YAML OpenAPI document.
+fn read_document(path: &Path) -> Result<serde_json::Value, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError::new(format!(
+            "cannot read the OpenAPI document {}: {e}",
+            Project::show(path)
+        ))
+        .help("check the path; `cargo tether build` writes the documents tether.toml configures")
+    })?;
+    let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+    let parsed = if yaml {
+        serde_norway::from_str(&text).map_err(|e| e.to_string())
+    } else {
+        serde_json::from_str(&text).or_else(|json_err| {
+            // Not JSON: YAML is a superset, so try it before giving up.
+            serde_norway::from_str(&text).map_err(|_| json_err.to_string())
+        })
+    };
+    parsed.map_err(|e| {
+        CliError::new(format!(
+            "{} is not a readable OpenAPI document: {e}",
+            Project::show(path)
+        ))
+        .help("give an OpenAPI 3.x document in JSON or YAML (.yaml/.yml)")
+    })
+}

@@ -1,0 +1,187 @@
+//! Which crate a command works on and its `tether.toml`: the nearest one up
+//! from the current directory, the workspace member of `-p`, or `--config`.
+
+use super::{CliError, Target};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tether_model::config::{Config, CONFIG_FILE};
+
+/// A crate with its settings.
+#[derive(Debug, Clone)]
+pub struct Project {
+    /// Where its `Cargo.toml` is; outputs are relative to it.
+    pub crate_dir: PathBuf,
+    /// The `tether.toml` read.
+    pub config_path: PathBuf,
+    pub config: Config,
+    /// `name` and `version` of its `Cargo.toml` (`info` defaults).
+    pub package: Option<(String, String)>,
+    /// The `cargo` to run (`$CARGO` under `cargo tether`).
+    pub cargo: PathBuf,
+}
+
+/// `$CARGO` (set when cargo runs a subcommand), else `cargo`.
+pub fn cargo_bin() -> PathBuf {
+    std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
+}
+
+impl Project {
+    /// Finds the crate and reads its config, from the current directory.
+    pub fn locate(target: &Target) -> Result<Project, CliError> {
+        let cwd = std::env::current_dir()
+            .map_err(|e| CliError::new(format!("cannot read the current directory: {e}")))?;
+        Project::locate_from(&cwd, target)
+    }
+
+    /// As [`Project::locate`], starting at `cwd`.
+    pub fn locate_from(cwd: &Path, target: &Target) -> Result<Project, CliError> {
+        let cargo = cargo_bin();
+        let crate_dir = match &target.package {
+            Some(spec) => member_dir(&cargo, cwd, spec)?,
+            None => match &target.config {
+                Some(_) => nearest_crate(cwd)?,
+                None => match Config::find(cwd) {
+                    Some(file) => file.parent().map(Path::to_path_buf).unwrap_or_default(),
+                    None => return Err(missing_config(cwd)),
+                },
+            },
+        };
+        let config_path = match &target.config {
+            Some(path) => cwd.join(path),
+            None => crate_dir.join(CONFIG_FILE),
+        };
+        if !config_path.is_file() {
+            return Err(if target.config.is_some() {
+                CliError::new(format!(
+                    "the config file {} does not exist",
+                    config_path.display()
+                ))
+                .help("check the path given to --config")
+            } else {
+                missing_config(&crate_dir)
+            });
+        }
+        if !crate_dir.join("Cargo.toml").is_file() {
+            return Err(CliError::new(format!(
+                "{} has a {CONFIG_FILE} but no Cargo.toml",
+                crate_dir.display()
+            ))
+            .help("put tether.toml in the root of the app's crate, next to Cargo.toml"));
+        }
+        let config = Config::load(&config_path).map_err(|e| {
+            CliError::new(e.to_string())
+                .help("fix the file; SPEC B4 lists every key of tether.toml")
+        })?;
+        let package = package_of(&cargo, &crate_dir);
+        Ok(Project {
+            crate_dir,
+            config_path,
+            config,
+            package,
+            cargo,
+        })
+    }
+
+    /// Generates documents in memory with this crate's settings.
+    pub fn builder(&self) -> crate::Builder {
+        let mut b = crate::Builder::new()
+            .manifest_dir(&self.crate_dir)
+            .config(self.config.clone())
+            .cargo_directives(false)
+            .follow_path_dependencies(&self.cargo)
+            .dry_run(true);
+        if let Some((name, version)) = &self.package {
+            b = b.package(name, version);
+        }
+        b
+    }
+
+    /// `path` relative to the current directory when it is below it.
+    pub fn show(path: &Path) -> String {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        path.strip_prefix(&cwd)
+            .ok()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+}
+
+fn missing_config(dir: &Path) -> CliError {
+    CliError::new(format!(
+        "no {CONFIG_FILE} found in {} or any parent directory",
+        dir.display()
+    ))
+    .help(format!(
+        "run from the app's crate, create {CONFIG_FILE} next to its Cargo.toml (with an [openapi] table), \
+         pass --config PATH, or name a workspace member with -p"
+    ))
+}
+
+/// The nearest directory up from `dir` with a `Cargo.toml`.
+fn nearest_crate(dir: &Path) -> Result<PathBuf, CliError> {
+    dir.ancestors()
+        .find(|d| d.join("Cargo.toml").is_file())
+        .map(Path::to_path_buf)
+        .ok_or_else(|| {
+            CliError::new(format!(
+                "no Cargo.toml in {} or any parent directory",
+                dir.display()
+            ))
+            .help("run from the app's crate, or name a workspace member with -p")
+        })
+}
+
+fn metadata(cargo: &Path, cwd: &Path, manifest: Option<&Path>) -> Result<Value, String> {
+    let mut cmd = Command::new(cargo);
+    cmd.args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(cwd);
+    if let Some(m) = manifest {
+        cmd.arg("--manifest-path").arg(m);
+    }
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run `cargo metadata`: {e}"))?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).trim().to_string());
+    }
+    serde_json::from_slice(&out.stdout).map_err(|e| format!("`cargo metadata`: {e}"))
+}
+
+/// The directory of the workspace member named `spec`.
+fn member_dir(cargo: &Path, cwd: &Path, spec: &str) -> Result<PathBuf, CliError> {
+    let meta = metadata(cargo, cwd, None)
+        .map_err(|e| CliError::new(format!("cannot list the workspace's packages: {e}")))?;
+    let packages = meta["packages"].as_array().cloned().unwrap_or_default();
+    let name = spec.split('@').next().unwrap_or(spec);
+    packages
+        .iter()
+        .find(|p| p["name"] == name)
+        .and_then(|p| p["manifest_path"].as_str())
+        .and_then(|m| Path::new(m).parent().map(Path::to_path_buf))
+        .ok_or_else(|| {
+            let names: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+            CliError::new(format!("no package `{name}` in this workspace"))
+                .help(format!("-p takes one of: {}", names.join(", ")))
+        })
+}
+
+/// `name` and `version` of the package at `crate_dir`.
+fn package_of(cargo: &Path, crate_dir: &Path) -> Option<(String, String)> {
+    let manifest = crate_dir.join("Cargo.toml");
+    let meta = metadata(cargo, crate_dir, Some(&manifest)).ok()?;
+    let want = manifest.canonicalize().ok()?;
+    meta["packages"].as_array()?.iter().find_map(|p| {
+        let path = Path::new(p["manifest_path"].as_str()?)
+            .canonicalize()
+            .ok()?;
+        (path == want).then(|| {
+            (
+                p["name"].as_str().unwrap_or_default().to_string(),
+                p["version"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+    })
+}

@@ -1,0 +1,86 @@
+//! `cargo tether sdk` (SPEC C1, D1): clients from existing documents, or
+//! from any OpenAPI document with `--input`.
+
+use super::plan::{outputs, Plan};
+use super::{CliError, ImportExt, Progress, Project, SdkArgs};
+use crate::sdk::{ImportExtension, SdkOptions};
+use tether_model::config::{OpenApiOutput, SdkOutput};
+
+pub fn run(args: &SdkArgs) -> Result<(), CliError> {
+    let progress = Progress::new(args.target.quiet);
+    let options = SdkOptions {
+        import_extension: match args.import_extension {
+            ImportExt::Js => ImportExtension::Js,
+            ImportExt::Ts => ImportExtension::Ts,
+            ImportExt::None => ImportExtension::None,
+        },
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let plan = progress.timed("Generated", "clients in memory", || match &args.input {
+        Some(input) => {
+            let dir = cwd.join(args.output.as_deref().expect("clap requires --output"));
+            Plan::from_file(&cwd.join(input), &dir, &options)
+        }
+        None => {
+            let project = Project::locate(&args.target)?;
+            let selected = select(&project, args)?;
+            Plan::from_documents(&project, &selected, &options)
+        }
+    })?;
+    if args.check {
+        plan.check(&progress, "cargo tether sdk")
+    } else {
+        plan.write()?.print(&progress);
+        Ok(())
+    }
+}
+
+/// The outputs to generate, with `--output` applied.
+fn select(project: &Project, args: &SdkArgs) -> Result<Vec<OpenApiOutput>, CliError> {
+    let all = outputs(project);
+    let config = Project::show(&project.config_path);
+    let mut chosen: Vec<OpenApiOutput> = match &args.name {
+        Some(name) => {
+            let Some(found) = all.iter().find(|o| o.name.as_deref() == Some(name)) else {
+                let names: Vec<&str> = all.iter().filter_map(|o| o.name.as_deref()).collect();
+                return Err(
+                    CliError::new(format!("no output named `{name}` in {config}")).help(
+                        if names.is_empty() {
+                            "its outputs have no `name`; drop --name, or name them in [[openapi]] tables".to_string()
+                        } else {
+                            format!("--name takes one of: {}", names.join(", "))
+                        },
+                    ),
+                );
+            };
+            if found.sdk.is_none() && args.output.is_none() {
+                return Err(CliError::new(format!(
+                    "the output `{name}` in {config} has no [openapi.sdk] table"
+                ))
+                .help("add `[openapi.sdk]` with `output = \"sdk\"` to it, or give the directory with --output DIR"));
+            }
+            vec![found.clone()]
+        }
+        None => all.iter().filter(|o| o.sdk.is_some()).cloned().collect(),
+    };
+    if chosen.is_empty() {
+        return Err(
+            CliError::new(format!("no output in {config} has an [openapi.sdk] table"))
+                .help("add `[openapi.sdk]` with `output = \"sdk\"` under [openapi], or use --name N --output DIR"),
+        );
+    }
+    if let Some(dir) = &args.output {
+        if chosen.len() > 1 {
+            return Err(CliError::new(format!(
+                "--output names one directory, but {} outputs have clients",
+                chosen.len()
+            ))
+            .help("choose one with --name"));
+        }
+        let dir = std::env::current_dir().unwrap_or_default().join(dir);
+        chosen[0].sdk = Some(SdkOutput {
+            output: dir.display().to_string(),
+        });
+    }
+    Ok(chosen)
+}
