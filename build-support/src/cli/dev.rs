@@ -17,6 +17,9 @@ pub const RUNTIME_ENV: &str = "TETHER_RUNTIME";
 /// Quiet time that ends a burst of file events (an editor's save, a checkout).
 const DEBOUNCE: Duration = Duration::from_millis(300);
 
+/// How long a stopped app may take to shut down gracefully.
+const STOP_DEADLINE: Duration = Duration::from_secs(3);
+
 pub fn run(args: &DevArgs) -> Result<(), CliError> {
     let progress = Progress::new(args.target.quiet);
     let project = Project::locate(&args.target)?;
@@ -40,6 +43,7 @@ pub fn run(args: &DevArgs) -> Result<(), CliError> {
             Project::show(&project.config_path)
         ),
     );
+    signals::install();
     let mut session = Session {
         args,
         progress,
@@ -190,19 +194,28 @@ impl Session<'_> {
                 child.id()
             ),
         );
+        signals::set_child(Some(child.id()));
         self.app = Some(child);
         Ok(())
     }
 
+    /// SIGTERM (the app shuts down gracefully), SIGKILL after a deadline.
     fn stop(&mut self) {
-        if let Some(mut child) = self.app.take() {
-            if matches!(child.try_wait(), Ok(None)) {
-                let _ = child.kill();
-                self.progress
-                    .status("Stopped", format_args!("pid {}", child.id()));
+        let Some(mut child) = self.app.take() else {
+            return;
+        };
+        signals::set_child(None);
+        if matches!(child.try_wait(), Ok(None)) {
+            signals::terminate(child.id());
+            let deadline = Instant::now() + STOP_DEADLINE;
+            while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
             }
-            let _ = child.wait();
+            let _ = child.kill();
+            self.progress
+                .status("Stopped", format_args!("pid {}", child.id()));
         }
+        let _ = child.wait();
     }
 
     /// Blocks until a relevant file changes (then lets the burst settle);
@@ -224,12 +237,15 @@ impl Session<'_> {
                     if matches!(event.kind, EventKind::Access(_)) {
                         continue;
                     }
-                    if let Some(p) = event
+                    for p in event
                         .paths
                         .iter()
-                        .find(|p| watch.relevant(p, &self.ignored))
+                        .filter(|p| watch.relevant(p, &self.ignored))
                     {
-                        first.get_or_insert_with(|| p.clone());
+                        // Prefer a file that still exists over an editor's temporary one.
+                        if first.as_ref().is_none_or(|f: &PathBuf| !f.exists()) {
+                            first = Some(p.clone());
+                        }
                     }
                 }
                 Ok(Err(e)) => eprintln!("warning: file watcher: {e}"),
@@ -262,4 +278,52 @@ impl Drop for Session<'_> {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Stopping the app when `dev` itself is stopped (Ctrl-C, SIGTERM, SIGHUP),
+/// so no server is left holding the port.
+#[cfg(unix)]
+mod signals {
+    use std::sync::atomic::{AtomicI32, Ordering};
+
+    static CHILD: AtomicI32 = AtomicI32::new(0);
+
+    extern "C" fn on_signal(sig: libc::c_int) {
+        let pid = CHILD.load(Ordering::SeqCst);
+        // SAFETY: kill and _exit are async-signal-safe.
+        unsafe {
+            if pid > 0 {
+                libc::kill(pid, libc::SIGTERM);
+            }
+            libc::_exit(128 + sig);
+        }
+    }
+
+    pub fn install() {
+        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: the handler only calls async-signal-safe functions.
+            unsafe {
+                libc::signal(sig, handler);
+            }
+        }
+    }
+
+    pub fn set_child(pid: Option<u32>) {
+        CHILD.store(pid.map_or(0, |p| p as i32), Ordering::SeqCst);
+    }
+
+    pub fn terminate(pid: u32) {
+        // SAFETY: a plain syscall on a child we spawned and have not reaped.
+        unsafe {
+            libc::kill(pid as i32, libc::SIGTERM);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod signals {
+    pub fn install() {}
+    pub fn set_child(_: Option<u32>) {}
+    pub fn terminate(_: u32) {}
 }

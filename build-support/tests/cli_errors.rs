@@ -1,0 +1,110 @@
+//! SPEC D2: each error says what went wrong and how to fix it, exits
+//! non-zero, and leaves nothing half-written.
+
+mod cli_support;
+
+use cli_support::{snapshot, stderr, tether_cmd, Fixture};
+
+fn fails(cmd: &mut assert_cmd::Command) -> String {
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("error"), "{err}");
+    assert!(err.contains("help: "), "says how to fix it: {err}");
+    err
+}
+
+#[test]
+fn d2_missing_config() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
+    for args in [&["sdk"][..], &["build"], &["build", "--check"], &["dev"]] {
+        let err = fails(tether_cmd(dir.path()).args(args));
+        assert!(err.contains("no tether.toml found"), "{args:?}: {err}");
+        assert!(err.contains("--config"), "{err}");
+    }
+    let err = fails(tether_cmd(dir.path()).args(["sdk", "--config", "nope.toml"]));
+    assert!(err.contains("nope.toml does not exist"), "{err}");
+}
+
+#[test]
+fn d2_invalid_config_names_the_key() {
+    let f = Fixture::new("err-config");
+    f.write("tether.toml", "runtime = \"fast\"\n");
+    let err = fails(&mut f.cmd(&["sdk"]));
+    assert!(err.contains("tether.toml"), "{err}");
+    assert!(err.contains("line 1"), "{err}");
+}
+
+#[test]
+fn d2_unknown_output_name() {
+    let f = Fixture::new("err-name");
+    f.generate();
+    let err = fails(&mut f.cmd(&["sdk", "--name", "mobile"]));
+    assert!(err.contains("no output named `mobile`"), "{err}");
+    assert!(err.contains("public, admin"), "lists the names: {err}");
+    let err = fails(&mut f.cmd(&["sdk", "--name", "admin"]));
+    assert!(err.contains("has no [openapi.sdk] table"), "{err}");
+}
+
+#[test]
+fn d2_unreadable_document() {
+    let f = Fixture::new("err-doc");
+    let err = fails(&mut f.cmd(&["sdk"]));
+    assert!(
+        err.contains("cannot read the OpenAPI document openapi.json"),
+        "{err}"
+    );
+    assert!(err.contains("cargo tether build"), "{err}");
+    f.write("openapi.json", "{ not json");
+    let err = fails(&mut f.cmd(&["sdk"]));
+    assert!(
+        err.contains("openapi.json is not a readable OpenAPI document"),
+        "{err}"
+    );
+    f.write("openapi.json", "{\"swagger\": \"2.0\", \"paths\": {}}");
+    let err = fails(&mut f.cmd(&["sdk"]));
+    assert!(
+        err.contains("cannot generate a client from openapi.json"),
+        "{err}"
+    );
+    let err = fails(&mut f.cmd(&["sdk", "-i", "missing.yaml", "-o", "out"]));
+    assert!(err.contains("missing.yaml"), "{err}");
+    assert!(!f.path("sdk").exists() && !f.path("out").exists());
+}
+
+#[test]
+fn d2_no_partial_output_when_one_output_fails() {
+    let f = Fixture::new("err-partial");
+    f.generate();
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    // Both outputs get a client; the second one's document is missing.
+    let config = f.read("tether.toml") + "[openapi.sdk]\noutput = \"admin-sdk\"\n";
+    f.write("tether.toml", &config);
+    std::fs::remove_file(f.path("admin.json")).unwrap();
+    let before = snapshot(&f.dir);
+    let err = fails(&mut f.cmd(&["sdk"]));
+    assert!(err.contains("admin.json"), "{err}");
+    assert_eq!(
+        before,
+        snapshot(&f.dir),
+        "the first client was written anyway"
+    );
+}
+
+#[test]
+fn d2_source_error_is_reported_by_build_check() {
+    let f = Fixture::new("err-source");
+    f.generate();
+    let src = f
+        .read("src/controllers.rs")
+        .replace("#[get(\"/stats\")]", "#[get(\"/stats/:\")]");
+    f.write("src/controllers.rs", &src);
+    let out = f.cmd(&["build", "--check"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("controllers.rs"),
+        "names the file: {}",
+        stderr(&out)
+    );
+}

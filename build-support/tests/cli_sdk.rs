@@ -1,0 +1,222 @@
+//! `cargo tether sdk` (SPEC C1, D1, D3) on a copy of the fixture app.
+
+mod cli_support;
+
+use cli_support::{snapshot, stderr, stdout, tether_cmd, Fixture};
+
+#[test]
+fn d1_sdk_regenerates_every_configured_client_from_the_documents() {
+    let f = Fixture::new("sdk-all");
+    f.generate();
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    let out = f.cmd(&["sdk"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(f.read("sdk/greetings/index.ts").contains("hello("));
+    assert!(f.read("sdk/index.ts").contains("createClient"));
+    // `admin` has no [openapi.sdk]: no client for it anywhere.
+    assert!(!f.path("sdk/admin").exists());
+    assert!(
+        stdout(&out).contains("sdk/ from openapi.json"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stderr(&out).contains("Generated"),
+        "progress line: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn d1_sdk_reads_the_document_not_the_sources() {
+    let f = Fixture::new("sdk-doc");
+    f.generate();
+    // A route added to the sources but not yet to openapi.json is not in the client.
+    f.add_bye_route();
+    f.cmd(&["sdk"]).assert().success();
+    assert!(!f.read("sdk/greetings/index.ts").contains("bye("));
+}
+
+#[test]
+fn d1_sdk_name_selects_one_of_two_outputs() {
+    let f = Fixture::new("sdk-name");
+    f.generate();
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    // `admin` has no [openapi.sdk]: --output gives it a directory.
+    f.cmd(&["sdk", "--name", "admin", "--output", "admin-client"])
+        .assert()
+        .success();
+    let admin = f.read("admin-client/admin/index.ts");
+    assert!(admin.contains("stats("), "{admin}");
+    assert!(!f.path("admin-client/greetings").exists());
+    assert!(
+        !f.path("sdk").exists(),
+        "--name admin must not write public's client"
+    );
+    f.cmd(&["sdk", "--name", "public"]).assert().success();
+    assert!(f.read("sdk/greetings/index.ts").contains("hello("));
+    assert!(!f.path("sdk/admin").exists());
+}
+
+#[test]
+fn d1_sdk_output_overrides_the_configured_directory() {
+    let f = Fixture::new("sdk-output");
+    f.generate();
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    // Relative to the current directory, not the crate.
+    tether_cmd(&f.path("src"))
+        .args(["sdk", "--output", "../web/api"])
+        .assert()
+        .success();
+    assert!(f.read("web/api/greetings/index.ts").contains("hello("));
+    assert!(!f.path("sdk").exists());
+}
+
+#[test]
+fn d1_sdk_config_from_another_path() {
+    let f = Fixture::new("sdk-config");
+    f.generate();
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    let elsewhere = f.tmp.path().join("settings/api.toml");
+    std::fs::create_dir_all(elsewhere.parent().unwrap()).unwrap();
+    let config = f
+        .read("tether.toml")
+        .replace("output = \"sdk\"", "output = \"from-other-config\"");
+    std::fs::write(&elsewhere, config).unwrap();
+    std::fs::remove_file(f.path("tether.toml")).unwrap();
+    f.cmd(&["sdk", "--config", elsewhere.to_str().unwrap()])
+        .assert()
+        .success();
+    assert!(f
+        .read("from-other-config/greetings/index.ts")
+        .contains("hello("));
+    // Without --config there is nothing to go by.
+    let out = f.cmd(&["sdk"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("no tether.toml found"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn d1_sdk_package_flag_finds_the_workspace_member() {
+    let f = Fixture::new("sdk-p");
+    f.generate();
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    // From a directory with no tether.toml above it, -p names the crate.
+    tether_cmd(&f.path("src"))
+        .args(["sdk", "-p", &f.package, "--check"])
+        .assert()
+        .failure();
+    tether_cmd(&f.path("src"))
+        .args(["sdk", "-p", &f.package])
+        .assert()
+        .success();
+    assert!(f.path("sdk/greetings/index.ts").is_file());
+}
+
+#[test]
+fn c1_sdk_input_yaml_without_config() {
+    let f = Fixture::new("sdk-input");
+    f.generate();
+    let json: serde_json::Value = serde_json::from_str(&f.read("openapi.json")).unwrap();
+    let front_end = tempfile::tempdir().unwrap();
+    std::fs::write(
+        front_end.path().join("their-api.yaml"),
+        serde_norway::to_string(&json).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        front_end.path().join("their-api.json"),
+        f.read("openapi.json"),
+    )
+    .unwrap();
+    tether_cmd(front_end.path())
+        .args(["sdk", "--input", "their-api.yaml", "--output", "from-yaml"])
+        .assert()
+        .success();
+    tether_cmd(front_end.path())
+        .args(["sdk", "-i", "their-api.json", "-o", "from-json"])
+        .assert()
+        .success();
+    let yaml = snapshot(&front_end.path().join("from-yaml"));
+    assert!(!yaml.is_empty());
+    assert_eq!(yaml, snapshot(&front_end.path().join("from-json")));
+    // The same client tether's own command writes from the config.
+    assert_eq!(yaml, snapshot(&f.path("sdk")));
+}
+
+#[test]
+fn d3_sdk_check_green_when_fresh_red_after_a_change() {
+    let f = Fixture::new("sdk-check");
+    f.generate();
+    let out = f.cmd(&["sdk", "--check"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The document changes (a route was added and build.rs ran); the client did not.
+    f.add_bye_route();
+    let before = snapshot(&f.path("sdk"));
+    let doc = tether_build::Builder::new()
+        .manifest_dir(&f.dir)
+        .dry_run(true)
+        .run()
+        .unwrap()
+        .documents
+        .into_iter()
+        .find(|d| d.output == "public")
+        .unwrap();
+    std::fs::write(
+        f.path("openapi.json"),
+        serde_json::to_string_pretty(&doc.document).unwrap(),
+    )
+    .unwrap();
+    let out = f.cmd(&["sdk", "--check"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("sdk/greetings/index.ts"), "{err}");
+    assert!(err.contains("cargo tether sdk"), "says how to fix: {err}");
+    assert_eq!(before, snapshot(&f.path("sdk")), "--check wrote files");
+}
+
+#[test]
+fn d1_sdk_quiet_prints_nothing() {
+    let f = Fixture::new("sdk-quiet");
+    f.generate();
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    let out = f.cmd(&["sdk", "-q"]).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+    assert_eq!(stderr(&out), "");
+    assert!(f.path("sdk/index.ts").is_file());
+}
+
+#[test]
+fn d1_help_shows_examples() {
+    for args in [
+        &["--help"][..],
+        &["sdk", "--help"],
+        &["build", "--help"],
+        &["dev", "--help"],
+    ] {
+        let out = tether_cmd(std::path::Path::new("."))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = stdout(&out);
+        assert!(text.contains("Examples:"), "{args:?}: {text}");
+        assert!(text.contains("cargo tether"), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn d1_cargo_subcommand_convention() {
+    // `cargo tether sdk` runs `cargo-tether tether sdk`.
+    let out = tether_cmd(std::path::Path::new("."))
+        .args(["tether", "sdk", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("--input"));
+}
