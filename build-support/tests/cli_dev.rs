@@ -110,7 +110,9 @@ fn d1_dev_restarts_with_the_new_route_and_regenerates_the_sdk() {
     let f = Fixture::new("dev");
     let port = free_port();
     let dev = Dev::start(&f, port, &[]);
-    dev.wait_for("the app to start", |log| log.contains("listening on"));
+    dev.wait_for("the app to start", |log| {
+        log.contains("listening on") && log.contains("Running")
+    });
     dev.wait_for("GET /api/greetings", |_| {
         get(port, "/api/greetings").is_some_and(|(s, b)| s == 200 && b == "hello")
     });
@@ -128,6 +130,7 @@ fn d1_dev_restarts_with_the_new_route_and_regenerates_the_sdk() {
     });
     assert!(f.read("sdk/greetings/index.ts").contains("bye("));
     assert!(f.read("openapi.json").contains("/api/greetings/bye"));
+    dev.wait_for("two starts", |log| log.matches("listening on").count() == 2);
     let log = dev.log();
     assert!(log.contains("Changed src/controllers.rs"), "{log}");
     assert!(log.contains("Stopped pid"), "{log}");
@@ -139,9 +142,13 @@ fn d1_dev_runtime_flag_wins_over_the_config() {
     let f = Fixture::new("dev-runtime");
     let port = free_port();
     let dev = Dev::start(&f, port, &["--runtime", "multi-thread"]);
-    dev.wait_for("the app to start", |log| log.contains("listening on"));
+    // stdout (the app) and stderr (status lines) are read by two threads.
+    dev.wait_for("the app to start", |log| {
+        log.contains("listening on") && log.contains("from --runtime")
+    });
     let log = dev.log();
     assert!(log.contains("runtime: multi-thread"), "{log}");
+    assert!(!log.contains("per-core"), "{log}");
     assert!(log.contains("runtime multi-thread from --runtime"), "{log}");
     dev.wait_for("GET /api/greetings", |_| {
         get(port, "/api/greetings").is_some_and(|(s, _)| s == 200)
