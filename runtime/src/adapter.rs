@@ -37,6 +37,7 @@ pub struct NativeAdapter {
     header_read_timeout: Duration,
     shutdown_deadline: Duration,
     request_timeout: Option<Duration>,
+    pipeline_flush: bool,
     #[cfg(feature = "tls")]
     tls: Option<crate::tls::TlsConfig>,
 }
@@ -55,13 +56,25 @@ impl NativeAdapter {
             header_read_timeout: Duration::from_secs(10),
             shutdown_deadline: Duration::from_secs(30),
             request_timeout: None,
+            pipeline_flush: true,
             #[cfg(feature = "tls")]
             tls: None,
         }
     }
 
+    /// Whether pipelined responses are flushed together (default `true`:
+    /// one write for many responses). hyper (1.x) then closes the
+    /// connection on a malformed request without its automatic `400`/`431`
+    /// answer; `false` restores that answer at the cost of one write per
+    /// pipelined response.
+    pub fn pipeline_flush(mut self, on: bool) -> Self {
+        self.pipeline_flush = on;
+        self
+    }
+
     /// How long a handler may take before the request is answered with
-    /// `408 Request Timeout` (default: no limit). Streams such as SSE are
+    /// `503 Service Unavailable` (default: no limit; the client did nothing
+    /// wrong, so not Nest's 408). Streams such as SSE are
     /// not limited once their response has started.
     pub fn request_timeout(mut self, timeout: Duration) -> Self {
         self.request_timeout = Some(timeout);
@@ -92,7 +105,7 @@ impl NativeAdapter {
         builder
             .timer(hyper_util::rt::TokioTimer::new())
             .header_read_timeout(self.header_read_timeout)
-            .pipeline_flush(true)
+            .pipeline_flush(self.pipeline_flush)
             .keep_alive(true);
         builder
     }
@@ -105,7 +118,7 @@ async fn respond(fut: ResponseFuture, timeout: Option<Duration>) -> Result<Respo
     };
     Ok(tokio::time::timeout(limit, fut).await.unwrap_or_else(|_| {
         crate::HttpError::new(
-            http::StatusCode::REQUEST_TIMEOUT,
+            http::StatusCode::SERVICE_UNAVAILABLE,
             format!("the request took longer than {} ms", limit.as_millis()),
         )
         .into_response()

@@ -562,12 +562,31 @@ impl AppService {
                     }
                 }
             }
-            None => ResponseFuture::ready(match &inner.not_found {
-                Some(handler) => handler(&request),
-                None => not_found(&request.head),
-            }),
+            None => {
+                let head = &request.head;
+                let allowed = inner.router.allowed_methods(head.uri.path());
+                let method_known = allowed.contains(&head.method.as_str());
+                ResponseFuture::ready(match &inner.not_found {
+                    _ if !allowed.is_empty() && !method_known => method_not_allowed(head, &allowed),
+                    Some(handler) => handler(&request),
+                    None => not_found(head),
+                })
+            }
         }
     }
+}
+
+/// `405` with the `Allow` header: the path exists, the method does not.
+fn method_not_allowed(head: &http::request::Parts, allowed: &[&str]) -> Response {
+    let mut res = HttpError::new(
+        http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("Cannot {} {}", head.method, head.uri.path()),
+    )
+    .into_response();
+    if let Ok(value) = http::HeaderValue::from_str(&allowed.join(", ")) {
+        res.headers_mut().insert(http::header::ALLOW, value);
+    }
+    res
 }
 
 fn not_found(head: &http::request::Parts) -> Response {

@@ -196,6 +196,43 @@ impl Router {
         })
     }
 
+    /// The methods some route serves at `path` (for `405` and its `Allow`
+    /// header); empty when no route has the path. Only called after
+    /// [`Router::find`] missed, so it costs nothing on the hot path.
+    pub(crate) fn allowed_methods(&self, path: &str) -> Vec<&'static str> {
+        const NAMES: [(RouteMethod, &str); 7] = [
+            (RouteMethod::Get, "GET"),
+            (RouteMethod::Head, "HEAD"),
+            (RouteMethod::Post, "POST"),
+            (RouteMethod::Put, "PUT"),
+            (RouteMethod::Delete, "DELETE"),
+            (RouteMethod::Patch, "PATCH"),
+            (RouteMethod::Options, "OPTIONS"),
+        ];
+        let path = match path.len() {
+            0 => "/",
+            1 => path,
+            _ => path.strip_suffix('/').unwrap_or(path),
+        };
+        let endpoints = [
+            self.statics.get(path),
+            self.dynamic
+                .at(path)
+                .ok()
+                .map(|m| &self.dynamic_endpoints[*m.value]),
+        ];
+        NAMES
+            .iter()
+            .filter(|(m, _)| {
+                endpoints
+                    .iter()
+                    .flatten()
+                    .any(|e| e.variants(Some(*m)).is_some())
+            })
+            .map(|(_, name)| *name)
+            .collect()
+    }
+
     /// Finds the handler for a request; `None` is a 404.
     pub(crate) fn find(
         &self,

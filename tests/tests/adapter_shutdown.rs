@@ -149,11 +149,11 @@ async fn a11_header_read_timeout_closes_slow_clients() {
 }
 
 #[tokio::test]
-async fn a11_request_timeout_is_408() {
+async fn a11_request_timeout_is_503() {
     let adapter = NativeAdapter::new().request_timeout(Duration::from_millis(200));
     let server = TestServer::start(App::new(adapter).controller(Work)).await;
     let (status, body) = server.get("/work/slow").await;
-    assert_eq!(status, 408);
+    assert_eq!(status, 503);
     assert!(body.contains("longer than 200 ms"), "{body}");
     assert_eq!(server.get("/work/fast").await, (200, "fast".to_string()));
     // A stream outlives the timeout once its response has started.

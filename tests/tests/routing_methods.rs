@@ -227,5 +227,13 @@ async fn a3_errors_and_bodies() {
     );
     let (status, _) = s.send(s.client.post(s.url("/nowhere"))).await;
     assert_eq!(status, 404);
+    // The path exists, the method does not: 405 with `Allow`.
+    let res = s.client.post(s.url("/items/abc")).send().await.unwrap();
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.headers()["allow"], "GET, HEAD, PUT, DELETE, PATCH");
+    assert_eq!(
+        res.text().await.unwrap(),
+        r#"{"statusCode":405,"message":"Cannot POST /items/abc","error":"Method Not Allowed"}"#
+    );
     s.stop().await.unwrap();
 }

@@ -1,0 +1,222 @@
+//! SPEC A11 under hostile HTTP: malformed request lines and headers,
+//! oversized headers and bodies, broken percent-encoding, deeply nested JSON,
+//! wrong content types and panicking handlers each get their documented
+//! status, and the server keeps serving afterwards. Raw TCP, so nothing
+//! between the test and the server tidies the bytes up.
+
+use serde::Deserialize;
+use std::time::Duration;
+use tether::{controller, App, NativeAdapter};
+use tether_tests::TestServer;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+#[derive(Deserialize)]
+struct Payload {
+    #[allow(dead_code)]
+    value: serde_json::Value,
+}
+
+struct EchoController;
+
+#[controller("/echo")]
+impl EchoController {
+    #[get("/:word")]
+    async fn word(&self, #[param] word: String) -> String {
+        word
+    }
+
+    #[get]
+    async fn query(&self, #[query("q")] q: String) -> String {
+        q
+    }
+
+    #[post]
+    async fn json(&self, #[body] payload: Payload) -> &'static str {
+        let _ = payload;
+        "parsed"
+    }
+
+    #[get("/panic/now")]
+    async fn panics(&self) -> String {
+        panic!("handler bug")
+    }
+}
+
+async fn server() -> TestServer {
+    serve(NativeAdapter::new()).await
+}
+
+/// Without pipelined flushing hyper answers malformed requests itself.
+async fn strict_server() -> TestServer {
+    serve(NativeAdapter::new().pipeline_flush(false)).await
+}
+
+async fn serve(adapter: NativeAdapter) -> TestServer {
+    let app = App::new(adapter)
+        .body_limit(64 * 1024)
+        .controller(EchoController);
+    TestServer::start(app).await
+}
+
+/// Sends raw bytes, returns the status line's code (0 when the server
+/// closed without answering) and the whole response text.
+async fn raw(server: &TestServer, request: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(server.addr).await.unwrap();
+    stream.write_all(request).await.unwrap();
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut buf)).await;
+    assert!(read.is_ok(), "server neither answered nor closed");
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, text)
+}
+
+async fn still_serving(server: &TestServer) {
+    assert_eq!(server.get("/echo/alive").await, (200, "alive".into()));
+}
+
+#[tokio::test]
+async fn a11_malformed_request_line_is_400() {
+    let s = server().await;
+    for request in [
+        &b"GARBAGE\r\n\r\n"[..],
+        b"GET\r\n\r\n",
+        b"GET /echo/x HTTP/9.9\r\n\r\n",
+        b"GET /echo/\x01x HTTP/1.1\r\nHost: a\r\n\r\n",
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",
+    ] {
+        let (status, text) = raw(&s, request).await;
+        assert!(
+            status == 400 || status == 505 || status == 0,
+            "{request:?} -> {text}"
+        );
+    }
+    still_serving(&s).await;
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_malformed_and_oversized_headers() {
+    let huge = format!(
+        "GET /echo/x HTTP/1.1\r\nHost: a\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(1024 * 1024)
+    );
+    let many: String = (0..500).map(|i| format!("X-H{i}: v\r\n")).collect();
+    let many = format!("GET /echo/x HTTP/1.1\r\nHost: a\r\n{many}\r\n");
+    let bad_header = &b"GET /echo/x HTTP/1.1\r\nBad Header\r\n\r\n"[..];
+    let bad_path = &b"GET /echo/\xff\xfe HTTP/1.1\r\nHost: a\r\n\r\n"[..];
+    // Pipelined flushing off: hyper's own answers.
+    let s = strict_server().await;
+    assert_eq!(raw(&s, bad_header).await.0, 400);
+    assert_eq!(raw(&s, bad_path).await.0, 400);
+    assert_eq!(raw(&s, huge.as_bytes()).await.0, 431);
+    assert_eq!(raw(&s, many.as_bytes()).await.0, 431);
+    still_serving(&s).await;
+    s.stop().await.unwrap();
+    // The default (pipelined flushing on): hyper closes without an answer
+    // on parse errors (documented in NativeAdapter::pipeline_flush).
+    let s = server().await;
+    for request in [bad_header, bad_path, huge.as_bytes(), many.as_bytes()] {
+        let (status, text) = raw(&s, request).await;
+        assert!(
+            status == 0 || status == 400 || status == 431,
+            "{}",
+            &text[..text.len().min(200)]
+        );
+    }
+    still_serving(&s).await;
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_broken_percent_encoding_and_utf8() {
+    let s = server().await;
+    let (status, body) = s.get("/echo/%FF%FE").await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("path parameter `word`"), "{body}");
+    // A stray `%` is not an escape: it is kept as written.
+    assert_eq!(s.get("/echo/100%").await, (200, "100%".into()));
+    let (status, body) = s.get("/echo?q=%FF").await;
+    assert_eq!(status, 200, "lossy decoding keeps the request: {body}");
+    still_serving(&s).await;
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_deeply_nested_json_is_400_not_a_stack_overflow() {
+    let s = server().await;
+    let depth = 20_000;
+    let body = format!("{{\"value\":{}{}}}", "[".repeat(depth), "]".repeat(depth));
+    let (status, text) = s
+        .send(
+            s.client
+                .post(s.url("/echo"))
+                .header("content-type", "application/json")
+                .body(body),
+        )
+        .await;
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("recursion limit"), "{text}");
+    still_serving(&s).await;
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_oversized_body_and_wrong_content_type() {
+    let s = server().await;
+    let body = format!("{{\"value\":\"{}\"}}", "x".repeat(100 * 1024));
+    let (status, text) = s
+        .send(
+            s.client
+                .post(s.url("/echo"))
+                .header("content-type", "application/json")
+                .body(body),
+        )
+        .await;
+    assert_eq!(status, 413, "{text}");
+    assert!(
+        text.contains("larger than the limit of 65536 bytes"),
+        "{text}"
+    );
+    let (status, text) = s
+        .send(
+            s.client
+                .post(s.url("/echo"))
+                .header("content-type", "application/xml")
+                .body("<a/>"),
+        )
+        .await;
+    assert_eq!(status, 415, "{text}");
+    let (status, text) = s
+        .send(
+            s.client
+                .post(s.url("/echo"))
+                .header("content-type", "application/json")
+                .body("{\"value\":"),
+        )
+        .await;
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("invalid JSON in body `payload`"), "{text}");
+    still_serving(&s).await;
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a11_panicking_handler_is_500_and_server_survives() {
+    let s = server().await;
+    for _ in 0..3 {
+        let (status, body) = s.get("/echo/panic/now").await;
+        assert_eq!(status, 500);
+        assert_eq!(
+            body,
+            r#"{"statusCode":500,"message":"Internal server error","error":"Internal Server Error"}"#
+        );
+        still_serving(&s).await;
+    }
+    s.stop().await.unwrap();
+}
