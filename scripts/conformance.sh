@@ -40,8 +40,9 @@ start() {
 
 check() {
   local document=$1 url=$2
+  shift 2
   echo "==> schemathesis: $document against $url"
-  .venv/bin/st run "$document" --url "$url" --checks all \
+  .venv/bin/st run "$document" --url "$url" --checks all "$@" \
     --max-examples "$examples" --request-timeout 5 \
     --generation-deterministic --no-color
 }
@@ -50,6 +51,10 @@ status=0
 bookstore=$(start bookstore)
 check examples/bookstore/openapi.json "$bookstore" || status=1
 newsroom=$(start newsroom)
-check examples/newsroom/openapi.v1.json "$newsroom" || status=1
-check examples/newsroom/openapi.v2.json "$newsroom" || status=1
+# Under HEADER versioning the documents mark X-API-Version `required`
+# (SPEC B2h) while the server answers a missing header with the default
+# version (SPEC A5): by design. Each document's requests carry its version,
+# and the check that sends none is left out.
+check examples/newsroom/openapi.v1.json "$newsroom" -H "X-API-Version: 1" --exclude-checks missing_required_header || status=1
+check examples/newsroom/openapi.v2.json "$newsroom" -H "X-API-Version: 2" --exclude-checks missing_required_header || status=1
 exit $status

@@ -42,12 +42,26 @@ where
     T: FromStr,
     T::Err: Display,
 {
-    text.parse::<T>().map_err(|e| {
-        HttpError::bad_request(format!(
-            "{what}: cannot read {text:?} as {}: {e}",
-            short_type_name::<T>()
-        ))
-    })
+    text.parse::<T>()
+        .or_else(|e| integral_decimal(text).and_then(|i| i.parse().ok()).ok_or(e))
+        .map_err(|e| {
+            HttpError::bad_request(format!(
+                "{what}: cannot read {text:?} as {}: {e}",
+                short_type_name::<T>()
+            ))
+        })
+}
+
+/// `"12.0"` → `"12"`: JSON Schema counts integral decimals as integers, so
+/// a failed parse is retried without the zero fraction (error path only).
+fn integral_decimal(text: &str) -> Option<&str> {
+    let (int, frac) = text.split_once('.')?;
+    let digits = int.strip_prefix('-').unwrap_or(int);
+    (!digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !frac.is_empty()
+        && frac.bytes().all(|b| b == b'0'))
+    .then_some(int)
 }
 
 /// `#[param] id: T`: the `index`-th capture of the route, named `name`.
@@ -376,6 +390,10 @@ mod tests {
             e.message().contains("`q`") && e.message().contains("u32"),
             "{e}"
         );
+        let r2 = req("/x?n=12.0&m=12.5");
+        assert_eq!(query_one::<u32>(&r2, "n").unwrap(), 12);
+        assert!(query_one::<u32>(&r2, "m").is_err());
+        assert_eq!(query_one::<f64>(&r2, "m").unwrap(), 12.5);
         let e = query_one::<u32>(&r, "missing").unwrap_err();
         assert!(e.message().contains("missing query parameter `missing`"));
     }

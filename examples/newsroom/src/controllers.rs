@@ -35,7 +35,7 @@ impl ArticlesController {
 
 fn slugify(title: &str) -> String {
     let words: Vec<String> = title
-        .split(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect();
@@ -141,10 +141,10 @@ impl LiveController {
         sse
     }
 
-    /// Answers after `ms` milliseconds (at most 10 s): for client timeouts.
+    /// Answers after `ms` milliseconds (at most 2 s): for client timeouts.
     #[get("/slow")]
     async fn slow(&self, #[query("ms")] ms: u64) -> Delay {
-        let ms = ms.min(10_000);
+        let ms = ms.min(2_000);
         tokio::time::sleep(Duration::from_millis(ms)).await;
         Delay { slept_ms: ms }
     }
@@ -157,7 +157,13 @@ pub struct PhotoUpload {
     pub caption: String,
     /// Who took them.
     pub credit: Option<String>,
-    /// The photos.
+    /// The photos; at least one.
+    #[cfg_attr(
+        any(),
+        tether(
+            schema = r#"{"type": "array", "items": {"type": "string", "format": "binary"}, "minItems": 1}"#
+        )
+    )]
     pub photos: Vec<UploadedFile>,
 }
 
@@ -169,7 +175,13 @@ pub struct UploadsController;
 impl UploadsController {
     /// Receives photos and echoes what arrived.
     #[post]
-    async fn upload(&self, #[body(multipart)] form: PhotoUpload) -> UploadReceipt {
+    async fn upload(
+        &self,
+        #[body(multipart)] form: PhotoUpload,
+    ) -> Result<UploadReceipt, HttpError> {
+        if form.photos.is_empty() {
+            return Err(HttpError::bad_request("send at least one `photos` file"));
+        }
         let files = form
             .photos
             .into_iter()
@@ -179,10 +191,10 @@ impl UploadsController {
                 bytes: f.bytes.to_vec(),
             })
             .collect();
-        UploadReceipt {
+        Ok(UploadReceipt {
             caption: form.caption,
             credit: form.credit,
             files,
-        }
+        })
     }
 }

@@ -27,7 +27,11 @@ pub struct ArticleV2 {
 /// What a client sends to publish an article.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CreateArticle {
-    /// Headline.
+    /// Headline; it must contain an ASCII letter or digit (the slug is made of them).
+    #[cfg_attr(
+        any(),
+        tether(schema = r#"{"type": "string", "pattern": "[A-Za-z0-9]"}"#)
+    )]
     pub title: String,
     /// Body text; paragraphs are separated by blank lines.
     pub body: String,

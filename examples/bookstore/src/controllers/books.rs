@@ -69,7 +69,7 @@ impl BooksController {
         }
         let book = self.store.with(|d| {
             if !d.authors.contains_key(&dto.author_id) {
-                return Err(HttpError::bad_request(format!(
+                return Err(HttpError::not_found(format!(
                     "author {} does not exist",
                     dto.author_id
                 )));
@@ -93,6 +93,9 @@ impl BooksController {
     /// Replaces a book.
     #[put("/:id")]
     async fn update(&self, #[param] id: u64, #[body] dto: CreateBook) -> Result<Book, HttpError> {
+        if dto.title.trim().is_empty() {
+            return Err(HttpError::bad_request("title must not be empty"));
+        }
         self.store.with(|d| match d.books.get_mut(&id) {
             Some(book) => {
                 book.title = dto.title;

@@ -12,7 +12,7 @@ export interface Article {
 
 /** What a client sends to publish an article. */
 export interface CreateArticle {
-  /** Headline. */
+  /** Headline; it must contain an ASCII letter or digit (the slug is made of them). */
   title: string;
   /** Body text; paragraphs are separated by blank lines. */
   body: string;
@@ -40,7 +40,7 @@ export interface PhotoUpload {
   caption: string;
   /** Who took them. */
   credit?: string | null;
-  /** The photos. */
+  /** The photos; at least one. */
   photos: Blob[];
 }
 

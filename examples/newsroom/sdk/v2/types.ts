@@ -42,7 +42,7 @@ export interface PhotoUpload {
   caption: string;
   /** Who took them. */
   credit?: string | null;
-  /** The photos. */
+  /** The photos; at least one. */
   photos: Blob[];
 }
 

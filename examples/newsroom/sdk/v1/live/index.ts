@@ -61,7 +61,7 @@ export class LiveController<TThrow extends boolean = false> {
   }
 
   /**
-   * Answers after `ms` milliseconds (at most 10 s): for client timeouts.
+   * Answers after `ms` milliseconds (at most 2 s): for client timeouts.
    *
    * `GET /live/slow`
    */
