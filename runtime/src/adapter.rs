@@ -38,6 +38,7 @@ pub struct NativeAdapter {
     shutdown_deadline: Duration,
     request_timeout: Option<Duration>,
     pipeline_flush: bool,
+    max_connections: Option<usize>,
     #[cfg(feature = "tls")]
     tls: Option<crate::tls::TlsConfig>,
 }
@@ -57,9 +58,19 @@ impl NativeAdapter {
             shutdown_deadline: Duration::from_secs(30),
             request_timeout: None,
             pipeline_flush: true,
+            max_connections: None,
             #[cfg(feature = "tls")]
             tls: None,
         }
+    }
+
+    /// At most this many open connections (default: no limit). Past it, new
+    /// connections wait in the listen backlog until one closes; idle
+    /// clients are closed by the header-read timeout, so they cannot hold
+    /// the slots for long.
+    pub fn max_connections(mut self, limit: usize) -> Self {
+        self.max_connections = Some(limit.max(1));
+        self
     }
 
     /// Whether pipelined responses are flushed together (default `true`:
@@ -136,7 +147,18 @@ impl HttpAdapter for NativeAdapter {
         let graceful = GracefulShutdown::new();
         let timeout = self.request_timeout;
         let mut shutdown = shutdown;
+        let slots = self
+            .max_connections
+            .map(|n| std::sync::Arc::new(tokio::sync::Semaphore::new(n)));
         loop {
+            // With a connection limit, wait for a free slot before accepting.
+            let permit = match &slots {
+                None => None,
+                Some(slots) => tokio::select! {
+                    permit = slots.clone().acquire_owned() => permit.ok(),
+                    () = &mut shutdown => break,
+                },
+            };
             let stream = tokio::select! {
                 accepted = listener.accept() => match accepted {
                     Ok((stream, _)) => stream,
@@ -159,6 +181,7 @@ impl HttpAdapter for NativeAdapter {
                 let (builder, watcher) = (builder.clone(), graceful.watcher());
                 let handshake_timeout = self.header_read_timeout;
                 tokio::spawn(async move {
+                    let _permit = permit;
                     let accepted = tokio::time::timeout(handshake_timeout, acceptor.accept(stream));
                     if let Ok(Ok(tls_stream)) = accepted.await {
                         let conn = builder.serve_connection(TokioIo::new(tls_stream), svc);
@@ -171,6 +194,7 @@ impl HttpAdapter for NativeAdapter {
             let conn = graceful.watch(conn);
             tokio::spawn(async move {
                 let _ = conn.await;
+                drop(permit);
             });
         }
         drop(listener);

@@ -220,3 +220,29 @@ async fn a11_panicking_handler_is_500_and_server_survives() {
     }
     s.stop().await.unwrap();
 }
+
+#[tokio::test]
+async fn a11_connection_limit_holds_idle_clients_back() {
+    let s = serve(NativeAdapter::new().max_connections(2)).await;
+    let idle1 = TcpStream::connect(s.addr).await.unwrap();
+    let idle2 = TcpStream::connect(s.addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A third client is not served while two connections hold the slots …
+    let mut third = TcpStream::connect(s.addr).await.unwrap();
+    third
+        .write_all(b"GET /echo/third HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = Vec::new();
+    let early = tokio::time::timeout(Duration::from_millis(300), third.read_to_end(&mut buf)).await;
+    assert!(early.is_err() && buf.is_empty(), "served past the limit");
+    // … and is served as soon as one of them leaves.
+    drop(idle1);
+    tokio::time::timeout(Duration::from_secs(5), third.read_to_end(&mut buf))
+        .await
+        .expect("served once a slot is free")
+        .unwrap();
+    assert!(String::from_utf8_lossy(&buf).ends_with("third"));
+    drop(idle2);
+    s.stop().await.unwrap();
+}
