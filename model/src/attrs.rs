@@ -143,6 +143,14 @@ pub fn tether_attr_name(attr: &Attribute) -> Option<String> {
     }
 }
 
+/// The string of a `#[name = "…"]` attribute (`doc`, `path`, …).
+pub fn name_value_str(attr: &Attribute) -> Option<String> {
+    match &attr.meta {
+        Meta::NameValue(nv) => lit_str(&nv.value).map(LitStr::value),
+        _ => None,
+    }
+}
+
 fn lit_str(expr: &Expr) -> Option<&LitStr> {
     match expr {
         Expr::Lit(ExprLit {

@@ -180,16 +180,7 @@ pub fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
     attrs
         .iter()
         .filter(|a| a.path().is_ident("doc"))
-        .filter_map(|a| match &a.meta {
-            syn::Meta::NameValue(nv) => match &nv.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) => Some(s.value()),
-                _ => None,
-            },
-            _ => None,
-        })
+        .filter_map(crate::attrs::name_value_str)
         .map(|l| l.strip_prefix(' ').unwrap_or(&l).to_string())
         .collect()
 }

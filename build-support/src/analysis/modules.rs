@@ -188,16 +188,7 @@ fn path_attr(attrs: &[Attribute]) -> Option<String> {
     attrs
         .iter()
         .find(|a| a.path().is_ident("path"))
-        .and_then(|a| match &a.meta {
-            syn::Meta::NameValue(nv) => match &nv.value {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) => Some(s.value()),
-                _ => None,
-            },
-            _ => None,
-        })
+        .and_then(tether_model::attrs::name_value_str)
 }
 
 impl Loader<'_> {
