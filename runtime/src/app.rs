@@ -35,6 +35,15 @@ struct BoundRoute {
     pipeline: PipelineDef,
 }
 
+impl BoundRoute {
+    /// Where this route is served under `framework`: the one place the
+    /// runtime applies the prefix and versions (shared with tether-build).
+    fn served(&self, framework: &Framework) -> Vec<tether_model::ServedRoute> {
+        let route = RoutePath::parse(self.path).expect("#[controller] checked the path");
+        framework.served_paths(&route, &self.versions)
+    }
+}
+
 /// One served route, as [`App::routes`] lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RouteInfo {
@@ -353,8 +362,7 @@ impl<A: HttpAdapter> App<A> {
         let mut out = Vec::new();
         for c in &self.controllers {
             for r in &c.routes {
-                let route = RoutePath::parse(r.path).expect("#[controller] checked the path");
-                for served in framework.served_paths(&route, &r.versions) {
+                for served in r.served(&framework) {
                     out.push(RouteInfo {
                         method: r.method,
                         path: served.path.to_openapi(),
@@ -380,7 +388,6 @@ impl<A: HttpAdapter> App<A> {
         let mut entries = Vec::new();
         for c in self.controllers {
             for r in c.routes {
-                let route = RoutePath::parse(r.path).expect("#[controller] checked the path");
                 let label = format!("{}::{}", c.name, r.name);
                 let pipeline = RoutePipeline::merge(
                     &app_pipeline,
@@ -389,7 +396,7 @@ impl<A: HttpAdapter> App<A> {
                     &r.handler,
                     &label,
                 );
-                for served in framework.served_paths(&route, &r.versions) {
+                for served in r.served(&framework) {
                     let version = match framework.versioning.as_ref().map(|v| v.kind) {
                         Some(VersioningKind::Header) => served.version,
                         _ => None,

@@ -34,6 +34,20 @@ impl RouteMethod {
         self as usize
     }
 
+    /// The method's name, `GET`…; `ALL` for `#[all]`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RouteMethod::Get => "GET",
+            RouteMethod::Post => "POST",
+            RouteMethod::Put => "PUT",
+            RouteMethod::Delete => "DELETE",
+            RouteMethod::Patch => "PATCH",
+            RouteMethod::Options => "OPTIONS",
+            RouteMethod::Head => "HEAD",
+            RouteMethod::All => "ALL",
+        }
+    }
+
     pub(crate) fn of(method: &http::Method) -> Option<RouteMethod> {
         Some(match *method {
             http::Method::GET => RouteMethod::Get,

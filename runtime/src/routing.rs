@@ -116,6 +116,15 @@ impl Hasher for PathHasher {
 
 type StaticMap = HashMap<Box<str>, Endpoint, BuildHasherDefault<PathHasher>>;
 
+/// `/users/` is `/users` (Express's non-strict routing); `` is `/`.
+fn without_trailing_slash(path: &str) -> &str {
+    match path.len() {
+        0 => "/",
+        1 => path,
+        _ => path.strip_suffix('/').unwrap_or(path),
+    }
+}
+
 /// The compiled routing table.
 pub(crate) struct Router {
     statics: StaticMap,
@@ -200,20 +209,17 @@ impl Router {
     /// header); empty when no route has the path. Only called after
     /// [`Router::find`] missed, so it costs nothing on the hot path.
     pub(crate) fn allowed_methods(&self, path: &str) -> Vec<&'static str> {
-        const NAMES: [(RouteMethod, &str); 7] = [
-            (RouteMethod::Get, "GET"),
-            (RouteMethod::Head, "HEAD"),
-            (RouteMethod::Post, "POST"),
-            (RouteMethod::Put, "PUT"),
-            (RouteMethod::Delete, "DELETE"),
-            (RouteMethod::Patch, "PATCH"),
-            (RouteMethod::Options, "OPTIONS"),
+        // In the order of the `Allow` header.
+        const METHODS: [RouteMethod; 7] = [
+            RouteMethod::Get,
+            RouteMethod::Head,
+            RouteMethod::Post,
+            RouteMethod::Put,
+            RouteMethod::Delete,
+            RouteMethod::Patch,
+            RouteMethod::Options,
         ];
-        let path = match path.len() {
-            0 => "/",
-            1 => path,
-            _ => path.strip_suffix('/').unwrap_or(path),
-        };
+        let path = without_trailing_slash(path);
         let endpoints = [
             self.statics.get(path),
             self.dynamic
@@ -221,15 +227,15 @@ impl Router {
                 .ok()
                 .map(|m| &self.dynamic_endpoints[*m.value]),
         ];
-        NAMES
-            .iter()
-            .filter(|(m, _)| {
+        METHODS
+            .into_iter()
+            .filter(|m| {
                 endpoints
                     .iter()
                     .flatten()
                     .any(|e| e.variants(Some(*m)).is_some())
             })
-            .map(|(_, name)| *name)
+            .map(RouteMethod::as_str)
             .collect()
     }
 
@@ -241,11 +247,7 @@ impl Router {
         version: RequestedVersion<'_>,
     ) -> Option<(&Route, PathParams)> {
         let method = RouteMethod::of(method);
-        let path = match path.len() {
-            0 => "/",
-            1 => path,
-            _ => path.strip_suffix('/').unwrap_or(path),
-        };
+        let path = without_trailing_slash(path);
         if let Some(endpoint) = self.statics.get(path) {
             if let Some(found) = endpoint
                 .variants(method)

@@ -6,31 +6,17 @@
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
-use tether::controller::RouteMethod;
 use tether::App;
 use tether_tests::TestServer;
 
 /// (METHOD, path, version)
 type Op = (String, String, Option<String>);
 
-fn method_name(m: RouteMethod) -> &'static str {
-    match m {
-        RouteMethod::Get => "GET",
-        RouteMethod::Post => "POST",
-        RouteMethod::Put => "PUT",
-        RouteMethod::Delete => "DELETE",
-        RouteMethod::Patch => "PATCH",
-        RouteMethod::Options => "OPTIONS",
-        RouteMethod::Head => "HEAD",
-        RouteMethod::All => "ALL",
-    }
-}
-
 fn served(app: &App) -> BTreeSet<Op> {
     app.routes()
         .expect("the app's routes")
         .into_iter()
-        .map(|r| (method_name(r.method).to_string(), r.path, r.version))
+        .map(|r| (r.method.as_str().to_string(), r.path, r.version))
         .collect()
 }
 
