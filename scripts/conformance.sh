@@ -42,9 +42,9 @@ check() {
   local document=$1 url=$2
   shift 2
   echo "==> schemathesis: $document against $url"
-  .venv/bin/st run "$document" --url "$url" --checks all "$@" \
+  PYTHONPATH=scripts SCHEMATHESIS_HOOKS=conformance_hooks .venv/bin/st run "$document" --url "$url" --checks all "$@" \
     --max-examples "$examples" --request-timeout 5 \
-    --generation-deterministic --no-color
+    --generation-deterministic --no-color --output-sanitize false
 }
 
 status=0
@@ -53,8 +53,10 @@ check examples/bookstore/openapi.json "$bookstore" || status=1
 newsroom=$(start newsroom)
 # Under HEADER versioning the documents mark X-API-Version `required`
 # (SPEC B2h) while the server answers a missing header with the default
-# version (SPEC A5): by design. Each document's requests carry its version,
-# and the check that sends none is left out.
+# version (SPEC A5): by design, so the check that expects a request without
+# it to be refused is left out. Such requests are still sent and checked
+# against the default version's document (v1); for v2 the hooks in
+# conformance_hooks.py put the header back (see there).
 check examples/newsroom/openapi.v1.json "$newsroom" -H "X-API-Version: 1" --exclude-checks missing_required_header || status=1
-check examples/newsroom/openapi.v2.json "$newsroom" -H "X-API-Version: 2" --exclude-checks missing_required_header || status=1
+TETHER_VERSION_HEADER=2 check examples/newsroom/openapi.v2.json "$newsroom" -H "X-API-Version: 2" --exclude-checks missing_required_header || status=1
 exit $status

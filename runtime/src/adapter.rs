@@ -3,6 +3,7 @@
 //! releases.
 
 use crate::app::{AppService, ResponseFuture};
+use crate::conn_io::ConnIo;
 use crate::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -73,11 +74,10 @@ impl NativeAdapter {
         self
     }
 
-    /// Whether pipelined responses are flushed together (default `true`:
-    /// one write for many responses). hyper (1.x) then closes the
-    /// connection on a malformed request without its automatic `400`/`431`
-    /// answer; `false` restores that answer at the cost of one write per
-    /// pipelined response.
+    /// Whether the responses to pipelined requests that arrive together
+    /// leave in one write (default `true`), rather than one write each.
+    /// Either way every response is sent, including hyper's `400`/`431`
+    /// for a malformed request after valid ones (see `conn_io.rs`).
     pub fn pipeline_flush(mut self, on: bool) -> Self {
         self.pipeline_flush = on;
         self
@@ -116,7 +116,8 @@ impl NativeAdapter {
         builder
             .timer(hyper_util::rt::TokioTimer::new())
             .header_read_timeout(self.header_read_timeout)
-            .pipeline_flush(self.pipeline_flush)
+            // Batching is ConnIo's: hyper's own loses held responses on errors.
+            .pipeline_flush(false)
             .keep_alive(true);
         builder
     }
@@ -146,6 +147,7 @@ impl HttpAdapter for NativeAdapter {
         let builder = self.builder();
         let graceful = GracefulShutdown::new();
         let timeout = self.request_timeout;
+        let batching = self.pipeline_flush;
         let mut shutdown = shutdown;
         let slots = self
             .max_connections
@@ -184,13 +186,14 @@ impl HttpAdapter for NativeAdapter {
                     let _permit = permit;
                     let accepted = tokio::time::timeout(handshake_timeout, acceptor.accept(stream));
                     if let Ok(Ok(tls_stream)) = accepted.await {
-                        let conn = builder.serve_connection(TokioIo::new(tls_stream), svc);
+                        let conn = builder
+                            .serve_connection(TokioIo::new(ConnIo::new(tls_stream, batching)), svc);
                         let _ = watcher.watch(conn).await;
                     }
                 });
                 continue;
             }
-            let conn = builder.serve_connection(TokioIo::new(stream), svc);
+            let conn = builder.serve_connection(TokioIo::new(ConnIo::new(stream, batching)), svc);
             let conn = graceful.watch(conn);
             tokio::spawn(async move {
                 let _ = conn.await;

@@ -57,6 +57,7 @@
 
 pub mod adapter;
 pub mod app;
+mod conn_io;
 pub mod controller;
 pub mod cors;
 mod error;

@@ -47,7 +47,8 @@ pub use tether_macros::MultipartForm;
 /// A file part of a multipart body, read whole.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct UploadedFile {
-    /// The `filename` the client gave, if any.
+    /// The `filename` the client gave: always present on a [`MultipartForm`]
+    /// field, as a part without one is not taken for a file.
     pub file_name: Option<String>,
     /// The part's `Content-Type`, if given.
     pub content_type: Option<String>,
@@ -280,21 +281,34 @@ where
     }
 }
 
+/// A file field takes file parts only: parts whose `Content-Disposition`
+/// names a `filename`, as browsers, `FormData` and curl's `-F name=@path`
+/// send them. A plain text part under a file field's name is a 400, as in
+/// multer (Nest), rather than its text silently taken for a file.
+fn file(part: UploadedFile, name: &str) -> Result<UploadedFile, HttpError> {
+    if part.file_name.is_none() {
+        return Err(HttpError::bad_request(format!(
+            "multipart field `{name}` takes a file: its part needs a `filename` in Content-Disposition"
+        )));
+    }
+    Ok(part)
+}
+
 impl FormField for UploadedFile {
     fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError> {
-        one(parts, name)?.ok_or_else(|| missing(name))
+        file(one(parts, name)?.ok_or_else(|| missing(name))?, name)
     }
 }
 
 impl FormField for Option<UploadedFile> {
     fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError> {
-        one(parts, name)
+        one(parts, name)?.map(|p| file(p, name)).transpose()
     }
 }
 
 impl FormField for Vec<UploadedFile> {
-    fn from_parts(parts: Vec<UploadedFile>, _name: &str) -> Result<Self, HttpError> {
-        Ok(parts)
+    fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError> {
+        parts.into_iter().map(|p| file(p, name)).collect()
     }
 }
 

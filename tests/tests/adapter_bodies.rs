@@ -365,6 +365,27 @@ async fn a6_multipart_errors() {
         .await;
     assert_eq!(status, 400);
     assert!(body.contains("`title` is given 2 times"), "{body}");
+    // Text where a file belongs: a part without a filename is not a file.
+    let form = reqwest::multipart::Form::new()
+        .text("title", "t")
+        .text("cover-image", "{}");
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/upload")).multipart(form))
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("multipart field `cover-image` takes a file"),
+        "{body}"
+    );
+    let form = reqwest::multipart::Form::new()
+        .text("title", "t")
+        .part("cover-image", cover())
+        .text("page", "not a file");
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/upload")).multipart(form))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body.contains("multipart field `page` takes a file"), "{body}");
     // Wrong content type, and a broken body.
     let (status, body) = s
         .send(post(&s, "/bodies/upload", "application/json", "{}"))

@@ -1,0 +1,251 @@
+//! The connection's bytes as hyper sees them: responses to pipelined
+//! requests leave in one write, and nothing hyper wrote is lost.
+//!
+//! hyper's own `pipeline_flush` skips flushing while its read buffer holds
+//! more bytes, and loses everything it held back when a malformed request
+//! follows: the responses to the valid requests before it and its own
+//! `400`. So hyper flushes every response here, and [`ConnIo`] decides when
+//! bytes really go out. A read that brings several request heads (counted
+//! by their blank line) lets the flushes of that many responses minus one
+//! wait, so a batch of 16 pipelined requests is answered with one write.
+//!
+//! Held bytes always leave soon: before the next read, on shutdown, on a
+//! flush with nothing new written (hyper polls again when a handler is
+//! still running), after [`HOLD_LIMIT`] bytes, and on every hold the task
+//! is woken once more so hyper flushes again. If hyper drops the connection
+//! after an error, what is held is written without waiting as it goes.
+
+use std::io::{self, IoSlice};
+use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+/// At most this many response bytes wait for the rest of a batch.
+const HOLD_LIMIT: usize = 64 * 1024;
+
+/// A connection's stream with pipelined responses batched.
+pub(crate) struct ConnIo<S: AsyncWrite + Unpin> {
+    stream: S,
+    /// Responses written but not yet sent.
+    held: Vec<u8>,
+    /// How many more flushes may wait: request heads in the last read,
+    /// minus one.
+    batch: u32,
+    /// Whether something was written since the last flush.
+    dirty: bool,
+    /// Whether batches are held at all (`NativeAdapter::pipeline_flush`).
+    batching: bool,
+}
+
+impl<S: AsyncWrite + Unpin> ConnIo<S> {
+    /// Wraps `stream`; with `batching` off every flush sends.
+    pub(crate) fn new(stream: S, batching: bool) -> Self {
+        ConnIo {
+            stream,
+            held: Vec::new(),
+            batch: 0,
+            dirty: false,
+            batching,
+        }
+    }
+
+    /// Writes out everything held.
+    fn poll_send_held(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let mut sent = 0;
+        let result = loop {
+            if sent == self.held.len() {
+                break Poll::Ready(Ok(()));
+            }
+            match Pin::new(&mut self.stream).poll_write(cx, &self.held[sent..]) {
+                Poll::Ready(Ok(0)) => break Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => sent += n,
+                Poll::Ready(Err(e)) => break Poll::Ready(Err(e)),
+                Poll::Pending => break Poll::Pending,
+            }
+        };
+        self.held.drain(..sent);
+        result
+    }
+
+    /// Whether this flush may wait for the rest of a pipelined batch.
+    fn may_hold(&self) -> bool {
+        self.dirty && self.batch > 0 && self.held.len() < HOLD_LIMIT
+    }
+}
+
+/// Request heads in freshly read bytes: each ends with a blank line.
+fn request_heads(bytes: &[u8]) -> u32 {
+    memchr::memmem::find_iter(bytes, b"\r\n\r\n").count() as u32
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        if !this.held.is_empty() {
+            std::task::ready!(this.poll_send_held(cx))?;
+        }
+        let before = buf.filled().len();
+        std::task::ready!(Pin::new(&mut this.stream).poll_read(cx, buf))?;
+        if this.batching {
+            this.batch = request_heads(&buf.filled()[before..]).saturating_sub(1);
+        }
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        self.as_mut().poll_write_vectored(cx, &[IoSlice::new(data)])
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = &mut *self;
+        if this.batch == 0 && this.held.is_empty() {
+            let written =
+                std::task::ready!(Pin::new(&mut this.stream).poll_write_vectored(cx, bufs))?;
+            this.dirty = true;
+            return Poll::Ready(Ok(written));
+        }
+        let len = bufs.iter().map(|b| b.len()).sum();
+        this.held.reserve(len);
+        for b in bufs {
+            this.held.extend_from_slice(b);
+        }
+        this.dirty = true;
+        Poll::Ready(Ok(len))
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        true
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        if this.may_hold() {
+            this.dirty = false;
+            this.batch -= 1;
+            // hyper flushes again on the next poll if nothing else comes.
+            cx.waker().wake_by_ref();
+            return Poll::Ready(Ok(()));
+        }
+        this.dirty = false;
+        std::task::ready!(this.poll_send_held(cx))?;
+        Pin::new(&mut this.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        std::task::ready!(this.poll_send_held(cx))?;
+        Pin::new(&mut this.stream).poll_shutdown(cx)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> Drop for ConnIo<S> {
+    /// hyper drops a connection after an error without flushing again:
+    /// what is held (answers to earlier pipelined requests, hyper's own
+    /// `400`) is written if the socket takes it now.
+    fn drop(&mut self) {
+        if self.held.is_empty() {
+            return;
+        }
+        let mut cx = Context::from_waker(Waker::noop());
+        let _ = self.poll_send_held(&mut cx);
+        let _ = Pin::new(&mut self.stream).poll_flush(&mut cx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    #[test]
+    fn counts_request_heads() {
+        assert_eq!(request_heads(b"GET / HTTP/1.1\r\nHost: a\r\n\r\n"), 1);
+        assert_eq!(request_heads(&b"GET / HTTP/1.1\r\n\r\n".repeat(16)), 16);
+        assert_eq!(request_heads(b"GET / HTTP/1.1\r\nHost: a\r\n"), 0);
+    }
+
+    /// Four pipelined requests in one read: the first three flushes wait,
+    /// the fourth sends all four answers in one write.
+    #[tokio::test]
+    async fn a_pipelined_batch_leaves_in_one_write() {
+        let (client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true);
+        let (mut client_read, mut client_write) = tokio::io::split(client);
+        client_write
+            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(4))
+            .await
+            .unwrap();
+        let mut buf = [0u8; 1024];
+        let n = io.read(&mut buf).await.unwrap();
+        assert_eq!(n, 4 * 18);
+        for i in 0..3 {
+            io.write_all(format!("answer {i};").as_bytes())
+                .await
+                .unwrap();
+            io.flush().await.unwrap();
+            assert_eq!(io.held.len(), (i + 1) * 9, "answer {i} is held");
+        }
+        io.write_all(b"answer 3;").await.unwrap();
+        io.flush().await.unwrap();
+        assert!(io.held.is_empty());
+        let mut got = [0u8; 36];
+        client_read.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, b"answer 0;answer 1;answer 2;answer 3;");
+    }
+
+    /// One request at a time: nothing is ever held.
+    #[tokio::test]
+    async fn a_single_request_is_answered_at_once() {
+        let (mut client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true);
+        client.write_all(b"GET / HTTP/1.1\r\n\r\n").await.unwrap();
+        let mut buf = [0u8; 18];
+        io.read_exact(&mut buf).await.unwrap();
+        io.write_all(b"answer").await.unwrap();
+        assert!(io.held.is_empty());
+        io.flush().await.unwrap();
+        let mut got = [0u8; 6];
+        client.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, b"answer");
+    }
+
+    /// A second flush with nothing new written sends what is held (hyper
+    /// flushes again while a handler is still running), and so does a drop.
+    #[tokio::test]
+    async fn held_bytes_leave_on_an_idle_flush_and_on_drop() {
+        let (mut client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true);
+        client
+            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
+            .await
+            .unwrap();
+        let mut buf = [0u8; 3 * 18];
+        io.read_exact(&mut buf).await.unwrap();
+        io.write_all(b"one;").await.unwrap();
+        io.flush().await.unwrap();
+        assert_eq!(io.held, b"one;");
+        io.flush().await.unwrap();
+        assert!(io.held.is_empty(), "an idle flush sends");
+        io.write_all(b"two;").await.unwrap();
+        io.flush().await.unwrap();
+        assert_eq!(io.held, b"two;");
+        drop(io);
+        let mut got = Vec::new();
+        client.read_to_end(&mut got).await.unwrap();
+        assert_eq!(got, b"one;two;");
+    }
+}
