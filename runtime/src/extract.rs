@@ -54,7 +54,7 @@ where
 
 /// `"12.0"` → `"12"`: JSON Schema counts integral decimals as integers, so
 /// a failed parse is retried without the zero fraction (error path only).
-fn integral_decimal(text: &str) -> Option<&str> {
+pub(crate) fn integral_decimal(text: &str) -> Option<&str> {
     let (int, frac) = text.split_once('.')?;
     let digits = int.strip_prefix('-').unwrap_or(int);
     (!digits.is_empty()
@@ -117,7 +117,7 @@ where
 
 /// `#[query] q: T`: the whole query string into `T`.
 pub fn query_all<T: serde::de::DeserializeOwned>(req: &Request, arg: &str) -> Result<T, HttpError> {
-    serde_urlencoded::from_str(req.query_string().unwrap_or(""))
+    crate::urlencoded::from_bytes(req.query_string().unwrap_or("").as_bytes())
         .map_err(|e| HttpError::bad_request(format!("invalid query string for `{arg}`: {e}")))
 }
 
@@ -304,7 +304,7 @@ pub async fn body_form<T: serde::de::DeserializeOwned>(
         "application/x-www-form-urlencoded",
     )?;
     let bytes = read_body(req, arg).await?;
-    serde_urlencoded::from_bytes(&bytes)
+    crate::urlencoded::from_bytes(&bytes)
         .map_err(|e| HttpError::bad_request(format!("invalid form in body `{arg}`: {e}")))
 }
 

@@ -74,6 +74,7 @@ pub mod runtime;
 pub mod sse;
 #[cfg(feature = "tls")]
 pub mod tls;
+mod urlencoded;
 
 pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
 pub use app::{App, AppError, AppService, ResponseFuture, RouteInfo, Server};
