@@ -309,16 +309,18 @@ fn measure(
     if opts.warmup > 0.0 {
         wrk::run(script, s, &url, opts.warmup, pin.load)?;
     }
-    let before = procfs::cpu_ticks(server.pid())?;
+    let before = procfs::cpu_ticks_split(server.pid())?;
     let w = wrk::run(script, s, &url, opts.duration, pin.load)?;
-    let after = procfs::cpu_ticks(server.pid())?;
+    let after = procfs::cpu_ticks_split(server.pid())?;
     let rss = procfs::peak_rss_kib(server.pid())?;
     let requests = w.requests.max(1) as f64;
     Ok(Measurement {
         rps: w.requests as f64 / w.seconds.max(1e-9),
         p50_us: w.p50_us,
         p99_us: w.p99_us,
-        cpu_us_per_req: (after - before) as f64 / ticks * 1e6 / requests,
+        cpu_us_per_req: ((after.0 + after.1) - (before.0 + before.1)) as f64 / ticks * 1e6
+            / requests,
+        user_us_per_req: (after.0 - before.0) as f64 / ticks * 1e6 / requests,
         peak_rss_kib: rss as f64,
         errors: w.errors,
     })

@@ -13,6 +13,12 @@ pub fn clock_ticks() -> f64 {
 
 /// `utime + stime` of `pid`, in clock ticks.
 pub fn cpu_ticks(pid: u32) -> std::io::Result<u64> {
+    cpu_ticks_split(pid).map(|(user, system)| user + system)
+}
+
+/// `(utime, stime)` of `pid`, in clock ticks: time in the server's own code
+/// and time in the kernel on its behalf (sockets, epoll).
+pub fn cpu_ticks_split(pid: u32) -> std::io::Result<(u64, u64)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))?;
     // The command name may hold spaces: fields are counted after its `)`.
     let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
@@ -20,7 +26,7 @@ pub fn cpu_ticks(pid: u32) -> std::io::Result<u64> {
     // utime and stime are fields 14 and 15; `rest` starts at field 3.
     let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<u64>().ok());
     match (field(14), field(15)) {
-        (Some(u), Some(s)) => Ok(u + s),
+        (Some(u), Some(s)) => Ok((u, s)),
         _ => Err(std::io::Error::other(format!(
             "unreadable /proc/{pid}/stat"
         ))),

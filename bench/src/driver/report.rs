@@ -17,6 +17,10 @@ pub struct Measurement {
     pub p99_us: f64,
     /// Server CPU time (user + system) per request, µs.
     pub cpu_us_per_req: f64,
+    /// The part of it in the server's own code (user time), µs; the rest
+    /// is the kernel's (read, write, epoll). Absent in older results.
+    #[serde(default)]
+    pub user_us_per_req: f64,
     /// Peak resident set (`VmHWM`), KiB.
     pub peak_rss_kib: f64,
     /// Socket errors and non-2xx answers.
@@ -86,6 +90,7 @@ fn med(runs: &[Measurement]) -> Measurement {
         p50_us: f(|m| m.p50_us),
         p99_us: f(|m| m.p99_us),
         cpu_us_per_req: f(|m| m.cpu_us_per_req),
+        user_us_per_req: f(|m| m.user_us_per_req),
         peak_rss_kib: f(|m| m.peak_rss_kib),
         errors: runs.iter().map(|m| m.errors).sum(),
     }
@@ -109,13 +114,13 @@ fn table(r: &Results, out: &mut String) {
         let axum = s.median("axum");
         let hyper = s.median("hyper");
         let _ = writeln!(out, "\n#### {}\n", s.title);
-        out.push_str("| server | req/s | ×axum | ×hyper | p50 ms | p99 ms | p99 ×axum | CPU µs/req | ×axum | ×hyper | peak RSS MiB | ×axum | errors |\n");
-        out.push_str("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+        out.push_str("| server | req/s | ×axum | ×hyper | p50 ms | p99 ms | p99 ×axum | CPU µs/req | ×axum | ×hyper | of it user µs | ×axum | peak RSS MiB | ×axum | errors |\n");
+        out.push_str("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
         for name in &r.servers {
             let Some(m) = s.median(name) else { continue };
             let _ = writeln!(
                 out,
-                "| {name} | {:.0} | {} | {} | {:.2} | {:.2} | {} | {:.2} | {} | {} | {:.1} | {} | {} |",
+                "| {name} | {:.0} | {} | {} | {:.2} | {:.2} | {} | {:.2} | {} | {} | {:.2} | {} | {:.1} | {} | {} |",
                 m.rps,
                 ratio(m.rps, axum.map(|a| a.rps)),
                 ratio(m.rps, hyper.map(|a| a.rps)),
@@ -125,6 +130,8 @@ fn table(r: &Results, out: &mut String) {
                 m.cpu_us_per_req,
                 ratio(m.cpu_us_per_req, axum.map(|a| a.cpu_us_per_req)),
                 ratio(m.cpu_us_per_req, hyper.map(|a| a.cpu_us_per_req)),
+                m.user_us_per_req,
+                ratio(m.user_us_per_req, axum.map(|a| a.user_us_per_req)),
                 m.peak_rss_kib / 1024.0,
                 ratio(m.peak_rss_kib, axum.map(|a| a.peak_rss_kib)),
                 m.errors
