@@ -288,6 +288,34 @@ fn goals(r: &Results, out: &mut String) {
                 g.detail.join(", ")
             );
         }
+        kernel_floor(r, t, out);
+    }
+}
+
+/// How low `t`'s CPU per request could go against axum's if its own code
+/// cost nothing: its kernel time (total − user) ÷ axum's total.
+fn kernel_floor(r: &Results, t: &str, out: &mut String) {
+    let items: Vec<String> = r
+        .scenarios
+        .iter()
+        .filter(|s| s.pipeline == 1)
+        .filter_map(|s| {
+            let (m, a) = (s.median(t)?, s.median("axum")?);
+            (m.user_us_per_req > 0.0).then(|| {
+                format!(
+                    "{} {:.2}",
+                    s.key,
+                    (m.cpu_us_per_req - m.user_us_per_req) / a.cpu_us_per_req
+                )
+            })
+        })
+        .collect();
+    if !items.is_empty() {
+        let _ = writeln!(
+            out,
+            "- ℹ️ **kernel floor: {t}'s kernel time per request alone ÷ axum's whole CPU per request** (the best CPU ratio its own code could reach by costing nothing) — {}",
+            items.join(", ")
+        );
     }
 }
 
