@@ -388,7 +388,10 @@ async fn a6_multipart_errors() {
         .send(s.client.post(s.url("/bodies/upload")).multipart(form))
         .await;
     assert_eq!(status, 400);
-    assert!(body.contains("multipart field `page` takes a file"), "{body}");
+    assert!(
+        body.contains("multipart field `page` takes a file"),
+        "{body}"
+    );
     // Wrong content type, and a broken body.
     let (status, body) = s
         .send(post(&s, "/bodies/upload", "application/json", "{}"))
