@@ -1,7 +1,8 @@
 //! tether-build: reads a crate's controllers with the same grammar as the
 //! macros and writes its OpenAPI documents (SPEC B) and TypeScript clients
 //! (SPEC C). Call `generate` from `build.rs`; `cargo tether` drives the
-//! same library from the command line.
+//! same library from the command line (module `cli` and the `cargo-tether`
+//! binary, behind the `cli` feature, off by default).
 //!
 //! ```no_run
 //! // build.rs, in `fn main`:
@@ -9,6 +10,7 @@
 //! ```
 
 pub mod analysis;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod openapi;
 pub mod sdk;

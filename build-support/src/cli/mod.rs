@@ -36,8 +36,9 @@ pub use project::Project;
   cargo tether sdk -i openapi.yaml -o sdk any OpenAPI 3.x document (JSON or YAML), no config
   cargo tether dev --runtime per-core     run, watch, regenerate and restart on change
 
-Installed with `cargo install --path build-support`; from a checkout of tether,
-`cargo run -p tether-build --bin cargo-tether -- <command>` does the same."
+Installed with `cargo install --path build-support --features cli`; from a checkout
+of tether, `cargo run -p tether-build --features cli --bin cargo-tether -- <command>`
+does the same."
 )]
 pub struct Cli {
     #[command(subcommand)]
