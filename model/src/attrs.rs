@@ -3,6 +3,7 @@
 //! mean. Each parser takes one `syn::Attribute` and returns a typed value or
 //! an error spanned on the offending token with the fix in its text.
 
+pub use crate::method::HttpMethod;
 use crate::path::RoutePath;
 use crate::versioning::{validate_version, Version, VersionSpec};
 use proc_macro2::Span;
@@ -10,68 +11,6 @@ use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta, Token};
-
-/// The HTTP method of a route attribute.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum HttpMethod {
-    /// `#[get]`
-    Get,
-    /// `#[post]`
-    Post,
-    /// `#[put]`
-    Put,
-    /// `#[delete]`
-    Delete,
-    /// `#[patch]`
-    Patch,
-    /// `#[options]`
-    Options,
-    /// `#[head]`
-    Head,
-    /// `#[all]`: every method.
-    All,
-}
-
-impl HttpMethod {
-    /// Every route attribute, in the order of the docs.
-    pub const ALL: [HttpMethod; 8] = [
-        HttpMethod::Get,
-        HttpMethod::Post,
-        HttpMethod::Put,
-        HttpMethod::Delete,
-        HttpMethod::Patch,
-        HttpMethod::Options,
-        HttpMethod::Head,
-        HttpMethod::All,
-    ];
-
-    /// The attribute's name: `get`, `post`, ….
-    pub fn attr_name(self) -> &'static str {
-        match self {
-            HttpMethod::Get => "get",
-            HttpMethod::Post => "post",
-            HttpMethod::Put => "put",
-            HttpMethod::Delete => "delete",
-            HttpMethod::Patch => "patch",
-            HttpMethod::Options => "options",
-            HttpMethod::Head => "head",
-            HttpMethod::All => "all",
-        }
-    }
-
-    /// The attribute named `name`, if it is a route attribute.
-    pub fn from_attr_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|m| m.attr_name() == name)
-    }
-
-    /// The default success status: 201 for POST, 200 otherwise (SPEC A3).
-    pub fn default_status(self) -> u16 {
-        match self {
-            HttpMethod::Post => 201,
-            _ => 200,
-        }
-    }
-}
 
 /// How a `#[body]` is decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! runtime and `tether-build`, so the server and the document can never
 //! disagree:
 //!
+//! - [`method`]: the HTTP method of a route;
 //! - [`path`]: route path syntax (`/users/:id`, `*rest`);
 //! - [`versioning`]: global prefix, URI/HEADER versioning, version order;
 //! - [`attrs`] and [`controller`]: what `#[controller]`, the route
@@ -11,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod method;
 pub mod path;
 pub mod versioning;
 
@@ -26,6 +28,7 @@ pub mod response;
 #[cfg(feature = "config")]
 pub mod config;
 
+pub use method::HttpMethod;
 pub use path::{PathError, RoutePath, Segment};
 pub use versioning::{
     compare_versions, Framework, ServedRoute, Version, VersionSpec, Versioning, VersioningKind,

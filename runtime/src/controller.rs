@@ -6,60 +6,23 @@ use std::sync::Arc;
 
 pub use crate::handler_future::HandlerFuture;
 
-/// The HTTP method of a route; `All` matches every method.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RouteMethod {
-    /// GET (also answers HEAD when no HEAD route exists).
-    Get,
-    /// POST
-    Post,
-    /// PUT
-    Put,
-    /// DELETE
-    Delete,
-    /// PATCH
-    Patch,
-    /// OPTIONS
-    Options,
-    /// HEAD
-    Head,
-    /// Every method.
-    All,
-}
+/// The HTTP method of a route; `All` matches every method. The one enum of
+/// the grammar, shared with the macros and the document.
+pub use tether_model::method::HttpMethod as RouteMethod;
 
-impl RouteMethod {
-    pub(crate) const COUNT: usize = 8;
-
-    pub(crate) fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The method's name, `GET`…; `ALL` for `#[all]`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RouteMethod::Get => "GET",
-            RouteMethod::Post => "POST",
-            RouteMethod::Put => "PUT",
-            RouteMethod::Delete => "DELETE",
-            RouteMethod::Patch => "PATCH",
-            RouteMethod::Options => "OPTIONS",
-            RouteMethod::Head => "HEAD",
-            RouteMethod::All => "ALL",
-        }
-    }
-
-    pub(crate) fn of(method: &http::Method) -> Option<RouteMethod> {
-        Some(match *method {
-            http::Method::GET => RouteMethod::Get,
-            http::Method::POST => RouteMethod::Post,
-            http::Method::PUT => RouteMethod::Put,
-            http::Method::DELETE => RouteMethod::Delete,
-            http::Method::PATCH => RouteMethod::Patch,
-            http::Method::OPTIONS => RouteMethod::Options,
-            http::Method::HEAD => RouteMethod::Head,
-            _ => return None,
-        })
-    }
+/// The route method that answers `method`; `None` for a method no route
+/// attribute names (only `#[all]` serves it).
+pub(crate) fn route_method(method: &http::Method) -> Option<RouteMethod> {
+    Some(match *method {
+        http::Method::GET => RouteMethod::Get,
+        http::Method::POST => RouteMethod::Post,
+        http::Method::PUT => RouteMethod::Put,
+        http::Method::DELETE => RouteMethod::Delete,
+        http::Method::PATCH => RouteMethod::Patch,
+        http::Method::OPTIONS => RouteMethod::Options,
+        http::Method::HEAD => RouteMethod::Head,
+        _ => return None,
+    })
 }
 
 /// One version in a `#[version(..)]`.

@@ -2,7 +2,7 @@
 //! paths through matchit, then the method, then — under HEADER versioning —
 //! the `X-API-Version` header.
 
-use crate::controller::{HandlerFuture, RouteMethod};
+use crate::controller::{route_method, HandlerFuture, RouteMethod};
 use crate::pipeline::RoutePipeline;
 use crate::request::{PathParams, Request};
 use std::collections::HashMap;
@@ -40,7 +40,7 @@ struct Variant {
 /// Every handler of one path, per method and version.
 struct Endpoint {
     names: &'static [&'static str],
-    methods: [Vec<Variant>; RouteMethod::COUNT],
+    methods: [Vec<Variant>; RouteMethod::ALL.len()],
 }
 
 impl Endpoint {
@@ -246,7 +246,7 @@ impl Router {
         path: &str,
         version: RequestedVersion<'_>,
     ) -> Option<(&Route, PathParams)> {
-        let method = RouteMethod::of(method);
+        let method = route_method(method);
         let path = without_trailing_slash(path);
         if let Some(endpoint) = self.statics.get(path) {
             if let Some(found) = endpoint
