@@ -1,5 +1,6 @@
 //! The router with version dispatch (SPEC A5, A10) on arbitrary request
-//! lines: every request gets a response (404, 400 or 200), never a panic.
+//! lines: every request gets a response (200, 400, 404, or 405 with an
+//! `Allow` header), never a panic.
 //! Two apps: URI versioning behind a global prefix, and HEADER versioning.
 #![no_main]
 
@@ -76,9 +77,14 @@ fuzz_target!(|data: &[u8]| {
     }
     let Ok(request) = builder.body(bytes::Bytes::new()) else { return };
     let response = runtime.block_on(service.call(request));
+    let status = response.status().as_u16();
     assert!(
-        matches!(response.status().as_u16(), 200 | 400 | 404),
-        "unexpected status {} for {path:?}",
-        response.status()
+        matches!(status, 200 | 400 | 404 | 405),
+        "unexpected status {status} for {path:?}"
     );
+    // A wrong method on a routed path names the right ones.
+    if status == 405 {
+        let allow = response.headers().get("allow").expect("405 has Allow");
+        assert!(!allow.is_empty(), "empty Allow for {path:?}");
+    }
 });
