@@ -150,7 +150,11 @@ where
 }
 
 fn content_type(req: &Request) -> Option<&str> {
-    req.header("content-type")
+    // The header constant: no name to parse and hash on every body.
+    req.head()
+        .headers
+        .get(http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
         .map(|v| v.split(';').next().unwrap_or("").trim())
 }
 
