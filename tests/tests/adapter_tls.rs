@@ -31,29 +31,53 @@ fn client_config(cert_der: Vec<u8>) -> Arc<rustls::ClientConfig> {
     Arc::new(config)
 }
 
+/// An HTTPS server with a fresh self-signed certificate, and a TLS client
+/// connection to it.
+struct Running {
+    addr: std::net::SocketAddr,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    async fn start() -> (
+        Running,
+        tokio_rustls::client::TlsStream<tokio::net::TcpStream>,
+    ) {
+        let generated = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+        let tls = TlsConfig::from_pem(
+            generated.cert.pem().as_bytes(),
+            generated.signing_key.serialize_pem().as_bytes(),
+        )
+        .unwrap();
+        let server = App::new(NativeAdapter::new().tls(tls))
+            .controller(Secure)
+            .bind("127.0.0.1:0")
+            .await
+            .unwrap();
+        let addr = server.local_addr();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(server.serve_with_shutdown(async move {
+            let _ = stopped.await;
+        }));
+        let connector =
+            tokio_rustls::TlsConnector::from(client_config(generated.cert.der().to_vec()));
+        let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let name = ServerName::try_from("localhost").unwrap();
+        let tls_stream = connector.connect(name, tcp).await.expect("TLS handshake");
+        (Running { addr, stop, task }, tls_stream)
+    }
+
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        self.task.await.unwrap().unwrap();
+    }
+}
+
 #[tokio::test]
 async fn a6_https_request_succeeds_over_rustls() {
-    let generated = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
-    let tls = TlsConfig::from_pem(
-        generated.cert.pem().as_bytes(),
-        generated.signing_key.serialize_pem().as_bytes(),
-    )
-    .unwrap();
-    let server = App::new(NativeAdapter::new().tls(tls))
-        .controller(Secure)
-        .bind("127.0.0.1:0")
-        .await
-        .unwrap();
-    let addr = server.local_addr();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(server.serve_with_shutdown(async move {
-        let _ = stopped.await;
-    }));
-
-    let connector = tokio_rustls::TlsConnector::from(client_config(generated.cert.der().to_vec()));
-    let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let name = ServerName::try_from("localhost").unwrap();
-    let tls_stream = connector.connect(name, tcp).await.expect("TLS handshake");
+    let (server, tls_stream) = Running::start().await;
+    let addr = server.addr;
     let (_, session) = tls_stream.get_ref();
     assert_eq!(session.alpn_protocol(), Some(&b"http/1.1"[..]));
     let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tls_stream))
@@ -80,8 +104,7 @@ async fn a6_https_request_succeeds_over_rustls() {
     let _ = plain.read_to_end(&mut answer).await;
     assert!(!String::from_utf8_lossy(&answer).contains("hello over"));
 
-    let _ = stop.send(());
-    task.await.unwrap().unwrap();
+    server.stop().await;
 }
 
 /// Pipelined requests over TLS, the last one malformed: both valid ones
@@ -90,27 +113,7 @@ async fn a6_https_request_succeeds_over_rustls() {
 #[tokio::test]
 async fn a11_pipelined_requests_then_a_malformed_one_over_tls() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let generated = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
-    let tls = TlsConfig::from_pem(
-        generated.cert.pem().as_bytes(),
-        generated.signing_key.serialize_pem().as_bytes(),
-    )
-    .unwrap();
-    let server = App::new(NativeAdapter::new().tls(tls))
-        .controller(Secure)
-        .bind("127.0.0.1:0")
-        .await
-        .unwrap();
-    let addr = server.local_addr();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(server.serve_with_shutdown(async move {
-        let _ = stopped.await;
-    }));
-
-    let connector = tokio_rustls::TlsConnector::from(client_config(generated.cert.der().to_vec()));
-    let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let name = ServerName::try_from("localhost").unwrap();
-    let mut tls_stream = connector.connect(name, tcp).await.expect("TLS handshake");
+    let (server, mut tls_stream) = Running::start().await;
     tls_stream
         .write_all(
             b"GET /secure/hello HTTP/1.1\r\nHost: a\r\n\r\n\
@@ -137,8 +140,7 @@ async fn a11_pipelined_requests_then_a_malformed_one_over_tls() {
     assert_eq!(statuses, ["200", "200", "400"], "{text}");
     assert_eq!(text.matches("hello over HTTP/1.1").count(), 2, "{text}");
 
-    let _ = stop.send(());
-    task.await.unwrap().unwrap();
+    server.stop().await;
 }
 
 #[test]
