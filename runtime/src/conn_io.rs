@@ -130,13 +130,17 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
         bufs: &[IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
-        if this.batch == 0 && this.held.is_empty() {
+        let len = bufs.iter().map(|b| b.len()).sum::<usize>();
+        // Large writes are not copied: what is held goes first, then they.
+        if this.batch > 0 && this.held.len() + len > HOLD_LIMIT {
+            std::task::ready!(this.poll_send_held(cx))?;
+        }
+        if (this.batch == 0 || len > HOLD_LIMIT) && this.held.is_empty() {
             let written =
                 std::task::ready!(Pin::new(&mut this.stream).poll_write_vectored(cx, bufs))?;
             this.dirty = true;
             return Poll::Ready(Ok(written));
         }
-        let len = bufs.iter().map(|b| b.len()).sum();
         this.held.reserve(len);
         for b in bufs {
             this.held.extend_from_slice(b);
@@ -235,6 +239,31 @@ mod tests {
         let mut got = [0u8; 36];
         client_read.read_exact(&mut got).await.unwrap();
         assert_eq!(&got, b"answer 0;answer 1;answer 2;answer 3;");
+    }
+
+    /// A large answer mid-batch is not copied: what is held leaves first,
+    /// then the large write goes straight to the stream, in order.
+    #[tokio::test]
+    async fn a_large_write_mid_batch_goes_straight_out() {
+        let (client, server) = tokio::io::duplex(4 * HOLD_LIMIT);
+        let mut io = ConnIo::new(server, true);
+        let (mut client_read, mut client_write) = tokio::io::split(client);
+        client_write
+            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
+            .await
+            .unwrap();
+        let mut buf = [0u8; 3 * 18];
+        io.read_exact(&mut buf).await.unwrap();
+        io.write_all(b"small;").await.unwrap();
+        io.flush().await.unwrap();
+        assert_eq!(io.held, b"small;");
+        let large = vec![b'x'; HOLD_LIMIT + 1];
+        io.write_all(&large).await.unwrap();
+        assert!(io.held.is_empty(), "nothing of the large write is held");
+        let mut got = vec![0u8; 6 + large.len()];
+        client_read.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got[..6], b"small;");
+        assert!(got[6..].iter().all(|&b| b == b'x'));
     }
 
     /// One request at a time: nothing is ever held.
