@@ -41,6 +41,19 @@ impl TestServer {
         self.send(self.client.get(self.url(path))).await
     }
 
+    /// A POST of `body` to `path` with this `Content-Type`, ready to send.
+    pub fn post(
+        &self,
+        path: &str,
+        content_type: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> reqwest::RequestBuilder {
+        self.client
+            .post(self.url(path))
+            .header("content-type", content_type)
+            .body(body)
+    }
+
     /// Sends a request, returning status and body text.
     pub async fn send(&self, req: reqwest::RequestBuilder) -> (u16, String) {
         let res = req.send().await.expect("request reaches the test server");

@@ -109,24 +109,11 @@ async fn server() -> TestServer {
     .await
 }
 
-fn post(
-    s: &TestServer,
-    path: &str,
-    content_type: &str,
-    body: impl Into<reqwest::Body>,
-) -> reqwest::RequestBuilder {
-    s.client
-        .post(s.url(path))
-        .header("content-type", content_type)
-        .body(body)
-}
-
 #[tokio::test]
 async fn a6_each_body_kind_is_parsed() {
     let s = server().await;
     let (status, body) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/json",
             "application/json",
             r#"{"title":"Dune","pages":412}"#,
@@ -137,8 +124,7 @@ async fn a6_each_body_kind_is_parsed() {
         (201, r#"{"title":"Dune","pages":412}"#)
     );
     let (status, body) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/json",
             "application/vnd.api+json; charset=utf-8",
             r#"{"title":"x","pages":1}"#,
@@ -146,17 +132,11 @@ async fn a6_each_body_kind_is_parsed() {
         .await;
     assert_eq!(status, 201, "{body}");
     let (status, body) = s
-        .send(post(
-            &s,
-            "/bodies/text",
-            "text/plain; charset=utf-8",
-            "héllo",
-        ))
+        .send(s.post("/bodies/text", "text/plain; charset=utf-8", "héllo"))
         .await;
     assert_eq!((status, body.as_str()), (201, "5 chars"));
     let (status, body) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/form",
             "application/x-www-form-urlencoded",
             "user=ada+l%C3%B6&remember=true",
@@ -167,8 +147,7 @@ async fn a6_each_body_kind_is_parsed() {
         (201, r#"{"user":"ada lö","remember":true}"#)
     );
     let (status, body) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/bytes",
             "application/octet-stream",
             vec![0u8, 1, 2, 255],
@@ -182,12 +161,7 @@ async fn a6_each_body_kind_is_parsed() {
 async fn a6_body_errors_are_400_413_415_with_messages() {
     let s = server().await;
     let (status, body) = s
-        .send(post(
-            &s,
-            "/bodies/json",
-            "application/json",
-            r#"{"title":"Dune""#,
-        ))
+        .send(s.post("/bodies/json", "application/json", r#"{"title":"Dune""#))
         .await;
     assert_eq!(status, 400);
     assert!(
@@ -195,16 +169,11 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
         "{body}"
     );
     let (status, body) = s
-        .send(post(
-            &s,
-            "/bodies/json",
-            "application/json",
-            r#"{"title":"Dune"}"#,
-        ))
+        .send(s.post("/bodies/json", "application/json", r#"{"title":"Dune"}"#))
         .await;
     assert_eq!(status, 400);
     assert!(body.contains("missing field `pages`"), "{body}");
-    let (status, body) = s.send(post(&s, "/bodies/json", "text/plain", "{}")).await;
+    let (status, body) = s.send(s.post("/bodies/json", "text/plain", "{}")).await;
     assert_eq!(status, 415);
     assert!(
         body.contains("body `book` must be sent as `application/json`, got `text/plain`"),
@@ -214,13 +183,12 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
     assert_eq!(status, 415);
     assert!(body.contains("got no content-type"), "{body}");
     let (status, body) = s
-        .send(post(&s, "/bodies/text", "text/plain", vec![0xffu8, 0xfe]))
+        .send(s.post("/bodies/text", "text/plain", vec![0xffu8, 0xfe]))
         .await;
     assert_eq!(status, 400);
     assert!(body.contains("body `text` is not valid UTF-8"), "{body}");
     let (status, body) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/form",
             "application/x-www-form-urlencoded",
             "user=a&remember=maybe",
@@ -233,12 +201,7 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
     );
     let big = vec![b'a'; 64 * 1024 + 1];
     let (status, body) = s
-        .send(post(
-            &s,
-            "/bodies/bytes",
-            "application/octet-stream",
-            big.clone(),
-        ))
+        .send(s.post("/bodies/bytes", "application/octet-stream", big.clone()))
         .await;
     assert_eq!(status, 413);
     assert!(
@@ -247,8 +210,7 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
     );
     // Exactly at the limit is fine.
     let (status, _) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/bytes",
             "application/octet-stream",
             big[1..].to_vec(),
@@ -259,8 +221,7 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
     let chunks =
         futures_util::stream::iter((0..20).map(|_| Ok::<_, std::io::Error>(vec![b'x'; 4096])));
     let (status, _) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/bytes",
             "application/octet-stream",
             reqwest::Body::wrap_stream(chunks),
@@ -394,7 +355,7 @@ async fn a6_multipart_errors() {
     );
     // Wrong content type, and a broken body.
     let (status, body) = s
-        .send(post(&s, "/bodies/upload", "application/json", "{}"))
+        .send(s.post("/bodies/upload", "application/json", "{}"))
         .await;
     assert_eq!(status, 415);
     assert!(
@@ -402,13 +363,12 @@ async fn a6_multipart_errors() {
         "{body}"
     );
     let (status, body) = s
-        .send(post(&s, "/bodies/upload", "multipart/form-data", "x"))
+        .send(s.post("/bodies/upload", "multipart/form-data", "x"))
         .await;
     assert_eq!(status, 400);
     assert!(body.contains("invalid multipart body `form`"), "{body}");
     let (status, body) = s
-        .send(post(
-            &s,
+        .send(s.post(
             "/bodies/upload",
             "multipart/form-data; boundary=XX",
             "garbage without boundary",

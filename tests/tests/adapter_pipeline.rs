@@ -137,11 +137,7 @@ fn app() -> App {
 }
 
 async fn place(server: &TestServer, id: u32, note: &str, deny: Option<&str>) -> reqwest::Response {
-    let mut req = server
-        .client
-        .post(server.url(&format!("/orders/{id}")))
-        .header("content-type", "text/plain")
-        .body(note.to_string());
+    let mut req = server.post(&format!("/orders/{id}"), "text/plain", note.to_string());
     if let Some(level) = deny {
         req = req.header("x-deny", level);
     }
@@ -279,13 +275,7 @@ async fn a7_pipe_rejection_and_extraction_errors_reach_the_filters() {
     );
 
     let (status, body) = server
-        .send(
-            server
-                .client
-                .post(server.url("/orders/abc"))
-                .header("content-type", "text/plain")
-                .body("x"),
-        )
+        .send(server.post("/orders/abc", "text/plain", "x"))
         .await;
     assert_eq!(status, 400);
     assert!(body.contains("path parameter `id`"), "{body}");

@@ -143,14 +143,7 @@ async fn a11_deeply_nested_json_is_400_not_a_stack_overflow() {
     let s = server().await;
     let depth = 20_000;
     let body = format!("{{\"value\":{}{}}}", "[".repeat(depth), "]".repeat(depth));
-    let (status, text) = s
-        .send(
-            s.client
-                .post(s.url("/echo"))
-                .header("content-type", "application/json")
-                .body(body),
-        )
-        .await;
+    let (status, text) = s.send(s.post("/echo", "application/json", body)).await;
     assert_eq!(status, 400, "{text}");
     assert!(text.contains("recursion limit"), "{text}");
     still_serving(&s).await;
@@ -161,35 +154,16 @@ async fn a11_deeply_nested_json_is_400_not_a_stack_overflow() {
 async fn a11_oversized_body_and_wrong_content_type() {
     let s = server().await;
     let body = format!("{{\"value\":\"{}\"}}", "x".repeat(100 * 1024));
-    let (status, text) = s
-        .send(
-            s.client
-                .post(s.url("/echo"))
-                .header("content-type", "application/json")
-                .body(body),
-        )
-        .await;
+    let (status, text) = s.send(s.post("/echo", "application/json", body)).await;
     assert_eq!(status, 413, "{text}");
     assert!(
         text.contains("larger than the limit of 65536 bytes"),
         "{text}"
     );
-    let (status, text) = s
-        .send(
-            s.client
-                .post(s.url("/echo"))
-                .header("content-type", "application/xml")
-                .body("<a/>"),
-        )
-        .await;
+    let (status, text) = s.send(s.post("/echo", "application/xml", "<a/>")).await;
     assert_eq!(status, 415, "{text}");
     let (status, text) = s
-        .send(
-            s.client
-                .post(s.url("/echo"))
-                .header("content-type", "application/json")
-                .body("{\"value\":"),
-        )
+        .send(s.post("/echo", "application/json", "{\"value\":"))
         .await;
     assert_eq!(status, 400, "{text}");
     assert!(text.contains("invalid JSON in body `payload`"), "{text}");

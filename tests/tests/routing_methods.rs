@@ -200,26 +200,14 @@ async fn a3_errors_and_bodies() {
         )
     );
     let (status, body) = s
-        .send(
-            s.client
-                .post(s.url("/items"))
-                .header("content-type", "application/json")
-                .body("{\"name\":1}"),
-        )
+        .send(s.post("/items", "application/json", "{\"name\":1}"))
         .await;
     assert_eq!(status, 400);
     assert!(
         body.contains("invalid JSON in body `item`: invalid type: integer `1`, expected a string"),
         "{body}"
     );
-    let (status, body) = s
-        .send(
-            s.client
-                .post(s.url("/items"))
-                .header("content-type", "text/plain")
-                .body("{}"),
-        )
-        .await;
+    let (status, body) = s.send(s.post("/items", "text/plain", "{}")).await;
     assert_eq!(status, 415);
     assert!(
         body.contains("body `item` must be sent as `application/json`, got `text/plain`"),
