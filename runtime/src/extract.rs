@@ -42,19 +42,24 @@ where
     T: FromStr,
     T::Err: Display,
 {
-    text.parse::<T>()
-        .or_else(|e| integral_decimal(text).and_then(|i| i.parse().ok()).ok_or(e))
-        .map_err(|e| {
-            HttpError::bad_request(format!(
-                "{what}: cannot read {text:?} as {}: {e}",
-                short_type_name::<T>()
-            ))
-        })
+    parse_integral_decimal(text).map_err(|e| {
+        HttpError::bad_request(format!(
+            "{what}: cannot read {text:?} as {}: {e}",
+            short_type_name::<T>()
+        ))
+    })
 }
 
-/// `"12.0"` → `"12"`: JSON Schema counts integral decimals as integers, so
-/// a failed parse is retried without the zero fraction (error path only).
-pub(crate) fn integral_decimal(text: &str) -> Option<&str> {
+/// `text.parse()`, retried without a zero fraction when that fails
+/// (`"12.0"` reads as `12`): JSON Schema counts integral decimals as
+/// integers. The retry runs on the error path only.
+pub(crate) fn parse_integral_decimal<T: FromStr>(text: &str) -> Result<T, T::Err> {
+    text.parse()
+        .or_else(|e| integral_decimal(text).and_then(|i| i.parse().ok()).ok_or(e))
+}
+
+/// `"12.0"` → `"12"`, `"-3.00"` → `"-3"`; `None` for anything else.
+fn integral_decimal(text: &str) -> Option<&str> {
     let (int, frac) = text.split_once('.')?;
     let digits = int.strip_prefix('-').unwrap_or(int);
     (!digits.is_empty()

@@ -29,12 +29,7 @@ impl Value<'_> {
         T::Err: Display,
     {
         let text = &*self.0;
-        text.parse::<T>()
-            .or_else(|e| {
-                crate::extract::integral_decimal(text)
-                    .and_then(|i| i.parse().ok())
-                    .ok_or(e)
-            })
+        crate::extract::parse_integral_decimal::<T>(text)
             .map_err(|e| Error::custom(format_args!("cannot read {text:?} as {what}: {e}")))
     }
 }
