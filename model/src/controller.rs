@@ -185,6 +185,27 @@ pub fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
         .collect()
 }
 
+/// A doc comment split as rustdoc shows it: the summary is the first
+/// paragraph with its line breaks joined by spaces (a wrapped sentence stays
+/// whole), the description is every later paragraph. `None` when there are
+/// no docs.
+pub fn doc_summary(lines: &[String]) -> Option<(String, Option<String>)> {
+    let text = lines.join("\n");
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let mut paragraphs = text.splitn(2, "\n\n");
+    let first = paragraphs.next().unwrap_or_default();
+    let summary = first.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let description = paragraphs
+        .next()
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .map(str::to_string);
+    Some((summary, description))
+}
+
 fn type_name(ty: &Type) -> Option<String> {
     match ty {
         Type::Path(p) if p.qself.is_none() => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -588,6 +609,26 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join("\n")
         })
+    }
+
+    #[test]
+    fn doc_summary_is_the_first_paragraph_like_rustdoc() {
+        let lines = |s: &[&str]| s.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+        let (summary, description) = doc_summary(&lines(&[
+            "Removes a book once its last copy",
+            "has been sold.",
+            "",
+            "Kept on loan.",
+            "Really.",
+        ]))
+        .unwrap();
+        assert_eq!(summary, "Removes a book once its last copy has been sold.");
+        assert_eq!(description.as_deref(), Some("Kept on loan.\nReally."));
+        assert_eq!(
+            doc_summary(&lines(&["One line."])),
+            Some(("One line.".into(), None))
+        );
+        assert_eq!(doc_summary(&lines(&["", " "])), None);
     }
 
     #[test]

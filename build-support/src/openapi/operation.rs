@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, ReturnType, Type};
 use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::config::OpenApiVersion;
-use tether_model::controller::RouteModel;
+use tether_model::controller::{doc_summary, RouteModel};
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
@@ -299,13 +299,10 @@ impl OperationContext<'_, '_> {
     ) -> Value {
         let mut op = Map::new();
         op.insert("operationId".into(), json!(operation_id));
-        if let Some(text) = docs_of(route) {
-            let mut parts = text.splitn(2, '\n');
-            let summary = parts.next().unwrap_or_default().trim();
+        if let Some((summary, description)) = doc_summary(&route.docs) {
             op.insert("summary".into(), json!(summary));
-            let rest = parts.next().unwrap_or_default().trim();
-            if !rest.is_empty() {
-                op.insert("description".into(), json!(rest));
+            if let Some(description) = description {
+                op.insert("description".into(), json!(description));
             }
         }
         let key = controller_key(&c.model.type_name);
@@ -332,11 +329,6 @@ impl OperationContext<'_, '_> {
         }
         Value::Object(op)
     }
-}
-
-fn docs_of(route: &RouteModel) -> Option<String> {
-    let text = route.docs.join("\n").trim().to_string();
-    (!text.is_empty()).then_some(text)
 }
 
 fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -> Value {

@@ -46,9 +46,7 @@ export class LiveController<TThrow extends boolean = false> {
   }
 
   /**
-   * Streams every article as `published`, a `retitled`, then `closed`;
-   *
-   * `gap_ms` apart (default 10).
+   * Streams every article as `published`, a `retitled`, then `closed`; `gap_ms` apart (default 10).
    *
    * `GET /live/events`
    * The data is the open event stream: read it with `new SSEConnection<LiveEventsEvent>(response)`.

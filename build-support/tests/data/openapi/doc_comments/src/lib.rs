@@ -45,4 +45,11 @@ impl BooksController {
     /// One-line summary only.
     #[get("/:isbn")]
     async fn get(&self, #[param] isbn: String) -> Json<Book> { todo!() }
+
+    /// Removes a book from the catalogue once its last copy
+    /// has been sold.
+    ///
+    /// Books still on loan are kept.
+    #[delete("/:isbn")]
+    async fn remove(&self, #[param] isbn: String) { todo!() }
 }
