@@ -2,9 +2,10 @@
 //! (SPEC A10). **Experimental:** the adapter's API may change between minor
 //! releases.
 
-use crate::app::{AppService, ResponseFuture};
 use crate::conn_io::ConnIo;
 use crate::response::{IntoResponse, Response};
+use crate::response_future::ResponseFuture;
+use crate::service::AppService;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::TokioIo;

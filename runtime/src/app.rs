@@ -3,34 +3,28 @@
 use crate::adapter::{HttpAdapter, NativeAdapter};
 use crate::controller::{Controller, FrameworkDef, RouteMethod, VersionDef};
 use crate::cors::Cors;
-use crate::error::HttpError;
-use crate::middleware::{DynMiddleware, Middleware, Next};
+use crate::middleware::{DynMiddleware, Middleware};
 use crate::pipeline::{
     CatchAll, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe, PipelineDef,
     RoutePipeline,
 };
-use crate::request::{PathParams, Request, RequestBody};
+use crate::request::Request;
 use crate::response::{IntoResponse, Response};
-use crate::routing::{RequestedVersion, Route, RouteConflict, RouteEntry, Router};
+use crate::routing::{Route, RouteConflict, RouteEntry, Router};
+use crate::service::{AppService, NotFoundHandler, ServiceParts};
 use std::future::Future;
 use std::net::SocketAddr;
-use std::panic::AssertUnwindSafe;
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
-use tether_model::{
-    Framework, RoutePath, Version, VersionSpec, Versioning, VersioningKind, VERSION_HEADER,
-};
+use tether_model::{Framework, RoutePath, Version, VersionSpec, Versioning, VersioningKind};
 
-/// The default body size limit: 1 MiB.
-pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
+pub use crate::request::DEFAULT_BODY_LIMIT;
 
 /// One bound route of a registered controller.
 struct BoundRoute {
     method: RouteMethod,
     path: &'static str,
     versions: VersionSpec,
-    handler: crate::routing::Handler,
+    handler: crate::handler_future::Handler,
     name: &'static str,
     pipeline: PipelineDef,
 }
@@ -64,8 +58,6 @@ struct Registered {
     pipeline: PipelineDef,
     routes: Vec<BoundRoute>,
 }
-
-type NotFoundHandler = Box<dyn Fn(&Request) -> Response + Send + Sync>;
 
 /// A tether application: controllers plus settings, served by an adapter.
 ///
@@ -195,7 +187,8 @@ impl<A: HttpAdapter> App<A> {
             .map(|def| {
                 let this = instance.clone();
                 let call = def.handler;
-                let handler: crate::routing::Handler = Arc::new(move |req| call(this.clone(), req));
+                let handler: crate::handler_future::Handler =
+                    Arc::new(move |req| call(this.clone(), req));
                 BoundRoute {
                     method: def.method,
                     path: def.path,
@@ -429,15 +422,13 @@ impl<A: HttpAdapter> App<A> {
             .as_ref()
             .and_then(|v| v.default_version.clone());
         let router = Router::build(entries, default_version).map_err(AppError::Conflict)?;
-        let service = AppService {
-            inner: Arc::new(ServiceInner {
-                router,
-                header_versioning: header,
-                body_limit: self.body_limit,
-                middleware: middleware.into_boxed_slice(),
-                not_found: self.not_found,
-            }),
-        };
+        let service = AppService::new(ServiceParts {
+            router,
+            header_versioning: header,
+            body_limit: self.body_limit,
+            middleware: middleware.into_boxed_slice(),
+            not_found: self.not_found,
+        });
         Ok((self.adapter, service))
     }
 
@@ -495,166 +486,5 @@ impl<A: HttpAdapter> Server<A> {
         self.adapter
             .serve(self.listener, self.service, Box::pin(signal))
             .await
-    }
-}
-
-struct ServiceInner {
-    router: Router,
-    header_versioning: bool,
-    body_limit: usize,
-    /// Empty when none is registered: then there is no chain at all.
-    middleware: Box<[Box<dyn DynMiddleware>]>,
-    not_found: Option<NotFoundHandler>,
-}
-
-/// The compiled application: turns a request into a response future.
-/// Adapters call [`AppService::call`] for every request.
-#[derive(Clone)]
-pub struct AppService {
-    inner: Arc<ServiceInner>,
-}
-
-impl AppService {
-    /// Routes and handles one request.
-    pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
-        let (head, body) = req.into_parts();
-        let request = Request {
-            head,
-            body: body.into(),
-            params: PathParams::default(),
-            body_limit: self.inner.body_limit,
-            pipeline: None,
-        };
-        if self.inner.middleware.is_empty() {
-            self.dispatch(request)
-        } else {
-            Next::start(self.clone()).run(request)
-        }
-    }
-
-    /// How many middleware run before routing (CORS counts as one); `0`
-    /// means [`AppService::call`] goes straight to the router, with no chain.
-    pub fn middleware_count(&self) -> usize {
-        self.inner.middleware.len()
-    }
-
-    pub(crate) fn middleware(&self) -> &[Box<dyn DynMiddleware>] {
-        &self.inner.middleware
-    }
-
-    /// Routing and the handler: the end of the middleware chain.
-    pub(crate) fn dispatch(&self, mut request: Request) -> ResponseFuture {
-        let inner = &*self.inner;
-        let head = &request.head;
-        let version = if inner.header_versioning {
-            RequestedVersion::Header(
-                head.headers
-                    .get(VERSION_HEADER)
-                    .and_then(|v| v.to_str().ok()),
-            )
-        } else {
-            RequestedVersion::Any
-        };
-        match inner.router.find(&head.method, head.uri.path(), version) {
-            Some((route, params)) => {
-                request.params = params;
-                match &route.pipeline {
-                    None => ResponseFuture::handler((route.handler)(request)),
-                    Some(pipeline) => {
-                        request.pipeline = Some(pipeline.clone());
-                        ResponseFuture::boxed(Box::pin(crate::pipeline::run(
-                            pipeline.clone(),
-                            request,
-                        )))
-                    }
-                }
-            }
-            None => {
-                let head = &request.head;
-                let allowed = inner.router.allowed_methods(head.uri.path());
-                let method_known = allowed.contains(&head.method.as_str());
-                ResponseFuture::ready(match &inner.not_found {
-                    _ if !allowed.is_empty() && !method_known => method_not_allowed(head, &allowed),
-                    Some(handler) => handler(&request),
-                    None => not_found(head),
-                })
-            }
-        }
-    }
-}
-
-/// `405` with the `Allow` header: the path exists, the method does not.
-fn method_not_allowed(head: &http::request::Parts, allowed: &[&str]) -> Response {
-    let mut res = HttpError::new(
-        http::StatusCode::METHOD_NOT_ALLOWED,
-        format!("Cannot {} {}", head.method, head.uri.path()),
-    )
-    .into_response();
-    if let Ok(value) = http::HeaderValue::from_str(&allowed.join(", ")) {
-        res.headers_mut().insert(http::header::ALLOW, value);
-    }
-    res
-}
-
-fn not_found(head: &http::request::Parts) -> Response {
-    HttpError::not_found(format!("Cannot {} {}", head.method, head.uri.path())).into_response()
-}
-
-/// The future of one response; a panicking handler becomes a `500`.
-pub struct ResponseFuture(State);
-
-// The handler's future is inline on purpose: no box per request (SPEC A10).
-#[allow(clippy::large_enum_variant)]
-enum State {
-    Ready(Option<Response>),
-    /// A route without pipeline: the handler's own future.
-    Handler(crate::controller::HandlerFuture),
-    /// Middleware or a route pipeline.
-    Boxed(Pin<Box<dyn Future<Output = Response> + Send>>),
-}
-
-impl ResponseFuture {
-    fn ready(res: Response) -> Self {
-        ResponseFuture(State::Ready(Some(res)))
-    }
-
-    fn handler(fut: crate::controller::HandlerFuture) -> Self {
-        ResponseFuture(State::Handler(fut))
-    }
-
-    pub(crate) fn boxed(fut: Pin<Box<dyn Future<Output = Response> + Send>>) -> Self {
-        ResponseFuture(State::Boxed(fut))
-    }
-}
-
-fn panicked() -> Response {
-    HttpError::internal("Internal server error").into_response()
-}
-
-impl Future for ResponseFuture {
-    type Output = Response;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
-        // SAFETY: the state is never moved out of; the handler's future,
-        // stored inline, is pinned with `self` (structural pinning).
-        match unsafe { &mut self.get_unchecked_mut().0 } {
-            State::Ready(res) => Poll::Ready(res.take().expect("polled after completion")),
-            State::Handler(fut) => {
-                // SAFETY: see above.
-                let mut fut = unsafe { Pin::new_unchecked(fut) };
-                match std::panic::catch_unwind(AssertUnwindSafe(|| fut.as_mut().poll(cx))) {
-                    Ok(Poll::Ready(Ok(res))) => Poll::Ready(res),
-                    Ok(Poll::Ready(Err(exception))) => Poll::Ready(exception.into_response()),
-                    Ok(Poll::Pending) => Poll::Pending,
-                    Err(_) => Poll::Ready(panicked()),
-                }
-            }
-            State::Boxed(fut) => {
-                match std::panic::catch_unwind(AssertUnwindSafe(|| fut.as_mut().poll(cx))) {
-                    Ok(poll) => poll,
-                    Err(_) => Poll::Ready(panicked()),
-                }
-            }
-        }
     }
 }

@@ -2,13 +2,18 @@
 //! boxed, so answering a request needs no heap allocation of its own
 //! (SPEC A10). A future too large for the inline space is boxed.
 
-use crate::pipeline::Exception;
+use crate::exception::Exception;
+use crate::request::Request;
 use crate::response::Response;
 use std::future::Future;
-use std::marker::PhantomPinned;
+use std::marker::{PhantomData, PhantomPinned};
 use std::mem::{align_of, size_of, MaybeUninit};
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
+
+/// A type-erased handler: the controller instance bound to its route fn.
+pub(crate) type Handler = Arc<dyn Fn(Request) -> HandlerFuture + Send + Sync>;
 
 type Output = Result<Response, Exception>;
 
@@ -54,11 +59,42 @@ enum Repr {
 
 /// The future a route handler returns: its response, or an exception for
 /// the route's filters. Built by the code `#[controller]` generates.
+///
+/// `Send`, not `Sync`, like the `Pin<Box<dyn Future + Send>>` it replaces:
+/// - `Send`: the runtime moves it between worker threads. The inline bytes
+///   do not say what they hold, so the compiler would call them `Send`
+///   whatever they are; [`HandlerFuture::new`] makes that true by taking
+///   only `F: Send` futures (the boxed ones are `dyn Future + Send`).
+/// - `!Sync`: the future is not required to be `Sync` (an `async` block
+///   holding a `Cell` or a `&mut` across an `.await` is not), so a shared
+///   `&HandlerFuture` must not cross threads. `NotSync` says so explicitly
+///   instead of leaning on the boxed variant's `dyn` type.
+///
+/// The assertions below this type keep both facts from changing unseen.
 pub struct HandlerFuture {
     repr: Repr,
     storage: Storage,
     _pinned: PhantomPinned,
+    _not_sync: NotSync,
 }
+
+/// `Send` and `!Sync` (a `Cell` is both).
+type NotSync = PhantomData<std::cell::Cell<()>>;
+
+// Compile-time checks of the reasoning above.
+const _: () = {
+    const fn assert_send<T: Send>() {}
+    assert_send::<HandlerFuture>();
+
+    // `!Sync`: were `HandlerFuture` `Sync`, both impls would apply and the
+    // call below would be ambiguous (a compile error).
+    trait AmbiguousIfSync<A> {
+        const OK: () = ();
+    }
+    impl<T: ?Sized> AmbiguousIfSync<()> for T {}
+    impl<T: ?Sized + Sync> AmbiguousIfSync<u8> for T {}
+    <HandlerFuture as AmbiguousIfSync<_>>::OK
+};
 
 impl HandlerFuture {
     /// Stores `fut` inline when it fits, else boxes it.
@@ -75,12 +111,14 @@ impl HandlerFuture {
                 repr: Repr::Inline(Erased::<F>::VTABLE),
                 storage,
                 _pinned: PhantomPinned,
+                _not_sync: PhantomData,
             }
         } else {
             HandlerFuture {
                 repr: Repr::Boxed(Box::pin(fut)),
                 storage,
                 _pinned: PhantomPinned,
+                _not_sync: PhantomData,
             }
         }
     }

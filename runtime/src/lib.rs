@@ -55,12 +55,21 @@
 
 #![warn(missing_docs)]
 
+// The modules, bottom-up (each uses only those before it):
+// 1. `request`, `response` + `error`, `exception`, `extract` + `urlencoded`,
+//    `multipart`, `sse`: what handlers see and return;
+// 2. `handler_future`, `response_future`: the per-request futures;
+// 3. `middleware`, `cors`, `pipeline`, `controller`, `routing`: what runs
+//    around a handler and finds it;
+// 4. `service` (the compiled app), `conn_io`, `tls`, `adapter` (hyper);
+// 5. `app` (the builder), `runtime` (threads).
 pub mod adapter;
 pub mod app;
 mod conn_io;
 pub mod controller;
 pub mod cors;
 mod error;
+mod exception;
 pub mod extract;
 mod handler_future;
 pub mod middleware;
@@ -68,8 +77,10 @@ pub mod multipart;
 pub mod pipeline;
 pub mod request;
 pub mod response;
+mod response_future;
 mod routing;
 pub mod runtime;
+pub mod service;
 #[cfg(feature = "json")]
 pub mod sse;
 #[cfg(feature = "tls")]
@@ -77,7 +88,7 @@ pub mod tls;
 mod urlencoded;
 
 pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
-pub use app::{App, AppError, AppService, ResponseFuture, RouteInfo, Server};
+pub use app::{App, AppError, RouteInfo, Server};
 pub use controller::Controller;
 pub use cors::Cors;
 pub use error::HttpError;
@@ -86,8 +97,10 @@ pub use middleware::{Middleware, Next};
 pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe};
 pub use request::Request;
 pub use response::{Body, IntoResponse, Json, NoContent, Response};
+pub use response_future::ResponseFuture;
 pub use routing::RouteConflict;
 pub use runtime::Runtime;
+pub use service::AppService;
 pub use tether_macros::{
     all, controller, delete, get, head, http_code, options, patch, post, put, use_filters,
     use_guards, use_interceptors, use_pipes, version,

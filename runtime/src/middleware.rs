@@ -26,11 +26,12 @@
 //! # }
 //! ```
 
-use crate::app::{AppService, ResponseFuture};
 use crate::request::Request;
 use crate::response::Response;
+use crate::response_future::ResponseFuture;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -84,29 +85,38 @@ impl<M: Middleware> DynMiddleware for M {
     }
 }
 
+/// What a middleware chain runs through and ends in: the compiled app
+/// (`service.rs`), named here so this module needs nothing above it.
+pub(crate) trait Endpoint: Send + Sync + 'static {
+    /// The middleware, in order.
+    fn middleware(&self) -> &[Box<dyn DynMiddleware>];
+    /// Routing and the handler, after the last middleware.
+    fn dispatch(&self, req: Request) -> ResponseFuture;
+}
+
 /// The rest of the middleware chain, ending in the router.
 pub struct Next {
-    service: AppService,
+    chain: Arc<dyn Endpoint>,
     index: usize,
 }
 
 impl Next {
-    pub(crate) fn start(service: AppService) -> Next {
-        Next { service, index: 0 }
+    pub(crate) fn start(chain: Arc<dyn Endpoint>) -> Next {
+        Next { chain, index: 0 }
     }
 
     /// Runs the rest of the chain (then routing and the handler).
     pub fn run(self, req: Request) -> ResponseFuture {
-        let Next { service, index } = self;
-        if index >= service.middleware().len() {
-            return service.dispatch(req);
+        let Next { chain, index } = self;
+        if index >= chain.middleware().len() {
+            return chain.dispatch(req);
         }
         ResponseFuture::boxed(Box::pin(async move {
             let next = Next {
-                service: service.clone(),
+                chain: chain.clone(),
                 index: index + 1,
             };
-            service.middleware()[index].call(req, next).await
+            chain.middleware()[index].call(req, next).await
         }))
     }
 }

@@ -38,9 +38,10 @@
 //! ```
 
 use crate::error::HttpError;
+pub use crate::exception::Exception;
+use crate::handler_future::Handler;
 use crate::request::Request;
 use crate::response::{IntoResponse, Response};
-use crate::routing::Handler;
 use http::{Method, StatusCode, Uri};
 use std::any::Any;
 use std::fmt;
@@ -49,85 +50,6 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-/// What a handler, guard or interceptor raised: a typed error on its way to
-/// the exception filters, which may [`downcast`](Exception::downcast_ref) it.
-/// Unless a filter answers it, it becomes its own response.
-pub struct Exception {
-    error: Box<dyn Any + Send>,
-    respond: fn(Box<dyn Any + Send>, StatusCode) -> Response,
-    status: StatusCode,
-    type_name: &'static str,
-}
-
-fn respond_as<E: IntoResponse + 'static>(
-    error: Box<dyn Any + Send>,
-    status: StatusCode,
-) -> Response {
-    match error.downcast::<E>() {
-        Ok(e) => e.into_response_with(status),
-        Err(_) => HttpError::internal("Internal server error").into_response(),
-    }
-}
-
-impl Exception {
-    /// An exception carrying `error`, which answers as its own
-    /// [`IntoResponse`] when no filter catches it.
-    pub fn new<E: IntoResponse + Send + 'static>(error: E) -> Self {
-        Self::with_status(error, StatusCode::INTERNAL_SERVER_ERROR)
-    }
-
-    pub(crate) fn with_status<E: IntoResponse + Send + 'static>(
-        error: E,
-        status: StatusCode,
-    ) -> Self {
-        Exception {
-            error: Box::new(error),
-            respond: respond_as::<E>,
-            status,
-            type_name: std::any::type_name::<E>(),
-        }
-    }
-
-    /// Whether the error is an `E`.
-    pub fn is<E: 'static>(&self) -> bool {
-        self.error.is::<E>()
-    }
-
-    /// The error, if it is an `E`.
-    pub fn downcast_ref<E: 'static>(&self) -> Option<&E> {
-        self.error.downcast_ref()
-    }
-
-    /// The error by value, if it is an `E`; else the exception back.
-    pub fn downcast<E: 'static>(self) -> Result<E, Self> {
-        if self.error.is::<E>() {
-            Ok(*self.error.downcast::<E>().expect("checked above"))
-        } else {
-            Err(self)
-        }
-    }
-
-    /// The response the error gives by itself.
-    pub fn into_response(self) -> Response {
-        (self.respond)(self.error, self.status)
-    }
-}
-
-impl From<HttpError> for Exception {
-    fn from(e: HttpError) -> Self {
-        Exception::new(e)
-    }
-}
-
-impl fmt::Debug for Exception {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.downcast_ref::<HttpError>() {
-            Some(e) => f.debug_tuple("Exception").field(e).finish(),
-            None => f.debug_tuple("Exception").field(&self.type_name).finish(),
-        }
-    }
-}
 
 /// Decides whether a request may reach its handler. A guard that answers
 /// `Ok(false)` gives `403 Forbidden`; an `Err` gives that error.
@@ -513,6 +435,13 @@ pub(crate) async fn run(pipeline: Arc<RoutePipeline>, mut req: Request) -> Respo
     }
 }
 
+/// The pipeline of the route `req` matched, if it has one. The request holds
+/// it type-erased so that `request` sits below this module.
+#[inline]
+fn route_pipeline(req: &Request) -> Option<&RoutePipeline> {
+    req.pipeline.as_deref()?.downcast_ref()
+}
+
 /// The generated handler's error path: an exception for the filters when
 /// the route has any, else the error's own response (no boxing).
 pub fn raise<E: IntoResponse + Send + 'static>(
@@ -520,7 +449,7 @@ pub fn raise<E: IntoResponse + Send + 'static>(
     error: E,
     status: StatusCode,
 ) -> Result<Response, Exception> {
-    match &req.pipeline {
+    match route_pipeline(req) {
         Some(p) if !p.filters.is_empty() => Err(Exception::with_status(error, status)),
         _ => Ok(error.into_response_with(status)),
     }
@@ -554,7 +483,7 @@ fn pipe<T: 'static>(
     name: &'static str,
     source: ArgSource,
 ) -> Result<(), HttpError> {
-    let Some(pipeline) = &req.pipeline else {
+    let Some(pipeline) = route_pipeline(req) else {
         return Ok(());
     };
     if pipeline.pipes.is_empty() {

@@ -123,14 +123,18 @@ impl PathParams {
     }
 }
 
+/// The default body size limit: 1 MiB.
+pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
+
 /// An incoming request, as handlers (`#[req]`), middleware and guards see it.
 pub struct Request {
     pub(crate) head: http::request::Parts,
     pub(crate) body: RequestBody,
     pub(crate) params: PathParams,
     pub(crate) body_limit: usize,
-    /// The matched route's pipeline, for its pipes and filters.
-    pub(crate) pipeline: Option<std::sync::Arc<crate::pipeline::RoutePipeline>>,
+    /// The matched route's pipeline (a `pipeline::RoutePipeline`), for its
+    /// pipes and filters; type-erased so this module needs nothing above it.
+    pub(crate) pipeline: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Request {
@@ -140,7 +144,7 @@ impl Request {
             head,
             body: body.into(),
             params: PathParams::default(),
-            body_limit: crate::app::DEFAULT_BODY_LIMIT,
+            body_limit: DEFAULT_BODY_LIMIT,
             pipeline: None,
         }
     }

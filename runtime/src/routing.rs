@@ -2,17 +2,15 @@
 //! paths through matchit, then the method, then — under HEADER versioning —
 //! the `X-API-Version` header.
 
-use crate::controller::{route_method, HandlerFuture, RouteMethod};
+use crate::controller::{route_method, RouteMethod};
+use crate::handler_future::Handler;
 use crate::pipeline::RoutePipeline;
-use crate::request::{PathParams, Request};
+use crate::request::PathParams;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use tether_model::{RoutePath, Version};
-
-/// A type-erased handler: the controller instance bound to its route fn.
-pub(crate) type Handler = Arc<dyn Fn(Request) -> HandlerFuture + Send + Sync>;
 
 /// What answers a matched request: the handler, and its guards,
 /// interceptors, pipes and filters when it has any (built at startup).
@@ -296,6 +294,8 @@ impl Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::handler_future::HandlerFuture;
+    use crate::request::Request;
     use crate::response::IntoResponse;
 
     fn handler(tag: &'static str) -> Handler {

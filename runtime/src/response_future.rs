@@ -1,0 +1,82 @@
+//! [`ResponseFuture`]: the future of one response, whatever produced it; a
+//! panicking handler, middleware or pipeline becomes a `500`.
+
+use crate::error::HttpError;
+use crate::handler_future::HandlerFuture;
+use crate::response::{IntoResponse, Response};
+use pin_project_lite::pin_project;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+pin_project! {
+    /// The future of one response; a panicking handler becomes a `500`.
+    pub struct ResponseFuture {
+        #[pin]
+        state: State,
+    }
+}
+
+pin_project! {
+    // The handler's future is inline on purpose: no box per request (SPEC A10).
+    #[project = StateProj]
+    #[allow(clippy::large_enum_variant)]
+    enum State {
+        Ready { response: Option<Response> },
+        // A route without pipeline: the handler's own future.
+        Handler { #[pin] future: HandlerFuture },
+        // Middleware or a route pipeline.
+        Boxed { future: Pin<Box<dyn Future<Output = Response> + Send>> },
+    }
+}
+
+impl ResponseFuture {
+    pub(crate) fn ready(response: Response) -> Self {
+        ResponseFuture {
+            state: State::Ready {
+                response: Some(response),
+            },
+        }
+    }
+
+    pub(crate) fn handler(future: HandlerFuture) -> Self {
+        ResponseFuture {
+            state: State::Handler { future },
+        }
+    }
+
+    pub(crate) fn boxed(future: Pin<Box<dyn Future<Output = Response> + Send>>) -> Self {
+        ResponseFuture {
+            state: State::Boxed { future },
+        }
+    }
+}
+
+fn panicked() -> Response {
+    HttpError::internal("Internal server error").into_response()
+}
+
+/// Polls `poll`, turning a panic into a `500`.
+fn catching(poll: impl FnOnce() -> Poll<Response>) -> Poll<Response> {
+    std::panic::catch_unwind(AssertUnwindSafe(poll)).unwrap_or_else(|_| Poll::Ready(panicked()))
+}
+
+impl Future for ResponseFuture {
+    type Output = Response;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
+        match self.project().state.project() {
+            StateProj::Ready { response } => {
+                Poll::Ready(response.take().expect("polled after completion"))
+            }
+            StateProj::Handler { mut future } => catching(|| {
+                future.as_mut().poll(cx).map(|result| match result {
+                    Ok(res) => res,
+                    Err(exception) => exception.into_response(),
+                })
+            }),
+            StateProj::Boxed { future } => catching(|| future.as_mut().poll(cx)),
+        }
+    }
+}

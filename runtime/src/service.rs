@@ -1,0 +1,131 @@
+//! [`AppService`]: the compiled application that adapters call for every
+//! request — middleware, then routing, then the route's handler or
+//! pipeline (SPEC A5, A6, A10). [`crate::App`] builds it.
+
+use crate::error::HttpError;
+use crate::middleware::{DynMiddleware, Endpoint, Next};
+use crate::request::{PathParams, Request, RequestBody};
+use crate::response::{IntoResponse, Response};
+use crate::response_future::ResponseFuture;
+use crate::routing::{RequestedVersion, Router};
+use std::sync::Arc;
+use tether_model::VERSION_HEADER;
+
+/// Answers requests no route matches.
+pub(crate) type NotFoundHandler = Box<dyn Fn(&Request) -> Response + Send + Sync>;
+
+/// What [`crate::App::into_service`] compiles.
+pub(crate) struct ServiceParts {
+    pub(crate) router: Router,
+    pub(crate) header_versioning: bool,
+    pub(crate) body_limit: usize,
+    /// Empty when none is registered: then there is no chain at all.
+    pub(crate) middleware: Box<[Box<dyn DynMiddleware>]>,
+    pub(crate) not_found: Option<NotFoundHandler>,
+}
+
+/// The compiled application: turns a request into a response future.
+/// Adapters call [`AppService::call`] for every request.
+#[derive(Clone)]
+pub struct AppService {
+    inner: Arc<ServiceParts>,
+}
+
+impl AppService {
+    pub(crate) fn new(parts: ServiceParts) -> Self {
+        AppService {
+            inner: Arc::new(parts),
+        }
+    }
+
+    /// Routes and handles one request.
+    pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
+        let (head, body) = req.into_parts();
+        let request = Request {
+            head,
+            body: body.into(),
+            params: PathParams::default(),
+            body_limit: self.inner.body_limit,
+            pipeline: None,
+        };
+        if self.inner.middleware.is_empty() {
+            self.inner.dispatch(request)
+        } else {
+            Next::start(self.inner.clone()).run(request)
+        }
+    }
+
+    /// How many middleware run before routing (CORS counts as one); `0`
+    /// means [`AppService::call`] goes straight to the router, with no chain.
+    pub fn middleware_count(&self) -> usize {
+        self.inner.middleware.len()
+    }
+}
+
+impl Endpoint for ServiceParts {
+    fn middleware(&self) -> &[Box<dyn DynMiddleware>] {
+        &self.middleware
+    }
+
+    /// Routing and the handler: the end of the middleware chain.
+    fn dispatch(&self, mut request: Request) -> ResponseFuture {
+        let head = &request.head;
+        let version = if self.header_versioning {
+            RequestedVersion::Header(
+                head.headers
+                    .get(VERSION_HEADER)
+                    .and_then(|v| v.to_str().ok()),
+            )
+        } else {
+            RequestedVersion::Any
+        };
+        match self.router.find(&head.method, head.uri.path(), version) {
+            Some((route, params)) => {
+                request.params = params;
+                match &route.pipeline {
+                    None => ResponseFuture::handler((route.handler)(request)),
+                    Some(pipeline) => {
+                        request.pipeline = Some(pipeline.clone());
+                        ResponseFuture::boxed(Box::pin(crate::pipeline::run(
+                            pipeline.clone(),
+                            request,
+                        )))
+                    }
+                }
+            }
+            None => ResponseFuture::ready(self.unrouted(&request)),
+        }
+    }
+}
+
+impl ServiceParts {
+    /// The answer when no route matches: `405` when the path exists under
+    /// another method, else the not-found handler's or Nest's `404`.
+    fn unrouted(&self, request: &Request) -> Response {
+        let head = &request.head;
+        let allowed = self.router.allowed_methods(head.uri.path());
+        let method_known = allowed.contains(&head.method.as_str());
+        match &self.not_found {
+            _ if !allowed.is_empty() && !method_known => method_not_allowed(head, &allowed),
+            Some(handler) => handler(request),
+            None => not_found(head),
+        }
+    }
+}
+
+/// `405` with the `Allow` header: the path exists, the method does not.
+fn method_not_allowed(head: &http::request::Parts, allowed: &[&str]) -> Response {
+    let mut res = HttpError::new(
+        http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("Cannot {} {}", head.method, head.uri.path()),
+    )
+    .into_response();
+    if let Ok(value) = http::HeaderValue::from_str(&allowed.join(", ")) {
+        res.headers_mut().insert(http::header::ALLOW, value);
+    }
+    res
+}
+
+fn not_found(head: &http::request::Parts) -> Response {
+    HttpError::not_found(format!("Cannot {} {}", head.method, head.uri.path())).into_response()
+}
