@@ -220,3 +220,86 @@ fn d1_cargo_subcommand_convention() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("--input"));
 }
+
+/// Issue 16: OpenAI's YAML document has `minimum` values beyond 64 bits,
+/// which JSON Schema allows; the YAML reader refused them as "out of range".
+#[test]
+fn c1_sdk_input_yaml_with_integers_beyond_64_bits() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("big.yaml"),
+        r#"openapi: 3.1.0
+info: { title: Big, version: "1" }
+paths:
+  /seeds:
+    get:
+      operationId: listSeeds
+      parameters:
+        - name: seed
+          in: query
+          schema: { type: integer, minimum: -9223372036854775809, maximum: 340282366920938463463374607431768211456 }
+      responses:
+        200:
+          description: ok
+          content: { application/json: { schema: { type: integer, maximum: 99999999999999999999 } } }
+"#,
+    )
+    .unwrap();
+    tether_cmd(dir.path())
+        .args(["sdk", "--input", "big.yaml", "--output", "sdk"])
+        .assert()
+        .success();
+    let seeds = std::fs::read_to_string(dir.path().join("sdk/seeds/index.ts")).unwrap();
+    assert!(seeds.contains("listSeeds("), "{seeds}");
+}
+
+#[test]
+fn c1_sdk_input_unparsable_yaml_names_the_place_not_the_document() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.yaml"), "openapi: 3.1.0\ninfo: [\n").unwrap();
+    let out = tether_cmd(dir.path())
+        .args(["sdk", "--input", "bad.yaml", "--output", "sdk"])
+        .assert()
+        .failure()
+        .get_output()
+        .stderr
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("cannot parse") && text.contains("as YAML"),
+        "{text}"
+    );
+    assert!(!text.contains("not a readable OpenAPI document"), "{text}");
+}
+
+/// Issue 16: two operations sharing an operationId were renamed `foo`/`foo2` silently.
+#[test]
+fn c8_sdk_duplicate_operation_ids_are_renamed_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("dup.json"),
+        r#"{"openapi": "3.1.0", "info": {"title": "Dup", "version": "1"}, "paths": {
+  "/items": {"get": {"operationId": "fetch", "tags": ["items"], "responses": {"204": {"description": "ok"}}},
+             "post": {"operationId": "fetch", "tags": ["items"], "responses": {"204": {"description": "ok"}}}}}}"#,
+    )
+    .unwrap();
+    let out = tether_cmd(dir.path())
+        .args(["sdk", "--input", "dup.json", "--output", "sdk"])
+        .assert()
+        .success()
+        .get_output()
+        .stderr
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("warning:")
+            && text.contains("operationId `fetch` of `POST /items` is already taken")
+            && text.contains("named `fetch2`"),
+        "{text}"
+    );
+    let items = std::fs::read_to_string(dir.path().join("sdk/items/index.ts")).unwrap();
+    assert!(
+        items.contains("  fetch(") && items.contains("  fetch2("),
+        "{items}"
+    );
+}

@@ -7,10 +7,10 @@
 use std::fs;
 use std::path::Path;
 
-use tether_build::sdk::{generate_sdk, write_sdk, ImportExtension, SdkOptions};
+use tether_build::sdk::{ImportExtension, SdkOptions};
 
 mod sdk_support;
-use sdk_support::{case_dirs, case_options, crate_dir, run_tsc, scratch};
+use sdk_support::{case_dirs, case_options, crate_dir, generate_into, run_tsc, scratch};
 
 const COMPILER_OPTIONS: &str = r#"
     "target": "ES2022",
@@ -50,18 +50,6 @@ fn tsconfig(dir: &Path, module: &str, include: &[String]) -> String {
     )
     .unwrap();
     path.to_string_lossy().to_string()
-}
-
-fn generate_into(doc_path: &Path, options: &SdkOptions, out: &Path) -> bool {
-    let doc: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(doc_path).unwrap()).unwrap();
-    match generate_sdk(&doc, options) {
-        Ok(files) => {
-            write_sdk(&out.join("sdk"), &files).unwrap();
-            true
-        }
-        Err(_) => false,
-    }
 }
 
 #[test]

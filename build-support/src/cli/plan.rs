@@ -122,6 +122,9 @@ impl Plan {
                 ))
                 .help("the generator reads OpenAPI 3.0, 3.1 and 3.2 documents; fix the document or point at another one")
             })?;
+            for warning in &files.warnings {
+                eprintln!("warning: {}: {warning}", Project::show(&doc.path));
+            }
             self.clients.push(PlannedClient {
                 dir,
                 files,
@@ -306,18 +309,24 @@ fn read_document(path: &Path) -> Result<serde_json::Value, CliError> {
     })?;
     let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
     let parsed = if yaml {
-        serde_norway::from_str(&text).map_err(|e| e.to_string())
+        read_yaml(&text)
     } else {
         serde_json::from_str(&text).or_else(|json_err| {
             // Not JSON: YAML is a superset, so try it before giving up.
-            serde_norway::from_str(&text).map_err(|_| json_err.to_string())
+            read_yaml(&text).map_err(|_| json_err.to_string())
         })
     };
     parsed.map_err(|e| {
+        let format = if yaml { "YAML" } else { "JSON (nor as YAML)" };
         CliError::new(format!(
-            "{} is not a readable OpenAPI document: {e}",
+            "cannot parse {} as {format}: {e}",
             Project::show(path)
         ))
-        .help("give an OpenAPI 3.x document in JSON or YAML (.yaml/.yml)")
+        .help("fix the syntax at the place named above; the generator reads OpenAPI 3.x documents in JSON or YAML (.yaml/.yml)")
     })
+}
+
+/// YAML, with integers beyond 64 bits taken as floats (JSON Schema allows them).
+fn read_yaml(text: &str) -> Result<serde_json::Value, String> {
+    crate::sdk::lenient_value(serde_norway::Deserializer::from_str(text)).map_err(|e| e.to_string())
 }

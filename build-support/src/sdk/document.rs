@@ -136,3 +136,109 @@ pub fn schema_ref_name(reference: &str) -> Option<String> {
     }
     Some(percent_decode(rest).replace("~1", "/").replace("~0", "~"))
 }
+
+/// Reads any self-describing format (YAML, JSON) into a JSON value, taking
+/// integers beyond 64 bits as the nearest float: JSON Schema allows
+/// `minimum: 1e30` written out in full, and `serde_json::Value` alone refuses
+/// it ("number out of range").
+pub fn lenient_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+    d.deserialize_any(LenientVisitor)
+}
+
+struct LenientVisitor;
+
+impl<'de> serde::de::Visitor<'de> for LenientVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON-compatible value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_i128<E>(self, v: i128) -> Result<Value, E> {
+        Ok(i64::try_from(v).map_or_else(|_| float(v as f64), Value::from))
+    }
+    fn visit_u128<E>(self, v: u128) -> Result<Value, E> {
+        Ok(u64::try_from(v).map_or_else(|_| float(v as f64), Value::from))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(float(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        lenient_value(d)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Lenient(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some((k, Lenient(v))) = map.next_entry::<MapKey, Lenient>()? {
+            out.insert(k.0, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+/// A float as JSON has it; NaN and infinities (YAML's `.nan`, `.inf`) become null.
+fn float(v: f64) -> Value {
+    serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+}
+
+struct Lenient(Value);
+
+impl<'de> serde::Deserialize<'de> for Lenient {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        lenient_value(d).map(Lenient)
+    }
+}
+
+/// A mapping key: YAML allows numbers and booleans (`200:` for a status); JSON keys are their text.
+struct MapKey(String);
+
+impl<'de> serde::Deserialize<'de> for MapKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(MapKey(match lenient_value(d)? {
+            Value::String(s) => s,
+            other => other.to_string(),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c1_integers_beyond_64_bits_read_as_floats() {
+        let text = r#"{"a": 340282366920938463463374607431768211456, "b": -18446744073709551617, "c": 7, "d": [1.5, null]}"#;
+        let mut de = serde_json::Deserializer::from_str(text);
+        let v = lenient_value(&mut de).unwrap();
+        assert_eq!(v["a"].as_f64(), Some(3.402823669209385e38));
+        assert_eq!(v["b"].as_f64(), Some(-1.8446744073709552e19));
+        assert_eq!(v["c"], 7);
+        assert_eq!(v["d"], serde_json::json!([1.5, null]));
+    }
+}

@@ -39,6 +39,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+pub use document::lenient_value;
 pub use emit::GENERATED_MARKER;
 pub use write::{check_sdk, write_sdk, WriteReport};
 
@@ -64,6 +65,9 @@ pub struct SdkOptions {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SdkFiles {
     pub files: BTreeMap<String, String>,
+    /// What the generator had to decide for the document, e.g. a method
+    /// renamed because two operations share an operationId.
+    pub warnings: Vec<String>,
 }
 
 impl SdkFiles {
@@ -120,7 +124,6 @@ impl std::error::Error for SdkError {
 /// Generates the client's files from an OpenAPI document (SPEC C1).
 pub fn generate_sdk(doc: &Value, options: &SdkOptions) -> Result<SdkFiles, SdkError> {
     let doc = document::Document::new(doc)?;
-    Ok(SdkFiles {
-        files: emit::generate(&doc, options),
-    })
+    let (files, warnings) = emit::generate(&doc, options);
+    Ok(SdkFiles { files, warnings })
 }

@@ -95,12 +95,46 @@ impl<'d> Types<'d> {
                     "export interface {name} {}\n",
                     self.object(schema.as_object().expect("an object schema"), ctx, 0, 0)
                 );
+            } else if self.is_alias_cycle(raw) {
+                // `type A = B; type B = A` is TS2456: a cycle of bare `$ref`s describes no value.
+                out += &format!("export type {name} = unknown;\n");
             } else {
                 let ty = self.ty(schema, ctx, 0, 0).text;
                 out += &format!("export type {name} = {ty};\n");
             }
         }
         out
+    }
+
+    /// Whether the component `raw` is a bare `$ref` whose chain of bare
+    /// `$ref`s comes back to it (`Baz → Qux → Baz`).
+    fn is_alias_cycle(&self, raw: &str) -> bool {
+        let bare_ref = |name: &str| {
+            let schema = self.doc.root.get("components")?.get("schemas")?.get(name)?;
+            let r = schema.get("$ref").and_then(Value::as_str)?;
+            let only_notes = schema.as_object()?.keys().all(|k| {
+                [
+                    "$ref",
+                    "description",
+                    "title",
+                    "summary",
+                    "deprecated",
+                    "example",
+                    "examples",
+                ]
+                .contains(&k.as_str())
+            });
+            only_notes.then(|| schema_ref_name(r)).flatten()
+        };
+        let mut at = raw.to_string();
+        for _ in 0..=self.names.len() {
+            match bare_ref(&at) {
+                Some(next) if next == raw => return true,
+                Some(next) => at = next,
+                None => return false,
+            }
+        }
+        false
     }
 
     fn ty(&self, schema: &Value, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tether_build::sdk::{ImportExtension, SdkOptions};
+use tether_build::sdk::{generate_sdk, write_sdk, ImportExtension, SdkOptions};
 
 pub fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -107,4 +107,18 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Generates the client of the document at `doc_path` into `out/sdk`;
+/// false when the generator refuses the document.
+pub fn generate_into(doc_path: &Path, options: &SdkOptions, out: &Path) -> bool {
+    let doc: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(doc_path).unwrap()).unwrap();
+    match generate_sdk(&doc, options) {
+        Ok(files) => {
+            write_sdk(&out.join("sdk"), &files).unwrap();
+            true
+        }
+        Err(_) => false,
+    }
 }

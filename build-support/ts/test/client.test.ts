@@ -85,6 +85,22 @@ test("C2 headers: config object or async function, per-call headers, document co
   assert.deepEqual(headersOf(calls[0]), { Authorization: "Bearer t", "x-a": "call", "X-N": "3", "X-API-Version": "2" });
 });
 
+test("G3 credentials: the config's value reaches fetch; none set leaves fetch's default", async () => {
+  const { calls, fetcher } = fake(() => json({}));
+  await new ClientCore({ fetcher, credentials: "include" }).request(get("/x"));
+  await new ClientCore({ fetcher }).request(get("/x"));
+  assert.equal(calls[0]?.init.credentials, "include");
+  assert.equal("credentials" in (calls[1]?.init ?? {}), false);
+});
+
+test("G1 an error's cause is kept (set without ES2022's Error options)", async () => {
+  const { fetcher } = fake(() => Promise.reject(new TypeError("socket hang up")));
+  const { error } = await new ClientCore({ fetcher }).request(get("/x"));
+  assert.ok(error instanceof SDKError);
+  assert.equal(error.kind, "network");
+  assert.ok(error.cause instanceof TypeError);
+});
+
 test("C3 JSON bodies are sent as JSON; urlencoded and text as their kind", async () => {
   const { calls, fetcher } = fake(() => json({ ok: true }));
   const core = new ClientCore({ fetcher });

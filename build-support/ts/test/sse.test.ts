@@ -1,6 +1,8 @@
 // SPEC C5: the SSE parser against the HTML standard's event-stream rules.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { SSEConnection, SSEParser, type SSEMessage } from "../sse.js";
 
 function parse(chunks: string[]): { messages: SSEMessage[]; parser: SSEParser } {
@@ -129,4 +131,47 @@ test("C5 SSEConnection with json: false hands over raw strings; breaking out can
     break;
   }
   assert.equal(cancelled, true);
+});
+
+/** A real server that sends one event, then keeps the stream open. */
+async function endlessStream(): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write("data: 1\n\n");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+test("G3/C3 aborting a running stream ends the for-await loop quietly, with or without a reason", async () => {
+  const { url, server } = await endlessStream();
+  try {
+    for (const reason of [undefined, new Error("user left the page")]) {
+      const abort = new AbortController();
+      const response = await fetch(url, { signal: abort.signal });
+      const seen: unknown[] = [];
+      // Without a reason the stream fails with an AbortError; with one, the connection needs the signal.
+      const options = reason === undefined ? {} : { signal: abort.signal };
+      for await (const e of new SSEConnection(response, options)) {
+        seen.push(e.data);
+        abort.abort(reason);
+      }
+      assert.deepEqual(seen, [1]);
+    }
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
+
+test("C5 a stream that fails for another reason still throws", async () => {
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(new TextEncoder().encode("data: 1\n\n"));
+      c.error(new TypeError("connection reset"));
+    },
+  });
+  await assert.rejects(async () => {
+    for await (const e of new SSEConnection(new Response(body))) void e;
+  }, /connection reset/);
 });

@@ -25,6 +25,12 @@ export interface ClientConfig {
   baseUrl?: string;
   /** Headers sent with every call: an object, or a (possibly async) function returning one, e.g. for credentials. */
   headers?: HeaderValues | (() => HeaderValues | Promise<HeaderValues>);
+  /**
+   * Whether the browser sends cookies and HTTP authentication with the call
+   * (`fetch`'s `credentials`): `"include"` for a cross-origin API that reads
+   * cookies. Default: the `fetch` default, `"same-origin"`.
+   */
+  credentials?: RequestCredentials;
   /** Replaces the global `fetch`. */
   fetcher?: (url: string, init: RequestInit) => Promise<Response>;
   /**
@@ -69,7 +75,9 @@ export class SDKError<TBody = unknown> extends Error {
     response?: Response;
     cause?: unknown;
   }) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init.message);
+    // Set by hand, not through `super`'s options, so that projects whose `lib` is older than ES2022 compile it.
+    if (init.cause !== undefined) Object.defineProperty(this, "cause", { value: init.cause, writable: true, configurable: true });
     this.kind = init.kind;
     this.status = init.status;
     if (init.body !== undefined) this.body = init.body;
@@ -155,12 +163,13 @@ export class ClientCore<TThrow extends boolean = false> {
     const url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
     const headers = await this.#headers(op, options);
     let init: RequestInit = { method: op.method, headers };
+    if (config.credentials !== undefined) init.credentials = config.credentials;
     if (options.body !== undefined && op.bodyAs !== undefined) {
       init.body = encodeBody(op, options.body, headers);
     }
     const abort = linkAbort(options.signal, config.timeout);
     init.signal = abort.signal;
-    if (config.onRequest) init = (await config.onRequest(url, init)) ?? init;
+    if (config.onRequest) init = orElse(await config.onRequest(url, init), init);
     const context = { url, init, operation: op };
     if (abort.signal.aborted) {
       abort.headArrived();
@@ -175,7 +184,7 @@ export class ClientCore<TThrow extends boolean = false> {
     } finally {
       abort.headArrived();
     }
-    if (config.onResponse) response = (await config.onResponse(response, { ...context, response })) ?? response;
+    if (config.onResponse) response = orElse(await config.onResponse(response, { ...context, response }), response);
     const withResponse = { ...context, response };
 
     if (!response.ok) {
@@ -212,6 +221,14 @@ export class ClientCore<TThrow extends boolean = false> {
     const replaced = hook ? ((await hook(error as SDKError, context)) as SDKError<E> | undefined) : undefined;
     return { data: null, error: replaced ?? error, response: context.response };
   }
+}
+
+/**
+ * A hook's replacement, else the original. Written out rather than `??` so
+ * that projects without `strictNullChecks` do not see `void | T` (SPEC G1).
+ */
+function orElse<T>(replacement: T | void | undefined, original: T): T {
+  return replacement === undefined || replacement === null ? original : (replacement as T);
 }
 
 /** Adds headers case-insensitively: a later name replaces an earlier one whatever its case. */

@@ -128,20 +128,41 @@ export async function* readSSE(body: ReadableStream<Uint8Array>, parser = new SS
   }
 }
 
+/**
+ * The `Response` of an SSE route, marked with the events it streams, so that
+ * `new SSEConnection(response)` knows them without a type argument (SPEC G2).
+ * The mark exists only for the type checker.
+ */
+export interface SSEResponse<E extends SSEEvent = SSEEvent> extends Response {
+  /** Never set: it carries the event type `E`. */
+  readonly "~events"?: E;
+}
+
+/** An error that means the stream was stopped on purpose (`signal`, `timeout`, `close`). */
+function isAbort(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "name" in error && (error.name === "AbortError" || error.name === "TimeoutError");
+}
+
 export interface SSEConnectionOptions {
   /**
    * Decode `data` as JSON (the default; tether servers send JSON). Data that
    * is not valid JSON is handed over as the raw string. `false`: always the string.
    */
   json?: boolean;
+  /**
+   * The signal that stops the stream (the one given to the call): once it
+   * aborts, iteration ends quietly, whatever the abort reason.
+   */
+  signal?: AbortSignal;
 }
 
 /**
- * A typed stream of events from an SSE route's `Response`:
+ * A typed stream of events from an SSE route's `Response` (its events are
+ * known from the generated method's result: no type argument needed):
  *
  * ```ts
  * const { data: response } = await client.jobs.progress({ params: { id } });
- * if (response) for await (const e of new SSEConnection<JobsProgressEvent>(response)) {
+ * if (response) for await (const e of new SSEConnection(response)) {
  *   if (e.event === "done") console.log(e.data);
  * }
  * ```
@@ -150,11 +171,13 @@ export class SSEConnection<E extends SSEEvent = SSEEvent> implements AsyncIterab
   readonly response: Response;
   readonly #parser = new SSEParser();
   readonly #json: boolean;
+  readonly #signal: AbortSignal | undefined;
   #started = false;
 
-  constructor(response: Response, options: SSEConnectionOptions = {}) {
+  constructor(response: SSEResponse<E>, options: SSEConnectionOptions = {}) {
     this.response = response;
     this.#json = options.json ?? true;
+    this.#signal = options.signal;
   }
 
   /** The last `retry` the server asked for, in milliseconds. */
@@ -180,6 +203,9 @@ export class SSEConnection<E extends SSEEvent = SSEEvent> implements AsyncIterab
     const iterator = readSSE(body, this.#parser);
     try {
       for await (const message of iterator) yield this.#decode(message);
+    } catch (error) {
+      // Aborting a stream is how a caller stops it: the loop ends, it does not throw.
+      if (!(isAbort(error) || this.#signal?.aborted === true)) throw error;
     } finally {
       await body.cancel().catch(() => undefined);
     }

@@ -41,3 +41,28 @@ export async function sse(): Promise<void> {
     }
   }
 }
+
+// SPEC G2: the method's data knows its events: no type argument, no cast.
+export async function sseWithoutTypeArgument(): Promise<void> {
+  const client = createClient();
+  const { data } = await client.users.events();
+  if (!data) return;
+  for await (const e of new SSEConnection(data)) {
+    if (e.event === "created") {
+      const name: string = e.data.name;
+      void name;
+    }
+    // @ts-expect-error the events of this route have no `updated`
+    if (e.event === "updated") return;
+  }
+  const progress = await client.users.progress({ params: { id: "7" } });
+  if (!progress.data) return;
+  // @ts-expect-error a wrong event type does not compile: these are not the progress events
+  void new SSEConnection<UsersEventsEvent>(progress.data);
+  // A plain Response still works, loosely typed (the seed's shape).
+  const loose = new SSEConnection(new Response(""));
+  for await (const e of loose) {
+    const any: unknown = e.data;
+    void any;
+  }
+}
