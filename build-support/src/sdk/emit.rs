@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, HashMap};
 use serde_json::Value;
 
 use super::document::Document;
-use super::naming::{jsdoc, pascal, prop_key, string_literal, type_name, Namer};
+use super::naming::{
+    is_generic_instance, jsdoc, pascal, prop_key, string_literal, type_name, Namer,
+};
 use super::operations::{self, BodyKind, Content, Location, Operation, Param};
 use super::schema::{Ctx, Types};
 use super::{ImportExtension, SdkOptions};
@@ -78,7 +80,13 @@ pub fn generate(
     let ops = operations::collect(doc);
     let mut global = Namer::new(reserved_globals().iter().map(String::as_str));
     let mut names = HashMap::new();
-    for (raw, _) in doc.schemas() {
+    // Names as written first, so a generic instance's readable name
+    // (`Page_for_Issue` → `PageIssue`) never takes a schema's own name.
+    let (generic, plain): (Vec<&String>, Vec<&String>) = doc
+        .schemas()
+        .map(|(raw, _)| raw)
+        .partition(|raw| is_generic_instance(raw));
+    for raw in plain.into_iter().chain(generic) {
         names.insert(raw.clone(), global.unique(&type_name(raw)));
     }
     let types = Types::new(doc, names);

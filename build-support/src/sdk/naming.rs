@@ -154,11 +154,43 @@ pub fn pascal(s: &str, fallback: &str) -> String {
 /// A type name: the document's own name when it already is a valid
 /// identifier, else its words in PascalCase.
 pub fn type_name(s: &str) -> String {
+    if let Some(generic) = generic_instance(s) {
+        return generic;
+    }
     if is_identifier(s) && !s.starts_with('$') {
         s.to_string()
     } else {
         pascal(s, "Schema")
     }
+}
+
+/// A generic instance as tether and schemars name it, `Page_for_Issue` or
+/// `Pair_for_Issue_and_User`, read as `PageIssue` / `PairIssueUser` (SPEC G2).
+fn generic_instance(s: &str) -> Option<String> {
+    let (base, args) = s.split_once("_for_")?;
+    let parts: Vec<&str> = std::iter::once(base)
+        .chain(args.split("_and_"))
+        .flat_map(|p| p.split("_for_"))
+        .collect();
+    if parts.iter().any(|p| p.is_empty() || !is_identifier(p)) {
+        return None;
+    }
+    Some(
+        parts
+            .iter()
+            .map(|p| {
+                let mut c = p.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect(),
+    )
+}
+
+/// Whether [`type_name`] reads `s` as a generic instance.
+pub fn is_generic_instance(s: &str) -> bool {
+    generic_instance(s).is_some()
 }
 
 fn fix_start(s: String, fallback: &str) -> String {
@@ -286,6 +318,16 @@ fn trim_blank(lines: &[String]) -> &[String] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn g2_generic_instances_get_readable_names() {
+        assert_eq!(type_name("Page_for_Issue"), "PageIssue");
+        assert_eq!(type_name("Pair_for_Issue_and_User"), "PairIssueUser");
+        assert_eq!(type_name("Page_for_Page_for_Issue"), "PagePageIssue");
+        assert_eq!(type_name("Page_for_uint64"), "PageUint64");
+        assert_eq!(type_name("snake_case_name"), "snake_case_name");
+        assert_eq!(type_name("a_for_"), "a_for_");
+    }
 
     #[test]
     fn c7_camel_and_pascal_from_any_text() {

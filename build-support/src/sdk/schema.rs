@@ -279,6 +279,24 @@ impl<'d> Types<'d> {
         Ty::atom(format!("{}[]", item.at(Prec::Atom)))
     }
 
+    /// A property's JSDoc: its own description (beside a `$ref`, or around
+    /// an `allOf` of one) wins over the description of the type it names.
+    fn field_doc(&self, prop: &Value) -> Vec<String> {
+        let own = doc_lines(prop);
+        if own
+            .iter()
+            .any(|l| l != "@deprecated" && !l.starts_with(BIG_INTEGER))
+        {
+            return own;
+        }
+        let resolved = doc_lines(self.doc.resolve(prop));
+        if resolved.is_empty() {
+            own
+        } else {
+            resolved
+        }
+    }
+
     fn object(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> String {
         let pad = "  ".repeat(indent + 1);
         let required: Vec<&str> = s
@@ -296,7 +314,7 @@ impl<'d> Types<'d> {
                 } else {
                     "?"
                 };
-                body += &jsdoc(&doc_lines(self.doc.resolve(prop)), &pad);
+                body += &jsdoc(&self.field_doc(prop), &pad);
                 body += &format!("{pad}{}{opt}: {ty};\n", prop_key(name));
                 prop_types.push(ty);
             }
@@ -539,6 +557,23 @@ fn is_plain_object(s: &Value) -> bool {
 }
 
 /// The description (else title) and deprecation of a schema, for JSDoc.
+/// The start of the note on 64-bit integers (SPEC G2).
+const BIG_INTEGER: &str = "64-bit: values may exceed Number.MAX_SAFE_INTEGER";
+
+/// `int64`/`uint64` integers (also in a nullable `type: [integer, null]`).
+fn is_64_bit_integer(s: &Value) -> bool {
+    let integer = match s.get("type") {
+        Some(Value::String(t)) => t == "integer",
+        Some(Value::Array(ts)) => ts.iter().any(|t| t == "integer"),
+        _ => false,
+    };
+    integer
+        && matches!(
+            s.get("format").and_then(Value::as_str),
+            Some("int64" | "uint64")
+        )
+}
+
 pub fn doc_lines(s: &Value) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(d) = s
@@ -547,6 +582,11 @@ pub fn doc_lines(s: &Value) -> Vec<String> {
         .and_then(Value::as_str)
     {
         lines.push(d.to_string());
+    }
+    if is_64_bit_integer(s) {
+        lines.push(format!(
+            "{BIG_INTEGER} (2^53 - 1), which JSON.parse rounds."
+        ));
     }
     if s.get("deprecated") == Some(&Value::Bool(true)) {
         lines.push("@deprecated".into());

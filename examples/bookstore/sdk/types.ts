@@ -2,7 +2,10 @@
 
 /** An author. */
 export interface Author {
-  /** Author id. */
+  /**
+   * Author id.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
   id: number;
   /** Full name. */
   name: string;
@@ -10,11 +13,17 @@ export interface Author {
 
 /** A book in the catalogue. */
 export interface Book {
-  /** Catalogue id. */
+  /**
+   * Catalogue id.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
   id: number;
   /** Title as printed on the cover. */
   title: string;
-  /** Id of the author. */
+  /**
+   * Id of the author.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
   authorId: number;
   /** Year of first publication. */
   year?: number | null;
@@ -22,11 +31,14 @@ export interface Book {
 
 /** Version 2 of a book: the author is embedded. */
 export interface BookV2 {
-  /** Catalogue id. */
+  /**
+   * Catalogue id.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
   id: number;
   /** Title as printed on the cover. */
   title: string;
-  /** An author. */
+  /** The author, resolved. */
   author: Author;
   /** Year of first publication. */
   year?: number | null;
@@ -42,7 +54,10 @@ export interface CreateAuthor {
 export interface CreateBook {
   /** Title as printed on the cover; not blank. */
   title: string;
-  /** Id of an existing author. */
+  /**
+   * Id of an existing author.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
   authorId: number;
   /** Year of first publication. */
   year?: number | null;

@@ -20,7 +20,10 @@ export interface CreateArticle {
 
 /** How long a slow call took. */
 export interface Delay {
-  /** Milliseconds slept. */
+  /**
+   * Milliseconds slept.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
   slept_ms: number;
 }
 

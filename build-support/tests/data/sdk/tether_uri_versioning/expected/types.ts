@@ -2,6 +2,7 @@
 
 /** A registered user. */
 export interface User {
+  /** 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds. */
   id: number;
   /** Display name. */
   name: string;
