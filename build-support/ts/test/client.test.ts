@@ -2,7 +2,7 @@
 // and through generated clients of golden cases (`tests/sdk_node.rs` writes them to ./generated/).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ClientCore, SDKError, buildPath, buildQuery, type ClientConfig, type OperationSpec } from "../client.js";
+import { ClientCore, SDKError, buildPath, buildQuery, retryDelay, type ClientConfig, type OperationSpec } from "../client.js";
 import { createClient as createUriClient } from "./generated/tether_uri_versioning/index.js";
 import { createClient as createHeaderClient } from "./generated/tether_header_versioning/index.js";
 import { createClient as createUploadClient } from "./generated/tether_multipart/index.js";
@@ -91,6 +91,104 @@ test("G3 credentials: the config's value reaches fetch; none set leaves fetch's 
   await new ClientCore({ fetcher }).request(get("/x"));
   assert.equal(calls[0]?.init.credentials, "include");
   assert.equal("credentials" in (calls[1]?.init ?? {}), false);
+});
+
+test("G3 retries: idempotent calls only, on retryable statuses and network failures, honouring Retry-After", async () => {
+  const answers = [
+    () => Promise.reject(new TypeError("socket hang up")),
+    () => Promise.resolve(new Response("busy", { status: 503, headers: { "retry-after": "0" } })),
+    () => Promise.resolve(json({ ok: true })),
+  ];
+  const { calls, fetcher } = fake(() => answers[calls.length - 1]!());
+  const core = new ClientCore({ fetcher, retry: { attempts: 3, baseDelay: 1 } });
+  const { data, error } = await core.request(get("/x"));
+  assert.equal(error, null);
+  assert.deepEqual(data, { ok: true });
+  assert.equal(calls.length, 3);
+
+  // POST is not idempotent: one try; and retries are off by default.
+  const post = fake(() => new Response("busy", { status: 503 }));
+  await new ClientCore({ fetcher: post.fetcher, retry: {} }).request({ method: "POST", path: "/x", parseAs: "json" });
+  const off = fake(() => new Response("busy", { status: 503 }));
+  await new ClientCore({ fetcher: off.fetcher }).request(get("/x"));
+  assert.equal(post.calls.length, 1);
+  assert.equal(off.calls.length, 1);
+
+  // A 404 is not retried; a Retry-After beyond maxDelay ends the retries with that answer.
+  const notFound = fake(() => json({ message: "gone" }, 404));
+  await new ClientCore({ fetcher: notFound.fetcher, retry: {} }).request(get("/x"));
+  assert.equal(notFound.calls.length, 1);
+  const later = fake(() => new Response("", { status: 429, headers: { "retry-after": "3600" } }));
+  const r = await new ClientCore({ fetcher: later.fetcher, retry: { maxDelay: 1000 } }).request(get("/x"));
+  assert.equal(later.calls.length, 1);
+  assert.equal(r.error?.status, 429);
+});
+
+test("G3 retryDelay: Retry-After in seconds or as a date, else jittered exponential backoff", () => {
+  const after = (value: string) => new Response("", { status: 503, headers: { "retry-after": value } });
+  assert.equal(retryDelay({}, 1, after("2")), 2000);
+  const date = retryDelay({}, 1, after(new Date(Date.now() + 5000).toUTCString()));
+  assert.ok(date !== undefined && date > 3000 && date <= 5000, String(date));
+  assert.equal(retryDelay({ maxDelay: 1000 }, 1, after("2")), undefined);
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const d = retryDelay({ baseDelay: 100, maxDelay: 500 }, attempt, undefined) ?? -1;
+    assert.ok(d >= 0 && d <= Math.min(500, 100 * 2 ** (attempt - 1)), `attempt ${attempt}: ${d}`);
+  }
+});
+
+test("G3 aborting during a retry's wait ends the call as an abort", async () => {
+  const { calls, fetcher } = fake(() => new Response("", { status: 503, headers: { "retry-after": "10" } }));
+  const abort = new AbortController();
+  setTimeout(() => abort.abort(), 50);
+  const { error } = await new ClientCore({ fetcher, retry: {} }).request(get("/x"), { signal: abort.signal });
+  assert.equal(error?.kind, "abort");
+  assert.equal(calls.length, 1);
+});
+
+test("G3 interceptors: several of each kind run in order after the single hooks", async () => {
+  const order: string[] = [];
+  const { calls, fetcher } = fake(() => json({ message: "no" }, 400));
+  const core = new ClientCore({
+    fetcher,
+    onRequest: (_url, init) => {
+      order.push("onRequest");
+      return { ...init, headers: { ...(init.headers as Record<string, string>), "x-a": "1" } };
+    },
+    onError: (e) => {
+      order.push("onError");
+      return e;
+    },
+    interceptors: {
+      request: [
+        (_url, init) => {
+          order.push("request 1");
+          return { ...init, headers: { ...(init.headers as Record<string, string>), "x-b": "2" } };
+        },
+        () => {
+          order.push("request 2");
+        },
+      ],
+      response: [
+        (response) => {
+          order.push("response 1");
+          return response;
+        },
+      ],
+      error: [
+        (e) => {
+          order.push("error 1");
+          return new SDKError({ kind: e.kind, status: e.status, message: `wrapped: ${e.message}` });
+        },
+        (e) => {
+          order.push(`error 2 sees ${e.message}`);
+        },
+      ],
+    },
+  });
+  const { error } = await core.request(get("/x"));
+  assert.deepEqual(order, ["onRequest", "request 1", "request 2", "response 1", "onError", "error 1", "error 2 sees wrapped: no"]);
+  assert.deepEqual(headersOf(calls[0]), { "x-a": "1", "x-b": "2" });
+  assert.equal(error?.message, "wrapped: no");
 });
 
 test("G1 an error's cause is kept (set without ES2022's Error options)", async () => {

@@ -49,6 +49,29 @@ export interface ClientConfig {
    * tell them apart by `error.kind`); may return a replacement `SDKError`.
    */
   onError?: (error: SDKError, context: RequestContext) => SDKError | void | Promise<SDKError | void>;
+  /**
+   * More hooks of each kind, run in order after `onRequest`, `onResponse`
+   * and `onError`; each sees what the previous one returned.
+   */
+  interceptors?: {
+    request?: ReadonlyArray<NonNullable<ClientConfig["onRequest"]>>;
+    response?: ReadonlyArray<NonNullable<ClientConfig["onResponse"]>>;
+    error?: ReadonlyArray<NonNullable<ClientConfig["onError"]>>;
+  };
+  /** Retries of idempotent calls (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`). Default: none. */
+  retry?: RetryConfig;
+}
+
+/** How failed idempotent calls are tried again (SPEC G3). */
+export interface RetryConfig {
+  /** Tries in all, the first included. Default: 3. */
+  attempts?: number;
+  /** Statuses worth another try. Default: 408, 429, 500, 502, 503, 504 (and any network failure). */
+  statuses?: readonly number[];
+  /** The first backoff in ms, doubled on each try, with full jitter. Default: 200. */
+  baseDelay?: number;
+  /** The longest wait in ms; a `Retry-After` asking for more ends the retries. Default: 30 000. */
+  maxDelay?: number;
 }
 
 /**
@@ -169,7 +192,7 @@ export class ClientCore<TThrow extends boolean = false> {
     }
     const abort = linkAbort(options.signal, config.timeout);
     init.signal = abort.signal;
-    if (config.onRequest) init = orElse(await config.onRequest(url, init), init);
+    for (const hook of chain(config.onRequest, config.interceptors?.request)) init = orElse(await hook(url, init), init);
     const context = { url, init, operation: op };
     if (abort.signal.aborted) {
       abort.headArrived();
@@ -178,13 +201,15 @@ export class ClientCore<TThrow extends boolean = false> {
 
     let response: Response;
     try {
-      response = await (config.fetcher ?? fetch)(url, init);
+      response = await this.#fetch(op, url, init, abort.signal);
     } catch (cause) {
       return this.#fail(transportError(abort.reason(), cause), context);
     } finally {
       abort.headArrived();
     }
-    if (config.onResponse) response = orElse(await config.onResponse(response, { ...context, response }), response);
+    for (const hook of chain(config.onResponse, config.interceptors?.response)) {
+      response = orElse(await hook(response, { ...context, response }), response);
+    }
     const withResponse = { ...context, response };
 
     if (!response.ok) {
@@ -204,6 +229,26 @@ export class ClientCore<TThrow extends boolean = false> {
     }
   }
 
+  /** `fetch`, tried again as `retry` says when the method is idempotent. */
+  async #fetch(op: OperationSpec, url: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+    const fetcher = this.config.fetcher ?? fetch;
+    const retry = this.config.retry;
+    const attempts = retry && IDEMPOTENT.includes(op.method.toUpperCase()) ? Math.max(1, retry.attempts ?? 3) : 1;
+    for (let attempt = 1; ; attempt++) {
+      let response: Response | undefined;
+      try {
+        response = await fetcher(url, init);
+      } catch (cause) {
+        if (attempt >= attempts || signal.aborted) throw cause;
+      }
+      if (response && (attempt >= attempts || !(retry?.statuses ?? RETRY_STATUSES).includes(response.status))) return response;
+      const wait = retryDelay(retry ?? {}, attempt, response);
+      if (response && wait === undefined) return response;
+      await response?.body?.cancel().catch(() => undefined);
+      await sleep(wait ?? 0, signal);
+    }
+  }
+
   async #headers(op: OperationSpec, options: CallOptions): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
     const configured = this.config.headers;
@@ -217,10 +262,50 @@ export class ClientCore<TThrow extends boolean = false> {
   }
 
   async #fail<E>(error: SDKError<E>, context: RequestContext): Promise<SDKFailure<E>> {
-    const hook = this.config.onError;
-    const replaced = hook ? ((await hook(error as SDKError, context)) as SDKError<E> | undefined) : undefined;
-    return { data: null, error: replaced ?? error, response: context.response };
+    let current = error as SDKError;
+    for (const hook of chain(this.config.onError, this.config.interceptors?.error)) current = orElse(await hook(current, context), current);
+    return { data: null, error: current as SDKError<E>, response: context.response };
   }
+}
+
+const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+
+/** The single hook first, then the interceptors. */
+function chain<H>(single: H | undefined, more: ReadonlyArray<H> | undefined): H[] {
+  return [...(single ? [single] : []), ...(more ?? [])];
+}
+
+/**
+ * Milliseconds before try `attempt + 1`: the server's `Retry-After` (seconds
+ * or a date) when it sent one, else exponential backoff with full jitter.
+ * `undefined` when `Retry-After` asks for longer than `maxDelay`: give up.
+ */
+export function retryDelay(retry: RetryConfig, attempt: number, response: Response | undefined): number | undefined {
+  const max = retry.maxDelay ?? 30_000;
+  const header = response?.headers.get("retry-after");
+  if (header !== null && header !== undefined) {
+    const seconds = /^\s*\d+\s*$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+    if (!Number.isNaN(seconds)) return seconds > max ? undefined : Math.max(0, seconds);
+  }
+  const ceiling = Math.min(max, (retry.baseDelay ?? 200) * 2 ** (attempt - 1));
+  return Math.random() * ceiling;
+}
+
+/** Waits `ms`, or rejects with the signal's reason once it aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /**
