@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde::Deserialize;
-use tether::extract::{body_form, query_all, query_one, query_one_opt};
+use tether::extract::{body_form, query_all, query_param};
 use tether::Request;
 
 #[derive(Deserialize)]
@@ -12,7 +12,7 @@ use tether::Request;
 struct Filters {
     q: Option<String>,
     page: Option<u32>,
-    tags: Option<String>,
+    tags: Option<Vec<String>>,
     exact: bool,
 }
 
@@ -22,9 +22,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(req) = http::Request::get(uri.as_str()).body(()) else { return };
     let (head, _) = req.into_parts();
     let request = Request::new(head.clone(), bytes::Bytes::new());
-    let _ = query_all::<Filters>(&request, "filters");
-    let _ = query_one::<u64>(&request, "page");
-    let _ = query_one_opt::<String>(&request, "q");
+    let _ = query_all::<Filters>(&request);
+    let _ = query_param::<u64>(&request, "page");
+    let _ = query_param::<Option<String>>(&request, "q");
+    let _ = query_param::<Vec<String>>(&request, "tags");
     let mut head = head;
     head.headers.insert(
         "content-type",

@@ -7,7 +7,7 @@ use tether_model::attrs::{BodyKind, HttpMethod, ParamSource};
 use tether_model::controller::{
     ControllerModel, ParamModel, PipelineAttr, PipelineKind, RouteModel,
 };
-use tether_model::response::{classify_return, last_segment, Payload};
+use tether_model::response::{classify_return, Payload};
 use tether_model::{Version, VersionSpec};
 
 fn method_tokens(method: HttpMethod) -> TokenStream {
@@ -38,14 +38,6 @@ pub fn versions_tokens(spec: &VersionSpec) -> TokenStream {
     }
 }
 
-/// The `T` of `Option<T>`, if `ty` is an option.
-fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
-    match last_segment(ty) {
-        Some((name, args)) if name == "Option" && args.len() == 1 => Some(args[0]),
-        _ => None,
-    }
-}
-
 /// The statements extracting one argument into a local of the same name,
 /// then passing it through the route's pipes (a no-op without pipes).
 fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
@@ -53,8 +45,8 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
     let ty = &param.ty;
     let arg = ident.to_string();
     let arg = arg.strip_prefix("r#").unwrap_or(&arg);
-    // Spanned on the argument's type, so "`T: FromStr` is not satisfied"
-    // and its kin point at the type the user wrote.
+    // Spanned on the argument's type, so "`T` cannot be read from a query
+    // parameter" and its kin point at the type the user wrote.
     let span = ty.span();
     let p = quote_spanned!(span=> ::tether::__private);
     let status = route.status();
@@ -74,15 +66,9 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
                 .expect("the model checked every #[param] has a capture");
             quote_spanned!(span=> #p::path_param::<#ty>(&__req, #index, #name))
         }
-        ParamSource::QueryAll => quote_spanned!(span=> #p::query_all::<#ty>(&__req, #arg)),
-        ParamSource::Query(name) => match option_inner(ty) {
-            Some(inner) => quote_spanned!(span=> #p::query_one_opt::<#inner>(&__req, #name)),
-            None => quote_spanned!(span=> #p::query_one::<#ty>(&__req, #name)),
-        },
-        ParamSource::Header(name) => match option_inner(ty) {
-            Some(inner) => quote_spanned!(span=> #p::header_one_opt::<#inner>(&__req, #name)),
-            None => quote_spanned!(span=> #p::header_one::<#ty>(&__req, #name)),
-        },
+        ParamSource::QueryAll => quote_spanned!(span=> #p::query_all::<#ty>(&__req)),
+        ParamSource::Query(name) => quote_spanned!(span=> #p::query_param::<#ty>(&__req, #name)),
+        ParamSource::Header(name) => quote_spanned!(span=> #p::header_param::<#ty>(&__req, #name)),
         ParamSource::Body(kind) => {
             let f = match kind {
                 BodyKind::Json => quote_spanned!(span=> body_json::<#ty>),

@@ -4,16 +4,19 @@
 //! wrong content type).
 
 use crate::request::Request;
+use crate::urlencoded::{Error, Values};
 use crate::HttpError;
 use bytes::Bytes;
 use http::StatusCode;
 use http_body::Body as _;
 use http_body_util::{BodyExt, Limited};
+use serde::de::DeserializeOwned;
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::str::FromStr;
 
 /// The short name of a type for messages: `u64`, `Uuid`, `Vec<String>`.
-fn short_type_name<T>() -> String {
+pub(crate) fn short_type_name<T>() -> String {
     let full = std::any::type_name::<T>();
     let mut out = String::with_capacity(full.len());
     for part in full.split_inclusive(['<', '>', ',', ' ']) {
@@ -25,29 +28,6 @@ fn short_type_name<T>() -> String {
         out.push_str(sep);
     }
     out
-}
-
-/// The start of an extraction error, `invalid path parameter `id``: built
-/// only when there is an error, so a good request allocates nothing for it.
-struct What<'a>(&'a str, &'a str);
-
-impl Display for What<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "invalid {} `{}`", self.0, self.1)
-    }
-}
-
-fn parse_text<T>(what: What<'_>, text: &str) -> Result<T, HttpError>
-where
-    T: FromStr,
-    T::Err: Display,
-{
-    parse_integral_decimal(text).map_err(|e| {
-        HttpError::bad_request(format!(
-            "{what}: cannot read {text:?} as {}: {e}",
-            short_type_name::<T>()
-        ))
-    })
 }
 
 /// `text.parse()`, retried without a zero fraction when that fails
@@ -69,89 +49,91 @@ fn integral_decimal(text: &str) -> Option<&str> {
     .then_some(int)
 }
 
+/// A type a `#[param]` argument can have: read with serde from the
+/// percent-decoded capture, like one value of a query string.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a path parameter",
+    label = "the type of this `#[param]` argument",
+    note = "a `#[param]` is read with serde from its text: use `String`, a number, `bool`, `char`, or a type that implements `serde::Deserialize` (an enum of unit variants reads its variant's name)"
+)]
+pub trait PathParam: DeserializeOwned {}
+
+impl<T: DeserializeOwned> PathParam for T {}
+
+/// A type a `#[query("name")]` argument can have: read with serde from the
+/// values of that key, by the same rule as the fields of a `#[query]`
+/// struct.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a query parameter",
+    label = "the type of this `#[query(\"..\")]` argument",
+    note = "a `#[query(\"name\")]` argument is read with serde like a field of a `#[query]` struct: use `String`, a number, `bool`, a type that implements `serde::Deserialize` (an enum of unit variants reads its variant's name), `Option<T>` when the key may be absent, `Vec<T>` for a repeated key (`?tag=a&tag=b`)"
+)]
+pub trait QueryParam: DeserializeOwned {}
+
+impl<T: DeserializeOwned> QueryParam for T {}
+
+/// A type a `#[header("name")]` argument can have: read with serde from
+/// the header's value(s).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read from a header",
+    label = "the type of this `#[header(\"..\")]` argument",
+    note = "a `#[header(\"name\")]` argument is read with serde from the header's text: use `String`, a number, `bool`, a type that implements `serde::Deserialize`, `Option<T>` when the header may be absent, `Vec<T>` for a header sent several times"
+)]
+pub trait HeaderParam: DeserializeOwned {}
+
+impl<T: DeserializeOwned> HeaderParam for T {}
+
 /// `#[param] id: T`: the `index`-th capture of the route, named `name`.
-pub fn path_param<T>(req: &Request, index: usize, name: &str) -> Result<T, HttpError>
-where
-    T: FromStr,
-    T::Err: Display,
-{
-    let what = What("path parameter", name);
-    let raw = req
-        .raw_param_at(index)
-        .ok_or_else(|| HttpError::bad_request(format!("{what}: missing")))?;
+pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Result<T, HttpError> {
+    let place = "path parameter";
+    let missing = || HttpError::bad_request(Error::Missing(name.into()).describe(place));
+    let raw = req.raw_param_at(index).ok_or_else(missing)?;
     let decoded = req.param_at(index).ok_or_else(|| {
         HttpError::bad_request(format!(
-            "{what}: {raw:?} is not valid UTF-8 once percent-decoded"
+            "invalid {place} `{name}`: {raw:?} is not valid UTF-8 once percent-decoded"
         ))
     })?;
-    parse_text(what, &decoded)
+    Values::new(name, std::iter::once(decoded))
+        .read()
+        .map_err(|e| HttpError::bad_request(e.describe(place)))
 }
 
-fn query_value<'a>(req: &'a Request, name: &str) -> Option<std::borrow::Cow<'a, str>> {
-    form_urlencoded::parse(req.query_string()?.as_bytes())
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v)
+/// `#[query("page")] page: T`: the values of one query key, read as `T`
+/// (`Option<T>`: absent is `None`; `Vec<T>`: every repetition).
+pub fn query_param<T: QueryParam>(req: &Request, name: &str) -> Result<T, HttpError> {
+    let query = req.query_string().unwrap_or("").as_bytes();
+    let values = form_urlencoded::parse(query)
+        .filter(move |(k, _)| k == name)
+        .map(|(_, v)| v);
+    Values::new(name, values)
+        .read()
+        .map_err(|e| HttpError::bad_request(e.describe("query parameter")))
 }
 
-/// `#[query("page")] page: T`: one required query parameter.
-pub fn query_one<T>(req: &Request, name: &str) -> Result<T, HttpError>
-where
-    T: FromStr,
-    T::Err: Display,
-{
-    let what = What("query parameter", name);
-    match query_value(req, name) {
-        Some(v) => parse_text(what, &v),
-        None => Err(HttpError::bad_request(format!(
-            "missing query parameter `{name}`"
-        ))),
-    }
-}
-
-/// `#[query("page")] page: Option<T>`: one optional query parameter.
-pub fn query_one_opt<T>(req: &Request, name: &str) -> Result<Option<T>, HttpError>
-where
-    T: FromStr,
-    T::Err: Display,
-{
-    let what = What("query parameter", name);
-    query_value(req, name)
-        .map(|v| parse_text(what, &v))
-        .transpose()
-}
-
-/// `#[query] q: T`: the whole query string into `T`.
-pub fn query_all<T: serde::de::DeserializeOwned>(req: &Request, arg: &str) -> Result<T, HttpError> {
+/// `#[query] q: T`: the whole query string into `T`; errors name the key.
+pub fn query_all<T: DeserializeOwned>(req: &Request) -> Result<T, HttpError> {
     crate::urlencoded::from_bytes(req.query_string().unwrap_or("").as_bytes())
-        .map_err(|e| HttpError::bad_request(format!("invalid query string for `{arg}`: {e}")))
+        .map_err(|e| HttpError::bad_request(e.describe("query parameter")))
 }
 
-/// `#[header("x-id")] v: T`: one required header.
-pub fn header_one<T>(req: &Request, name: &str) -> Result<T, HttpError>
-where
-    T: FromStr,
-    T::Err: Display,
-{
-    header_one_opt(req, name)?
-        .ok_or_else(|| HttpError::bad_request(format!("missing header `{name}`")))
-}
-
-/// `#[header("x-id")] v: Option<T>`: one optional header.
-pub fn header_one_opt<T>(req: &Request, name: &str) -> Result<Option<T>, HttpError>
-where
-    T: FromStr,
-    T::Err: Display,
-{
-    let what = What("header", name);
-    match req.headers().get(name) {
-        None => Ok(None),
-        Some(v) => {
-            let text = v
-                .to_str()
-                .map_err(|_| HttpError::bad_request(format!("{what}: not visible ASCII")))?;
-            parse_text(what, text).map(Some)
-        }
+/// `#[header("x-id")] v: T`: the header's value(s) read as `T`
+/// (`Option<T>`: absent is `None`).
+pub fn header_param<'a, T: HeaderParam>(req: &'a Request, name: &'a str) -> Result<T, HttpError> {
+    let place = "header";
+    let all = req.headers().get_all(name);
+    if all.iter().any(|v| v.to_str().is_err()) {
+        return Err(HttpError::bad_request(format!(
+            "invalid {place} `{name}`: not visible ASCII"
+        )));
     }
+    let text = |v: &'a http::HeaderValue| Cow::Borrowed(v.to_str().unwrap_or(""));
+    let mut iter = all.iter();
+    let read = match (iter.next(), iter.next()) {
+        (first, None) => Values::new(name, first.map(text).into_iter()).read(),
+        // Sent several times (rare): collected, to be read as a sequence.
+        _ => Values::new(name, all.iter().map(text).collect::<Vec<_>>().into_iter()).read(),
+    };
+    read.map_err(|e| HttpError::bad_request(e.describe(place)))
 }
 
 fn content_type(req: &Request) -> Option<&str> {
@@ -314,7 +296,7 @@ pub async fn body_form<T: serde::de::DeserializeOwned>(
     )?;
     let bytes = read_body(req, arg).await?;
     crate::urlencoded::from_bytes(&bytes)
-        .map_err(|e| HttpError::bad_request(format!("invalid form in body `{arg}`: {e}")))
+        .map_err(|e| HttpError::bad_request(e.describe("form field")))
 }
 
 /// `#[body(text)] s: String`: a UTF-8 text body.
@@ -390,20 +372,42 @@ mod tests {
     #[test]
     fn a2_query_and_errors_name_the_parameter() {
         let r = req("/x?page=2&q=a%20b");
-        assert_eq!(query_one::<u32>(&r, "page").unwrap(), 2);
-        assert_eq!(query_one::<String>(&r, "q").unwrap(), "a b");
-        assert_eq!(query_one_opt::<u32>(&r, "none").unwrap(), None);
-        let e = query_one::<u32>(&r, "q").unwrap_err();
+        assert_eq!(query_param::<u32>(&r, "page").unwrap(), 2);
+        assert_eq!(query_param::<String>(&r, "q").unwrap(), "a b");
+        assert_eq!(query_param::<Option<u32>>(&r, "none").unwrap(), None);
+        let e = query_param::<u32>(&r, "q").unwrap_err();
         assert_eq!(e.status(), 400);
-        assert!(
-            e.message().contains("`q`") && e.message().contains("u32"),
-            "{e}"
+        assert_eq!(
+            e.message(),
+            "invalid query parameter `q`: cannot read \"a b\" as u32: invalid digit found in string"
         );
         let r2 = req("/x?n=12.0&m=12.5");
-        assert_eq!(query_one::<u32>(&r2, "n").unwrap(), 12);
-        assert!(query_one::<u32>(&r2, "m").is_err());
-        assert_eq!(query_one::<f64>(&r2, "m").unwrap(), 12.5);
-        let e = query_one::<u32>(&r, "missing").unwrap_err();
-        assert!(e.message().contains("missing query parameter `missing`"));
+        assert_eq!(query_param::<u32>(&r2, "n").unwrap(), 12);
+        assert!(query_param::<u32>(&r2, "m").is_err());
+        assert_eq!(query_param::<f64>(&r2, "m").unwrap(), 12.5);
+        let e = query_param::<u32>(&r, "missing").unwrap_err();
+        assert_eq!(e.message(), "missing query parameter `missing`");
+    }
+
+    #[test]
+    fn a2_headers_by_serde() {
+        let mut r = req("/x");
+        r.headers_mut()
+            .append("x-n", http::HeaderValue::from_static("4"));
+        assert_eq!(header_param::<u8>(&r, "x-n").unwrap(), 4);
+        assert_eq!(header_param::<Option<u8>>(&r, "x-none").unwrap(), None);
+        r.headers_mut()
+            .append("x-n", http::HeaderValue::from_static("5"));
+        assert_eq!(header_param::<Vec<u8>>(&r, "x-n").unwrap(), vec![4, 5]);
+        assert_eq!(
+            header_param::<u8>(&r, "x-none").unwrap_err().message(),
+            "missing header `x-none`"
+        );
+        r.headers_mut()
+            .insert("x-bin", http::HeaderValue::from_bytes(b"\xff").unwrap());
+        assert_eq!(
+            header_param::<String>(&r, "x-bin").unwrap_err().message(),
+            "invalid header `x-bin`: not visible ASCII"
+        );
     }
 }

@@ -196,7 +196,7 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
         .await;
     assert_eq!(status, 400);
     assert!(
-        body.contains("invalid form in body `login`: cannot read \\\"maybe\\\" as a boolean"),
+        body.contains("invalid form field `remember`: cannot read \\\"maybe\\\" as bool"),
         "{body}"
     );
     let big = vec![b'a'; 64 * 1024 + 1];

@@ -163,10 +163,7 @@ async fn a2_catch_all_query_header_and_bytes() {
     );
     let (status, body) = s.get("/items/search?page=2").await;
     assert_eq!(status, 400);
-    assert!(
-        body.contains("invalid query string for `s`: missing field `q`"),
-        "{body}"
-    );
+    assert!(body.contains("missing query parameter `q`"), "{body}");
     let (status, body) = s.get("/items/search?q=x&page=two").await;
     assert_eq!(status, 400, "{body}");
     let (status, body) = s

@@ -47,8 +47,8 @@ const _: () = {
                         ::tether::__private::Err(response) => return response,
                     };
                     let rid: Option<String> = match ::tether::__private::piped(
-                        ::tether::__private::header_one_opt::<
-                            String,
+                        ::tether::__private::header_param::<
+                            Option<String>,
                         >(&__req, "x-request-id"),
                         &__req,
                         "rid",
@@ -90,7 +90,7 @@ const _: () = {
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::HandlerFuture::new(async move {
                     let query: ListQuery = match ::tether::__private::piped(
-                        ::tether::__private::query_all::<ListQuery>(&__req, "query"),
+                        ::tether::__private::query_all::<ListQuery>(&__req),
                         &__req,
                         "query",
                         ::tether::__private::ArgSource::Query,
@@ -100,7 +100,7 @@ const _: () = {
                         ::tether::__private::Err(response) => return response,
                     };
                     let page: Option<u32> = match ::tether::__private::piped(
-                        ::tether::__private::query_one_opt::<u32>(&__req, "page"),
+                        ::tether::__private::query_param::<Option<u32>>(&__req, "page"),
                         &__req,
                         "page",
                         ::tether::__private::ArgSource::Query,
