@@ -100,34 +100,34 @@ fn argument(param: &ParamModel) -> TokenStream {
     }
 }
 
-/// Turns the handler's value into the response (SPEC A3); an `Err` of a
-/// `Result` is raised to the route's exception filters (SPEC A7).
+/// Turns the handler's value into the response (SPEC A3, E1); an `Err` of
+/// a `Result` is raised to the route's exception filters (SPEC A7).
+///
+/// Decided by the value's type, not its spelling (the runtime's
+/// `handler_return`), so an alias of `Result` is a `Result` and any other
+/// value that is not `IntoResponse` is serialised as JSON. Only
+/// `(StatusCode, T)` is read from the syntax: its `T` is answered like a
+/// plain value, with that status.
 fn respond(route: &RouteModel) -> TokenStream {
-    let ret = classify_return(&route.output);
     let span = match &route.output {
         syn::ReturnType::Type(_, ty) => ty.span(),
         syn::ReturnType::Default => route.fn_ident.span(),
     };
     let p = quote_spanned!(span=> ::tether::__private);
-    let wrap_json = matches!(ret.payload, Payload::Json { wrapped: false, .. });
     let status = route.status();
     let status = quote_spanned!(span=> #p::status(#status));
-    if ret.error.is_none() {
-        let value = if wrap_json {
-            quote_spanned!(span=> #p::Json(__out))
-        } else {
-            quote!(__out)
-        };
-        return quote_spanned!(span=> #p::Ok(#p::IntoResponse::into_response_with(#value, #status)));
-    }
-    let value = if wrap_json {
-        quote_spanned!(span=> #p::Json(__value))
-    } else {
-        quote!(__value)
+    let ok = match classify_return(&route.output).payload {
+        Payload::WithStatus(_) => quote_spanned! {span=>
+            let (__status, __body) = __value;
+            (&__body).__tether_body().respond(__body, __status)
+        },
+        _ => quote_spanned!(span=> (&__value).__tether_body().respond(__value, #status)),
     };
     quote_spanned! {span=>
-        match __out {
-            #p::Ok(__value) => #p::Ok(#p::IntoResponse::into_response_with(#value, #status)),
+        #[allow(unused_imports)]
+        use #p::{BodyJson as _, BodyResponse as _, SplitPlain as _, SplitResult as _};
+        match (&__out).__tether_split().split(__out) {
+            #p::Ok(__value) => #p::Ok({ #ok }),
             #p::Err(__error) => #p::raise(&__req, __error, #status),
         }
     }

@@ -27,6 +27,8 @@ pub enum Payload {
     },
     /// `Sse<E>`: `text/event-stream` of the events of enum `E`.
     Sse(Type),
+    /// `(StatusCode, T)`: `T`'s body with a status chosen at run time.
+    WithStatus(Box<Payload>),
     /// `Response`, `impl IntoResponse`, `StatusCode`, `HttpError`: the value
     /// builds its own response; nothing is known of its body.
     Opaque,
@@ -69,6 +71,10 @@ fn is_u8(ty: &Type) -> bool {
     matches!(last_segment(ty), Some((name, args)) if name == "u8" && args.is_empty())
 }
 
+fn is_status_code(ty: &Type) -> bool {
+    matches!(last_segment(ty), Some((name, args)) if name == "StatusCode" && args.is_empty())
+}
+
 /// Reads a success type (not a `Result`).
 pub fn classify_payload(ty: &Type) -> Payload {
     match ty {
@@ -83,8 +89,11 @@ pub fn classify_payload(ty: &Type) -> Payload {
                 },
             }
         }
-        // `impl IntoResponse`, `(StatusCode, T)`: the value builds its own response.
-        Type::ImplTrait(_) | Type::Tuple(_) => return Payload::Opaque,
+        Type::Tuple(t) if t.elems.len() == 2 && is_status_code(&t.elems[0]) => {
+            return Payload::WithStatus(Box::new(classify_payload(&t.elems[1])))
+        }
+        // `impl IntoResponse`: the value builds its own response.
+        Type::ImplTrait(_) => return Payload::Opaque,
         _ => {}
     }
     let Some((name, args)) = last_segment(ty) else {
@@ -171,7 +180,12 @@ mod tests {
         assert_eq!(payload(parse_quote!(impl IntoResponse)), "Opaque");
         assert_eq!(payload(parse_quote!(tether::Response)), "Opaque");
         assert_eq!(payload(parse_quote!(NoContent)), "NoContent");
-        assert_eq!(payload(parse_quote!((StatusCode, String))), "Opaque");
+        assert_eq!(payload(parse_quote!((StatusCode, String))), "WithStatus");
+        assert_eq!(
+            payload(parse_quote!((http::StatusCode, Vec<Book>))),
+            "WithStatus"
+        );
+        assert_eq!(payload(parse_quote!((u8, String))), "json wrapped=false");
     }
 
     #[test]

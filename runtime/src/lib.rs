@@ -96,7 +96,7 @@ pub use http::{Method, StatusCode};
 pub use middleware::{Middleware, Next};
 pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe};
 pub use request::Request;
-pub use response::{Body, IntoResponse, Json, NoContent, Response};
+pub use response::{Body, Html, IntoResponse, Json, NoContent, Redirect, Response};
 pub use response_future::ResponseFuture;
 pub use routing::RouteConflict;
 pub use runtime::Runtime;
@@ -117,6 +117,7 @@ pub mod __private {
     pub use crate::multipart::body_multipart;
     pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef};
     pub use crate::request::Request;
+    pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
     pub use crate::response::{IntoResponse, Json};
     pub use http::StatusCode;
     pub use std::boxed::Box;

@@ -113,7 +113,7 @@ impl http_body::Body for Body {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a tether handler",
     label = "this type does not implement `tether::IntoResponse`",
-    note = "return `Json<T>`, a `T: Serialize`, `String`, `Vec<u8>`, `()`, `Result<_, HttpError>` or a `tether::Response`"
+    note = "return `Json<T>`, a `T: Serialize`, `String`, `Vec<u8>`, `()`, `Html<T>`, `Redirect`, `Result<_, HttpError>` or a `tether::Response`; the `E` of a `Result<T, E>` must implement `IntoResponse` itself (`HttpError` does)"
 )]
 pub trait IntoResponse {
     /// Builds the response, using `status` when the value has none of its own.
@@ -215,6 +215,85 @@ impl<T: IntoResponse> IntoResponse for (StatusCode, T) {
     }
 }
 
+/// The error half of a handler value that is not a `Result`: never built.
+impl IntoResponse for std::convert::Infallible {
+    fn into_response_with(self, _status: StatusCode) -> Response {
+        match self {}
+    }
+}
+
+/// An HTML response body: `text/html; charset=utf-8` with the route's
+/// status.
+///
+/// ```
+/// use tether::{Html, IntoResponse};
+/// let res = Html("<h1>Hi</h1>").into_response();
+/// assert_eq!(res.headers()["content-type"], "text/html; charset=utf-8");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Html<T>(pub T);
+
+impl<T: Into<Body>> IntoResponse for Html<T> {
+    fn into_response_with(self, status: StatusCode) -> Response {
+        with_type(self.0.into(), status, "text/html; charset=utf-8")
+    }
+}
+
+/// A redirect: a `3xx` status with a `Location` header and no body, as
+/// axum's `Redirect`.
+///
+/// ```
+/// use tether::{IntoResponse, Redirect};
+/// let res = Redirect::to("/books/7").into_response();
+/// assert_eq!(res.status(), 303);
+/// assert_eq!(res.headers()["location"], "/books/7");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Redirect {
+    status: StatusCode,
+    location: HeaderValue,
+}
+
+impl Redirect {
+    /// `303 See Other`: the client follows with a `GET`.
+    pub fn to(uri: &str) -> Self {
+        Self::with_status(StatusCode::SEE_OTHER, uri)
+    }
+
+    /// `307 Temporary Redirect`: the client repeats the method and body.
+    pub fn temporary(uri: &str) -> Self {
+        Self::with_status(StatusCode::TEMPORARY_REDIRECT, uri)
+    }
+
+    /// `308 Permanent Redirect`: as `temporary`, and it may be cached.
+    pub fn permanent(uri: &str) -> Self {
+        Self::with_status(StatusCode::PERMANENT_REDIRECT, uri)
+    }
+
+    /// A `uri` that is not a valid header value (a control character)
+    /// answers `500` rather than a header the client cannot read.
+    fn with_status(status: StatusCode, uri: &str) -> Self {
+        let location = HeaderValue::try_from(uri).unwrap_or_else(|_| HeaderValue::from_static(""));
+        Redirect { status, location }
+    }
+
+    /// The status it answers with.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+}
+
+impl IntoResponse for Redirect {
+    fn into_response_with(self, _status: StatusCode) -> Response {
+        if self.location.is_empty() {
+            return crate::HttpError::internal("redirect to an invalid location").into_response();
+        }
+        let mut res = ().into_response_with(self.status);
+        res.headers_mut().insert(header::LOCATION, self.location);
+        res
+    }
+}
+
 /// A JSON response body (and, with `#[body]`, a JSON request body).
 ///
 /// Handlers may return `Json<T>` or just `T: Serialize`; the macro wraps
@@ -266,6 +345,102 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
                 .into_response(),
         }
     }
+}
+
+/// How the code `#[controller]` generates turns a handler's value into a
+/// response, decided by the value's type rather than its spelling, so a
+/// `type ApiResult<T> = Result<T, HttpError>` alias answers as the
+/// `Result` it is (SPEC E1). Autoref specialisation on concrete types:
+/// `(&value).__tether_split()` picks [`ResultTag`] for a `Result` and
+/// [`PlainTag`] for anything else; `(&ok).__tether_body()` picks
+/// [`ResponseTag`] for an [`IntoResponse`] and [`JsonTag`] (wrap in
+/// [`Json`]) for anything else.
+#[doc(hidden)]
+pub mod handler_return {
+    use super::{IntoResponse, Response};
+    use http::StatusCode;
+
+    /// The value is a `Result`: its `Err` goes to the exception filters.
+    pub struct ResultTag;
+    /// The value is not a `Result`: all of it is the success.
+    pub struct PlainTag;
+    /// The success value builds its own response.
+    pub struct ResponseTag;
+    /// The success value is serialised as JSON.
+    pub struct JsonTag;
+
+    /// Picks [`ResultTag`] (wins: no autoref needed).
+    pub trait SplitResult {
+        fn __tether_split(&self) -> ResultTag {
+            ResultTag
+        }
+    }
+    impl<T, E> SplitResult for Result<T, E> {}
+
+    /// Picks [`PlainTag`] (through one more reference).
+    pub trait SplitPlain {
+        fn __tether_split(&self) -> PlainTag {
+            PlainTag
+        }
+    }
+    impl<T> SplitPlain for &T {}
+
+    impl ResultTag {
+        /// The `Result` as it is.
+        pub fn split<T, E>(self, value: Result<T, E>) -> Result<T, E> {
+            value
+        }
+    }
+
+    impl PlainTag {
+        /// The value as a success that cannot fail.
+        pub fn split<T>(self, value: T) -> Result<T, std::convert::Infallible> {
+            Ok(value)
+        }
+    }
+
+    /// Picks [`ResponseTag`] for an [`IntoResponse`] (wins).
+    pub trait BodyResponse {
+        fn __tether_body(&self) -> ResponseTag {
+            ResponseTag
+        }
+    }
+    impl<T: IntoResponse> BodyResponse for T {}
+
+    /// Picks [`JsonTag`] for anything else.
+    pub trait BodyJson {
+        fn __tether_body(&self) -> JsonTag {
+            JsonTag
+        }
+    }
+    impl<T> BodyJson for &T {}
+
+    impl ResponseTag {
+        /// `value`'s own response, with `status` unless it has its own.
+        pub fn respond<T: IntoResponse>(self, value: T, status: StatusCode) -> Response {
+            value.into_response_with(status)
+        }
+    }
+
+    impl JsonTag {
+        /// `value` as JSON with `status`.
+        #[cfg(feature = "json")]
+        pub fn respond<T: JsonReply>(self, value: T, status: StatusCode) -> Response {
+            super::Json(value).into_response_with(status)
+        }
+    }
+
+    /// What a handler may return besides an [`IntoResponse`]: a
+    /// `Serialize` value, answered as JSON.
+    #[cfg(feature = "json")]
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be returned from a tether handler",
+        label = "neither `tether::IntoResponse` nor `serde::Serialize`",
+        note = "return a `T: Serialize` (answered as JSON), `Json<T>`, `String`, `Vec<u8>`, `()`, `NoContent`, `Html<T>`, `Redirect`, `(StatusCode, T)`, `Result<_, HttpError>` or a `tether::Response`"
+    )]
+    pub trait JsonReply: serde::Serialize {}
+    #[cfg(feature = "json")]
+    impl<T: serde::Serialize> JsonReply for T {}
 }
 
 #[cfg(test)]

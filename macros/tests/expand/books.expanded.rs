@@ -59,14 +59,18 @@ const _: () = {
                         ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.find_one(id, rid).await;
-                    match __out {
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
                         ::tether::__private::Ok(__value) => {
-                            ::tether::__private::Ok(
-                                ::tether::__private::IntoResponse::into_response_with(
-                                    ::tether::__private::Json(__value),
-                                    ::tether::__private::status(200u16),
-                                ),
-                            )
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
@@ -110,12 +114,27 @@ const _: () = {
                         ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.find_all(query, page).await;
-                    ::tether::__private::Ok(
-                        ::tether::__private::IntoResponse::into_response_with(
-                            ::tether::__private::Json(__out),
-                            ::tether::__private::status(200u16),
-                        ),
-                    )
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
                 })
             }
             #[allow(
@@ -141,12 +160,27 @@ const _: () = {
                         ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.create(dto, &__req).await;
-                    ::tether::__private::Ok(
-                        ::tether::__private::IntoResponse::into_response_with(
-                            __out,
-                            ::tether::__private::status(201u16),
-                        ),
-                    )
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(201u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(201u16),
+                            )
+                        }
+                    }
                 })
             }
             #[allow(
@@ -171,12 +205,27 @@ const _: () = {
                         ::tether::__private::Err(response) => return response,
                     };
                     let __out = __this.remove(id).await;
-                    ::tether::__private::Ok(
-                        ::tether::__private::IntoResponse::into_response_with(
-                            __out,
-                            ::tether::__private::status(204u16),
-                        ),
-                    )
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(204u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(204u16),
+                            )
+                        }
+                    }
                 })
             }
             const ROUTES: &[::tether::__private::RouteDef<BooksController>] = &[
