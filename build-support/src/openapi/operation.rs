@@ -5,8 +5,11 @@
 use super::naming::{controller_key, method_key};
 use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
+use crate::analysis::index::{DefItem, Res};
+use crate::analysis::modules::ModId;
 use crate::analysis::types::{Env, Ty};
 use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
 use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, ReturnType, Type};
 use tether_model::attrs::{BodyKind, ParamSource};
@@ -31,6 +34,10 @@ pub enum Output {
     NoContent,
     /// `Sse<E>`: `text/event-stream` of the events of `E`.
     Sse(Ty),
+    /// `(StatusCode, T)`: `T`'s body with a status the handler chooses.
+    WithStatus(Box<Output>),
+    /// `Redirect`: a `3xx` with a `Location` header.
+    Redirect,
     /// `Response`, `impl IntoResponse`: anything.
     Opaque,
 }
@@ -48,6 +55,45 @@ fn first_type_arg(seg: &syn::PathSegment) -> Option<&Type> {
             GenericArgument::Type(t) => Some(t),
             _ => None,
         }),
+        _ => None,
+    }
+}
+
+fn first_type_args(seg: &syn::PathSegment) -> Vec<&Type> {
+    match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|g| match g {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A type parameter of an alias being read, bound to the type written
+/// where the alias is used (in that module, with that place's bindings).
+#[derive(Debug, Clone)]
+struct AliasArg {
+    ty: Type,
+    module: ModId,
+    args: AliasArgs,
+}
+
+/// The parameters of the aliases being read, by name.
+type AliasArgs = BTreeMap<String, AliasArg>;
+
+/// The binding of `ty` when it is a bare parameter of an alias being read.
+fn alias_param<'a>(ty: &Type, args: &'a AliasArgs) -> Option<&'a AliasArg> {
+    match ty {
+        Type::Path(p) if p.qself.is_none() && p.path.segments.len() == 1 => {
+            let seg = &p.path.segments[0];
+            matches!(seg.arguments, PathArguments::None)
+                .then(|| args.get(&seg.ident.to_string()))
+                .flatten()
+        }
         _ => None,
     }
 }
@@ -78,28 +124,51 @@ pub struct OperationContext<'g, 'a> {
 }
 
 impl OperationContext<'_, '_> {
-    /// Classifies a return type (by its last path segment, through `&`).
+    /// Classifies a handler's return type as the server answers it: by its
+    /// last path segment, through `&`, with the crate's type aliases
+    /// followed (`type ApiResult<T> = Result<T, HttpError>` is a `Result`),
+    /// as the macro's conversion goes by the type, not its spelling.
     pub fn output(&mut self, ty: &Type, c: &FoundController) -> Option<Output> {
+        self.output_in(ty, c.module, &AliasArgs::new(), c)
+    }
+
+    fn output_in(
+        &mut self,
+        ty: &Type,
+        module: ModId,
+        args: &AliasArgs,
+        c: &FoundController,
+    ) -> Option<Output> {
         let ty = strip_refs(ty);
-        let env = Env::new();
+        if let Some(bound) = alias_param(ty, args) {
+            return self.output_in(&bound.ty, bound.module, &bound.args, c);
+        }
+        if let Some((alias, alias_module, alias_args)) = self.alias_of(ty, module, args) {
+            return self.output_in(&alias, alias_module, &alias_args, c);
+        }
+        let env = self.ty_env(args);
         match ty {
             Type::Tuple(t) if t.elems.is_empty() => return Some(Output::Empty),
+            Type::Tuple(t) if t.elems.len() == 2 && is_named(&t.elems[0], &["StatusCode"]) => {
+                let body = self.output_in(&t.elems[1], module, args, c)?;
+                return Some(Output::WithStatus(Box::new(body)));
+            }
             Type::ImplTrait(_) | Type::TraitObject(_) => return Some(Output::Opaque),
             _ => {}
         }
         let Some(seg) = last_segment(ty) else {
-            return self.gen.resolve(ty, c.module, &env).map(Output::Json);
+            return self.gen.resolve(ty, module, &env).map(Output::Json);
         };
         let arg = first_type_arg(seg);
         match seg.ident.to_string().as_str() {
             "Json" => arg
-                .and_then(|a| self.gen.resolve(a, c.module, &env))
+                .and_then(|a| self.gen.resolve(a, module, &env))
                 .map(Output::Json),
             "Result" => match arg {
-                Some(a) => self.output(a, c),
+                Some(a) => self.output_in(a, module, args, c),
                 None => Some(Output::Opaque),
             },
-            "Option" => match arg.map(|a| self.output(a, c)) {
+            "Option" => match arg.map(|a| self.output_in(a, module, args, c)) {
                 Some(Some(Output::Json(inner))) => Some(Output::Json(Ty::Option(Box::new(inner)))),
                 Some(Some(Output::Text)) => Some(Output::Json(Ty::Option(Box::new(Ty::String)))),
                 Some(other) => other,
@@ -111,17 +180,79 @@ impl OperationContext<'_, '_> {
             "Bytes" => Some(Output::Binary),
             "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => Some(Output::Binary),
             "NoContent" => Some(Output::NoContent),
-            "Response" | "Redirect" => Some(Output::Opaque),
+            "Redirect" => Some(Output::Redirect),
+            "Response" => Some(Output::Opaque),
             "Sse" => match arg {
-                Some(a) => self.gen.resolve(a, c.module, &env).map(Output::Sse),
+                Some(a) => self.gen.resolve(a, module, &env).map(Output::Sse),
                 None => {
                     let d = self.gen_diag(c, ty.span(), "write the event type: `Sse<Event>`, where `Event` is an enum with one variant per event");
                     self.gen.errors.push(d);
                     None
                 }
             },
-            _ => self.gen.resolve(ty, c.module, &env).map(Output::Json),
+            _ => self.gen.resolve(ty, module, &env).map(Output::Json),
         }
+    }
+
+    /// The type a crate alias written as `ty` in `module` stands for, the
+    /// module it is written in, and its parameters bound to `ty`'s
+    /// arguments; `None` when `ty` is not an alias of the crate.
+    fn alias_of(
+        &self,
+        ty: &Type,
+        module: ModId,
+        args: &AliasArgs,
+    ) -> Option<(Type, ModId, AliasArgs)> {
+        let Type::Path(p) = ty else { return None };
+        if p.qself.is_some() {
+            return None;
+        }
+        let segments: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let index = self.gen_index();
+        let Some(Res::Def(id)) = index.resolve(module, &segments) else {
+            return None;
+        };
+        let def = &index.defs[id];
+        let DefItem::Alias(alias) = &def.item else {
+            return None;
+        };
+        let written = p
+            .path
+            .segments
+            .last()
+            .map(first_type_args)
+            .unwrap_or_default();
+        let bound = alias
+            .generics
+            .type_params()
+            .zip(written)
+            .map(|(param, ty)| {
+                let arg = AliasArg {
+                    ty: ty.clone(),
+                    module,
+                    args: args.clone(),
+                };
+                (param.ident.to_string(), arg)
+            })
+            .collect();
+        Some(((*alias.ty).clone(), def.module, bound))
+    }
+
+    /// The alias parameters in scope as resolved types, for schemas.
+    fn ty_env(&mut self, args: &AliasArgs) -> Env {
+        let mut env = Env::new();
+        for (name, arg) in args {
+            let inner = self.ty_env(&arg.args);
+            if let Some(ty) = self.gen.resolve(&arg.ty, arg.module, &inner) {
+                env.insert(name.clone(), ty);
+            }
+        }
+        env
     }
 
     fn gen_diag(
@@ -176,14 +307,58 @@ impl OperationContext<'_, '_> {
             ReturnType::Type(_, ty) => self.output(ty, c),
         };
         let output = output.unwrap_or(Output::Opaque);
-        let status = match output {
-            Output::NoContent => 204,
-            _ => route.status(),
-        };
         let mut response = Map::new();
-        response.insert("description".into(), json!(reason(status)));
-        let content = match output {
-            _ if status == 204 => None,
+        // `(StatusCode, T)` and `Redirect` choose their status at run time:
+        // documented as the range it falls in (OpenAPI's `2XX`, `3XX`).
+        let (key, body) = match output {
+            Output::NoContent => ("204".to_string(), Output::Empty),
+            Output::WithStatus(body) => {
+                response.insert(
+                    "description".into(),
+                    json!("Success, with the status the handler chooses."),
+                );
+                ("2XX".to_string(), *body)
+            }
+            Output::Redirect => {
+                response.insert(
+                    "description".into(),
+                    json!("Redirect to the URL in `Location`."),
+                );
+                response.insert(
+                    "headers".into(),
+                    json!({"Location": {"required": true, "schema": {"type": "string"}}}),
+                );
+                ("3XX".to_string(), Output::Empty)
+            }
+            other => (route.status().to_string(), other),
+        };
+        if !response.contains_key("description") {
+            let status = key.parse().unwrap_or(200);
+            response.insert("description".into(), json!(reason(status)));
+        }
+        if let Some((media, body)) = self.content(body, &key, c, route) {
+            response.insert("content".into(), json!({ media: body }));
+        }
+        let error = self.gen.http_error();
+        json!({
+            key: response,
+            "default": {
+                "description": "Error: the status and message of what went wrong.",
+                "content": {"application/json": {"schema": error}}
+            }
+        })
+    }
+
+    /// The media type and content object of a success body, if it has one.
+    fn content(
+        &mut self,
+        output: Output,
+        key: &str,
+        c: &FoundController,
+        route: &RouteModel,
+    ) -> Option<(&'static str, Value)> {
+        match output {
+            _ if key == "204" => None,
             Output::Json(ty) => Some(("application/json", json!({"schema": self.gen.schema(&ty)}))),
             Output::Text => Some(("text/plain", json!({"schema": {"type": "string"}}))),
             Output::Html => Some(("text/html", json!({"schema": {"type": "string"}}))),
@@ -192,19 +367,10 @@ impl OperationContext<'_, '_> {
                 json!({"schema": {"type": "string", "format": "binary"}}),
             )),
             Output::Sse(ty) => Some(("text/event-stream", self.sse_content(ty, c, route))),
-            Output::Empty | Output::NoContent | Output::Opaque => None,
-        };
-        if let Some((media, body)) = content {
-            response.insert("content".into(), json!({ media: body }));
+            // A status inside a status: the inner one is what is sent.
+            Output::WithStatus(inner) => self.content(*inner, key, c, route),
+            Output::Empty | Output::NoContent | Output::Redirect | Output::Opaque => None,
         }
-        let error = self.gen.http_error();
-        json!({
-            status.to_string(): response,
-            "default": {
-                "description": "Error: the status and message of what went wrong.",
-                "content": {"application/json": {"schema": error}}
-            }
-        })
     }
 
     fn param(&mut self, name: &str, location: &str, ty: &Ty) -> Value {
