@@ -83,8 +83,11 @@ pub trait Guard: Send + Sync + 'static {
 }
 
 /// Wraps the handler: code before `next.handle(req)` runs before it (after
-/// the guards), code after runs on its successful response. `?` on the
-/// handler's result passes an exception on to the filters.
+/// the guards), code after runs on its outcome: `Ok` with its response, or
+/// `Err` with the [`Exception`] of a handler's `Err`, a failed extraction
+/// (400), a pipe or an inner interceptor, whether or not any exception
+/// filter is registered (Nest's rule). `?` passes the exception on to the
+/// filters.
 ///
 /// ```
 /// use tether::pipeline::{CallHandler, Exception, Interceptor};
@@ -442,15 +445,19 @@ fn route_pipeline(req: &Request) -> Option<&RoutePipeline> {
     req.pipeline.as_deref()?.downcast_ref()
 }
 
-/// The generated handler's error path: an exception for the filters when
-/// the route has any, else the error's own response (no boxing).
+/// The generated handler's error path: an exception when the route has
+/// interceptors or filters (Nest's rule: an interceptor's after-part sees
+/// an error as an error, with or without filters), else the error's own
+/// response (no boxing).
 pub fn raise<E: IntoResponse + Send + 'static>(
     req: &Request,
     error: E,
     status: StatusCode,
 ) -> Result<Response, Exception> {
     match route_pipeline(req) {
-        Some(p) if !p.filters.is_empty() => Err(Exception::with_status(error, status)),
+        Some(p) if !p.filters.is_empty() || !p.interceptors.is_empty() => {
+            Err(Exception::with_status(error, status))
+        }
         _ => Ok(error.into_response_with(status)),
     }
 }
