@@ -3,13 +3,14 @@
 use crate::adapter::{HttpAdapter, NativeAdapter};
 use crate::controller::{Controller, FrameworkDef, RouteMethod, VersionDef};
 use crate::cors::Cors;
+use crate::layer::{Inner, LayerFn};
 use crate::middleware::{DynMiddleware, Middleware};
 use crate::pipeline::{
     CatchAll, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe, PipelineDef,
     RoutePipeline,
 };
-use crate::request::Request;
-use crate::response::{IntoResponse, Response};
+use crate::request::{Request, RequestBody};
+use crate::response::{BoxError, IntoResponse, Response};
 use crate::routing::{Route, RouteConflict, RouteEntry, Router};
 use crate::service::{AppService, NotFoundHandler, ServiceParts};
 use std::future::Future;
@@ -96,6 +97,7 @@ pub struct App<A: HttpAdapter = NativeAdapter> {
     pipeline: PipelineDef,
     error_handler: Option<Arc<dyn ExceptionFilter>>,
     not_found: Option<NotFoundHandler>,
+    layers: Vec<LayerFn>,
 }
 
 /// Why an [`App`] could not start.
@@ -175,6 +177,7 @@ impl<A: HttpAdapter> App<A> {
             pipeline: PipelineDef::new(),
             error_handler: None,
             not_found: None,
+            layers: Vec::new(),
         }
     }
 
@@ -212,6 +215,33 @@ impl<A: HttpAdapter> App<A> {
     /// (SPEC A6). See [`crate::middleware`].
     pub fn use_middleware<M: Middleware>(mut self, middleware: M) -> Self {
         self.middleware.push(Box::new(middleware));
+        self
+    }
+
+    /// Wraps the whole app (middleware, routing, handlers) in a
+    /// [`tower::Layer`] over `http::Request`/`http::Response`: tower-http's
+    /// `CompressionLayer`, `TimeoutLayer`, `SetRequestIdLayer`, `TraceLayer`,
+    /// tower's `ConcurrencyLimitLayer`… (SPEC F2). The layer added last is
+    /// the outermost, as with axum's `Router::layer`. A layer's error
+    /// answers `503` for tower's timeout and load shedding, else `500`
+    /// (see [`crate::layer::error_response`]). See [`crate::layer`].
+    pub fn layer<L, ResBody, E>(mut self, layer: L) -> Self
+    where
+        L: tower::Layer<Inner> + Send + 'static,
+        L::Service: tower::Service<
+                http::Request<RequestBody>,
+                Response = http::Response<ResBody>,
+                Error = E,
+            > + Clone
+            + Send
+            + Sync
+            + 'static,
+        <L::Service as tower::Service<http::Request<RequestBody>>>::Future: Send + 'static,
+        ResBody: http_body::Body<Data = bytes::Bytes> + Send + 'static,
+        ResBody::Error: Into<BoxError>,
+        E: Into<BoxError>,
+    {
+        self.layers.push(crate::layer::boxed(layer));
         self
     }
 
@@ -422,14 +452,23 @@ impl<A: HttpAdapter> App<A> {
             .as_ref()
             .and_then(|v| v.default_version.clone());
         let router = Router::build(entries, default_version).map_err(AppError::Conflict)?;
-        let service = AppService::new(ServiceParts {
+        let parts = ServiceParts {
             router,
             header_versioning: header,
             body_limit: self.body_limit,
             middleware: middleware.into_boxed_slice(),
             not_found: self.not_found,
-        });
+        };
+        let service = AppService::new(parts, self.layers);
         Ok((self.adapter, service))
+    }
+
+    /// Compiles the app into its [`AppService`], without an adapter, to
+    /// serve it elsewhere: it is a [`tower::Service`], so it can be nested
+    /// in an axum router (`nest_service`) or served by any hyper-based
+    /// server (SPEC F2).
+    pub fn build(self) -> Result<AppService, AppError> {
+        self.into_service().map(|(_, service)| service)
     }
 
     /// Binds `addr` and serves until the process ends.

@@ -61,7 +61,8 @@
 // 2. `handler_future`, `response_future`: the per-request futures;
 // 3. `middleware`, `cors`, `pipeline`, `controller`, `routing`: what runs
 //    around a handler and finds it;
-// 4. `service` (the compiled app), `conn_io`, `tls`, `adapter` (hyper);
+// 4. `service` + `layer` (the compiled app, and its tower stack), `conn_io`,
+//    `tls`, `adapter` (hyper);
 // 5. `app` (the builder), `runtime` (threads).
 pub mod adapter;
 pub mod app;
@@ -72,6 +73,7 @@ mod error;
 mod exception;
 pub mod extract;
 mod handler_future;
+pub mod layer;
 pub mod middleware;
 pub mod multipart;
 pub mod pipeline;

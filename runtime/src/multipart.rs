@@ -316,7 +316,7 @@ impl FormField for Vec<UploadedFile> {
 struct BodyStream(RequestBody);
 
 impl futures_core::Stream for BodyStream {
-    type Item = Result<Bytes, hyper::Error>;
+    type Item = Result<Bytes, crate::response::BoxError>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         use http_body::Body;

@@ -4,6 +4,7 @@
 //! is built); path parameters are ranges into it, decoded only when read;
 //! the query string is parsed only when a handler asks (SPEC A10).
 
+use crate::response::BoxError;
 use bytes::Bytes;
 use http::{HeaderMap, Method, Uri};
 use http_body::Frame;
@@ -11,12 +12,52 @@ use std::borrow::Cow;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-/// The body of an incoming request: hyper's stream, or bytes already read.
+/// The body of an incoming request: hyper's stream, bytes already read, or
+/// any other body a tower layer or a host server (axum) hands over.
 pub enum RequestBody {
     /// A body still on the connection.
     Incoming(hyper::body::Incoming),
     /// A body already in memory (tests, middleware that buffered it).
     Full(Option<Bytes>),
+    /// Any other body, see [`RequestBody::from_body`].
+    Boxed(Box<OtherBody>),
+}
+
+/// A foreign body: only ever used through `&mut`, so it need not be `Sync`
+/// for [`Request`] to be. Its size hint is read once, when it is boxed.
+pub struct OtherBody {
+    body: sync_wrapper::SyncWrapper<
+        Pin<Box<dyn http_body::Body<Data = Bytes, Error = BoxError> + Send>>,
+    >,
+    size_hint: http_body::SizeHint,
+    ended: bool,
+}
+
+impl RequestBody {
+    /// Any `http_body::Body` as a request body. hyper's `Incoming` and a
+    /// `RequestBody` are taken as they are (no box); others are boxed once.
+    pub fn from_body<B>(body: B) -> Self
+    where
+        B: http_body::Body<Data = Bytes> + Send + 'static,
+        B::Error: Into<BoxError>,
+    {
+        use http_body_util::BodyExt;
+        use std::any::Any;
+        let mut slot = Some(body);
+        let any: &mut dyn Any = &mut slot;
+        if let Some(body) = any.downcast_mut::<Option<RequestBody>>() {
+            return body.take().expect("set above");
+        }
+        if let Some(body) = any.downcast_mut::<Option<hyper::body::Incoming>>() {
+            return RequestBody::Incoming(body.take().expect("set above"));
+        }
+        let body = slot.expect("set above");
+        RequestBody::Boxed(Box::new(OtherBody {
+            size_hint: body.size_hint(),
+            ended: body.is_end_stream(),
+            body: sync_wrapper::SyncWrapper::new(Box::pin(body.map_err(Into::into))),
+        }))
+    }
 }
 
 impl From<hyper::body::Incoming> for RequestBody {
@@ -39,15 +80,22 @@ impl Default for RequestBody {
 
 impl http_body::Body for RequestBody {
     type Data = Bytes;
-    type Error = hyper::Error;
+    type Error = BoxError;
 
     fn poll_frame(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
         match self.get_mut() {
-            RequestBody::Incoming(b) => Pin::new(b).poll_frame(cx),
+            RequestBody::Incoming(b) => Pin::new(b).poll_frame(cx).map_err(Into::into),
             RequestBody::Full(data) => Poll::Ready(data.take().map(|d| Ok(Frame::data(d)))),
+            RequestBody::Boxed(b) => {
+                let poll = b.body.get_mut().as_mut().poll_frame(cx);
+                if let Poll::Ready(None) = poll {
+                    b.ended = true;
+                }
+                poll
+            }
         }
     }
 
@@ -55,6 +103,7 @@ impl http_body::Body for RequestBody {
         match self {
             RequestBody::Incoming(b) => b.is_end_stream(),
             RequestBody::Full(d) => d.is_none(),
+            RequestBody::Boxed(b) => b.ended,
         }
     }
 
@@ -64,6 +113,7 @@ impl http_body::Body for RequestBody {
             RequestBody::Full(d) => {
                 http_body::SizeHint::with_exact(d.as_ref().map_or(0, |d| d.len() as u64))
             }
+            RequestBody::Boxed(b) => b.size_hint,
         }
     }
 }

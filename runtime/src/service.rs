@@ -3,6 +3,7 @@
 //! pipeline (SPEC A5, A6, A10). [`crate::App`] builds it.
 
 use crate::error::HttpError;
+use crate::layer::{LayerFn, Stack};
 use crate::middleware::{DynMiddleware, Endpoint, Next};
 use crate::request::{PathParams, Request, RequestBody};
 use crate::response::{IntoResponse, Response};
@@ -26,20 +27,38 @@ pub(crate) struct ServiceParts {
 
 /// The compiled application: turns a request into a response future.
 /// Adapters call [`AppService::call`] for every request.
+///
+/// It is also a [`tower::Service`] (see [`crate::layer`]), so it can be
+/// nested in an axum router or served by any hyper-based server.
 #[derive(Clone)]
 pub struct AppService {
     inner: Arc<ServiceParts>,
+    /// The tower layers around it, when [`crate::App::layer`] added any.
+    layered: Option<Stack>,
 }
 
 impl AppService {
-    pub(crate) fn new(parts: ServiceParts) -> Self {
-        AppService {
+    /// The compiled app, wrapped in `layers` (first added innermost).
+    pub(crate) fn new(parts: ServiceParts, layers: Vec<LayerFn>) -> Self {
+        let plain = AppService {
             inner: Arc::new(parts),
+            layered: None,
+        };
+        if layers.is_empty() {
+            return plain;
+        }
+        AppService {
+            inner: plain.inner.clone(),
+            layered: Some(crate::layer::stack(plain, layers)),
         }
     }
 
-    /// Routes and handles one request.
+    /// Routes and handles one request (through the tower layers first,
+    /// when there are any).
     pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
+        if let Some(stack) = &self.layered {
+            return crate::layer::call_stack(stack, req.map(Into::into));
+        }
         let (head, body) = req.into_parts();
         let request = Request {
             head,
