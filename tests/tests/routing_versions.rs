@@ -1,0 +1,94 @@
+//! SPEC A4 on a live server: `#[version("1", "2")]` serves one handler at
+//! both versions, a controller's `#[version]` applies to its routes, and a
+//! method's own `#[version]` wins over its controller's; under URI and
+//! HEADER versioning alike.
+
+use tether::{controller, App, NativeAdapter, Versioning, VersioningKind};
+use tether_tests::TestServer;
+
+struct CatalogController;
+
+#[controller("/catalog")]
+#[version("1")]
+impl CatalogController {
+    /// Inherits the controller's version 1.
+    #[get]
+    async fn list(&self) -> &'static str {
+        "list v1"
+    }
+
+    /// Its own versions win: served at 1 and 2.
+    #[get("/shared")]
+    #[version("1", "2")]
+    async fn shared(&self) -> &'static str {
+        "shared v1+v2"
+    }
+
+    /// Its own version wins: served at 3 only, not at the controller's 1.
+    #[get("/latest")]
+    #[version("3")]
+    async fn latest(&self) -> &'static str {
+        "latest v3"
+    }
+}
+
+fn app(kind: VersioningKind) -> App {
+    App::new(NativeAdapter::new())
+        .controller(CatalogController)
+        .versioning(Some(Versioning {
+            default_version: Some("1".into()),
+            ..Versioning::new(kind)
+        }))
+}
+
+#[tokio::test]
+async fn a4_version_arrays_and_method_over_controller_under_uri_versioning() {
+    let s = TestServer::start(app(VersioningKind::Uri)).await;
+    let expected = [
+        ("/v1/catalog", 200, "list v1"),
+        ("/v2/catalog", 404, ""),
+        ("/v1/catalog/shared", 200, "shared v1+v2"),
+        ("/v2/catalog/shared", 200, "shared v1+v2"),
+        ("/v3/catalog/shared", 404, ""),
+        ("/v3/catalog/latest", 200, "latest v3"),
+        ("/v1/catalog/latest", 404, ""),
+        ("/catalog/latest", 404, ""),
+    ];
+    for (path, status, body) in expected {
+        let (got, text) = s.get(path).await;
+        assert_eq!(got, status, "GET {path}: {text}");
+        if status == 200 {
+            assert_eq!(text, body, "GET {path}");
+        }
+    }
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a4_version_arrays_and_method_over_controller_under_header_versioning() {
+    let s = TestServer::start(app(VersioningKind::Header)).await;
+    let expected = [
+        ("/catalog", Some("1"), 200, "list v1"),
+        ("/catalog", None, 200, "list v1"),
+        ("/catalog", Some("2"), 404, ""),
+        ("/catalog/shared", Some("1"), 200, "shared v1+v2"),
+        ("/catalog/shared", Some("2"), 200, "shared v1+v2"),
+        ("/catalog/shared", None, 200, "shared v1+v2"),
+        ("/catalog/shared", Some("3"), 404, ""),
+        ("/catalog/latest", Some("3"), 200, "latest v3"),
+        ("/catalog/latest", Some("1"), 404, ""),
+        ("/catalog/latest", None, 404, ""),
+    ];
+    for (path, version, status, body) in expected {
+        let mut req = s.client.get(s.url(path));
+        if let Some(v) = version {
+            req = req.header("X-API-Version", v);
+        }
+        let (got, text) = s.send(req).await;
+        assert_eq!(got, status, "GET {path} version {version:?}: {text}");
+        if status == 200 {
+            assert_eq!(text, body, "GET {path} version {version:?}");
+        }
+    }
+    s.stop().await.unwrap();
+}
