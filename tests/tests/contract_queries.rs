@@ -26,6 +26,22 @@ struct IssueFilter {
     page: Option<u32>,
 }
 
+/// Flattened into a query struct: text fields and string enums only
+/// (tether-build refuses a flattened `bool` or number, which serde cannot
+/// read from the text it buffers).
+#[derive(Deserialize, Serialize, Debug)]
+struct Sorting {
+    sort: Option<String>,
+    order: Option<Visibility>,
+}
+
+#[derive(Deserialize, Serialize, Debug)]
+struct Listing {
+    limit: u32,
+    #[serde(flatten)]
+    sorting: Sorting,
+}
+
 #[derive(Deserialize, Serialize, Debug)]
 struct LabelForm {
     title: String,
@@ -66,6 +82,11 @@ impl IssuesController {
         #[header("x-page")] page: Option<u32>,
     ) -> Json<(Visibility, Option<Visibility>, Option<u32>)> {
         Json((visibility, header, page))
+    }
+
+    #[get("/listing")]
+    async fn listing(&self, #[query] listing: Listing) -> Listing {
+        listing
     }
 
     #[post("/labels")]
@@ -229,6 +250,26 @@ async fn e1_form_bodies_take_repeated_keys_as_arrays() {
     assert!(
         body.contains("invalid form field `weights`: cannot read \\\"300\\\" as u8"),
         "{body}"
+    );
+    s.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn e1_flattened_text_fields_in_a_query_struct() {
+    let s = server().await;
+    let (status, body) = s
+        .get("/issues/listing?limit=5.0&sort=title&order=private")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        json(&body),
+        serde_json::json!({"limit": 5, "sort": "title", "order": "private"})
+    );
+    let (status, body) = s.get("/issues/listing?limit=5").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        json(&body),
+        serde_json::json!({"limit": 5, "sort": null, "order": null})
     );
     s.stop().await.unwrap();
 }

@@ -7,6 +7,7 @@ use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
 use crate::analysis::index::{DefItem, Res};
 use crate::analysis::modules::ModId;
+use crate::analysis::serde::FieldAttrs;
 use crate::analysis::types::{Env, Ty};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -403,6 +404,7 @@ impl OperationContext<'_, '_> {
                 ParamSource::Query(name) => params.push(self.param(name, "query", &ty)),
                 ParamSource::Header(name) => params.push(self.param(name, "header", &ty)),
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
+                    Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
                     Some(shape) => {
                         for (name, schema, required) in shape.props {
                             params.push(param_object(
@@ -421,6 +423,8 @@ impl OperationContext<'_, '_> {
                         params.push(param);
                     }
                 },
+                ParamSource::Body(BodyKind::Form)
+                    if self.refuse_flattened_numbers(&ty, "#[body(form)]", &p.ty, c) => {}
                 ParamSource::Body(kind) => body = Some(self.body(*kind, &ty, &p.ty)),
                 ParamSource::Request => {}
             }
@@ -436,6 +440,57 @@ impl OperationContext<'_, '_> {
             }));
         }
         (params, body)
+    }
+
+    /// serde hands the fields of a `#[serde(flatten)]`ed struct their
+    /// query or form values as buffered text, which a `bool`, a number or
+    /// an array cannot be read from: such a request would be refused at
+    /// run time whatever the client sends, so it is refused here, at
+    /// build time (SPEC E1). `true` when `ty` was refused.
+    fn refuse_flattened_numbers(
+        &mut self,
+        ty: &Ty,
+        attribute: &str,
+        written: &Type,
+        c: &FoundController,
+    ) -> bool {
+        let Ty::Def(id, _) = ty else { return false };
+        let index = self.gen.index_ref();
+        let outer = &index.defs[*id];
+        let DefItem::Struct(item) = &outer.item else {
+            return false;
+        };
+        let flattened: Vec<&syn::Type> = item
+            .fields
+            .iter()
+            .filter(|f| FieldAttrs::from_attrs(&f.attrs).flatten)
+            .map(|f| &f.ty)
+            .collect();
+        let (outer_name, module) = (outer.name.clone(), outer.module);
+        for inner_ty in flattened {
+            let Some(inner) = self.gen.resolve(inner_ty, module, &Env::new()) else {
+                continue;
+            };
+            let Some(shape) = self.gen.query_fields(&inner) else {
+                continue;
+            };
+            let Some((field, kind)) = shape.props.iter().find_map(|(name, schema, _)| {
+                non_text_kind(&strip_nullable(schema.clone())).map(|k| (name.clone(), k))
+            }) else {
+                continue;
+            };
+            let inner_name = quote::ToTokens::to_token_stream(inner_ty).to_string();
+            let message = format!(
+                "`{attribute}` struct `{outer_name}` flattens `{inner_name}` (`#[serde(flatten)]`), whose field `{field}` is {kind}: serde hands flattened fields their values as text, so a request that sends it would be refused at run time"
+            );
+            let help = format!(
+                "write the fields of `{inner_name}` in `{outer_name}` itself, or give `{field}` the type `String` (or `Option<String>`) and parse it in the handler"
+            );
+            let d = self.gen_diag(c, written.span(), &message).with_help(help);
+            self.gen.errors.push(d);
+            return true;
+        }
+        false
     }
 
     fn body(&mut self, kind: BodyKind, ty: &Ty, written: &Type) -> Value {
@@ -510,6 +565,19 @@ fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -
     }
     param.insert("schema".into(), schema);
     Value::Object(param)
+}
+
+/// `a boolean`, `an integer`, `a number` or `an array` for a schema that
+/// text cannot be read as through a flatten; `None` for a string (or
+/// anything else).
+fn non_text_kind(schema: &Value) -> Option<&'static str> {
+    match schema.get("type").and_then(Value::as_str)? {
+        "boolean" => Some("a boolean"),
+        "integer" => Some("an integer"),
+        "number" => Some("a number"),
+        "array" => Some("an array"),
+        _ => None,
+    }
 }
 
 /// A query parameter that may be absent needs no `null` in its schema.

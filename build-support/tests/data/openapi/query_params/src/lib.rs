@@ -22,7 +22,9 @@ pub struct ListQuery {
 }
 
 #[derive(Deserialize)]
-pub struct Filter { pub owner: Option<String>, pub archived: bool }
+/// Flattened: text fields only (a number or a bool here is refused, see
+/// `error_query_flatten_numbers`).
+pub struct Filter { pub owner: Option<String>, pub state: Option<String> }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "lowercase")]
