@@ -41,6 +41,18 @@ test("c3: every bookstore operation round-trips", async () => {
   const bookId = book.data!.id;
   const listed = await client.v1.books.findAll({ query: { authorId, limit: 5 } });
   assert.deepEqual(listed.data?.map((b: Book) => b.title), ["Kindred"]);
+  // E1: an array query field goes as repeated keys (`?ids=1&ids=2`), and
+  // the server reads exactly that, with one value or several.
+  const second = await client.v1.books.create({ body: { title: "Dawn", authorId, year: 1987 } });
+  const secondId = second.data!.id;
+  const both = await client.v1.books.findAll({ query: { authorId, ids: [bookId, secondId] } });
+  assert.equal(both.error, null, JSON.stringify(both.error));
+  assert.deepEqual(both.data?.map((b: Book) => b.title).sort(), ["Dawn", "Kindred"]);
+  const one = await client.v1.books.findAll({ query: { ids: [secondId] } });
+  assert.equal(one.error, null, JSON.stringify(one.error));
+  assert.deepEqual(one.data?.map((b: Book) => b.title), ["Dawn"]);
+  assert.equal(new URL(one.response!.url).search, `?ids=${secondId}`);
+  await client.v1.books.remove({ params: { id: secondId } });
   const updated = await client.v1.books.update({
     params: { id: bookId },
     body: { title: "Kindred (25th anniversary)", authorId, year: 2004 },

@@ -57,6 +57,8 @@ pub struct ListBooksQuery {
     pub author_id: Option<u64>,
     /// At most this many books.
     pub limit: Option<usize>,
+    /// Only these books (a repeated key: `?ids=1&ids=2`).
+    pub ids: Option<Vec<u64>>,
 }
 
 /// An author.

@@ -10,6 +10,8 @@ export interface BooksV1FindAllOptions {
     authorId?: number;
     /** At most this many books. */
     limit?: number;
+    /** Only these books (a repeated key: `?ids=1&ids=2`). */
+    ids?: number[];
   };
   /** Headers of this call. */
   headers?: HeaderValues;

@@ -25,6 +25,7 @@ impl BooksController {
             d.books
                 .values()
                 .filter(|b| query.author_id.is_none_or(|a| b.author_id == a))
+                .filter(|b| query.ids.as_ref().is_none_or(|ids| ids.contains(&b.id)))
                 .take(query.limit.unwrap_or(usize::MAX))
                 .cloned()
                 .collect()
