@@ -59,9 +59,10 @@ fn d2_unreadable_document() {
     f.write("openapi.json", "{ not json");
     let err = fails(&mut f.cmd(&["sdk"]));
     assert!(
-        err.contains("openapi.json is not a readable OpenAPI document"),
+        err.contains("cannot parse openapi.json as JSON (nor as YAML)"),
         "{err}"
     );
+    assert!(err.contains("help: fix the syntax"), "{err}");
     f.write("openapi.json", "{\"swagger\": \"2.0\", \"paths\": {}}");
     let err = fails(&mut f.cmd(&["sdk"]));
     assert!(
