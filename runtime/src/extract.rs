@@ -1,6 +1,7 @@
 //! Extraction of handler arguments (SPEC A2). The code `#[controller]`
-//! generates calls these; a failure is a `400` whose message names the
-//! argument and the problem (`413` for a body over the limit, `415` for a
+//! generates calls these; a failure is a `400` whose message names what
+//! the client sent (the path parameter, query key, header, form field or
+//! JSON field path) and the problem (`413` for a body over the limit, `415` for a
 //! wrong content type).
 
 use crate::request::Request;
@@ -198,7 +199,7 @@ pub async fn read_body(req: &mut Request, arg: &str) -> Result<Bytes, HttpError>
     // of chunks collected and copied (SPEC A10).
     let first = match body.frame().await {
         None => return Ok(Bytes::new()),
-        Some(Err(e)) => return Err(unreadable(arg, e)),
+        Some(Err(e)) => return Err(unreadable(e)),
         Some(Ok(frame)) => frame.into_data().unwrap_or_default(),
     };
     if first.len() > limit {
@@ -220,12 +221,12 @@ pub async fn read_body(req: &mut Request, arg: &str) -> Result<Bytes, HttpError>
             drain(&mut body).await;
             Err(too_large(arg, limit))
         }
-        Err(e) => Err(unreadable(arg, e)),
+        Err(e) => Err(unreadable(e)),
     }
 }
 
-fn unreadable(arg: &str, e: impl Display) -> HttpError {
-    HttpError::bad_request(format!("body `{arg}` could not be read: {e}"))
+fn unreadable(e: impl Display) -> HttpError {
+    HttpError::bad_request(format!("the body could not be read: {e}"))
 }
 
 /// Reads and discards up to [`DRAIN_PAST_LIMIT`] more bytes of `body`.
@@ -252,9 +253,22 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(
 ) -> Result<T, HttpError> {
     check_content_type(req, arg, is_json, "application/json")?;
     let bytes = read_body(req, arg).await?;
-    serde_json::from_slice(&bytes)
+    let mut de = serde_json::Deserializer::from_slice(&bytes);
+    serde_path_to_error::deserialize(&mut de)
+        .map_err(|e| (e.path().to_string(), e.into_inner()))
+        .and_then(|value| de.end().map(|()| value).map_err(|e| (String::new(), e)))
         .or_else(|e| integral_floats_as_integers(&bytes).ok_or(e))
-        .map_err(|e| HttpError::bad_request(format!("invalid JSON in body `{arg}`: {e}")))
+        .map_err(|(path, e)| HttpError::bad_request(json_error(&path, &e)))
+}
+
+/// `invalid JSON body at `author.name`: invalid type: …`: the field path
+/// as the client wrote it, not the handler argument's name.
+#[cfg(feature = "json")]
+fn json_error(path: &str, e: &serde_json::Error) -> String {
+    match path {
+        "" | "." => format!("invalid JSON body: {e}"),
+        _ => format!("invalid JSON body at `{path}`: {e}"),
+    }
 }
 
 /// JSON Schema counts `379.0` as an integer, serde does not: on that one
@@ -304,7 +318,7 @@ pub async fn body_text(req: &mut Request, arg: &str) -> Result<String, HttpError
     check_content_type(req, arg, |ct| ct.starts_with("text/"), "text/plain")?;
     let bytes = read_body(req, arg).await?;
     String::from_utf8(bytes.into())
-        .map_err(|e| HttpError::bad_request(format!("body `{arg}` is not valid UTF-8: {e}")))
+        .map_err(|e| HttpError::bad_request(format!("the body is not valid UTF-8: {e}")))
 }
 
 /// `#[body(bytes)] b: Bytes` (or `Vec<u8>`): the raw body.

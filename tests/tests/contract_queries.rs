@@ -273,3 +273,45 @@ async fn e1_flattened_text_fields_in_a_query_struct() {
     );
     s.stop().await.unwrap();
 }
+
+#[derive(Deserialize, Serialize, Debug)]
+struct Author {
+    name: String,
+}
+
+#[derive(Deserialize, Serialize, Debug)]
+struct NewBook {
+    title: String,
+    authors: Vec<Author>,
+}
+
+struct BooksController;
+
+#[controller("/books")]
+impl BooksController {
+    #[post]
+    async fn create(&self, #[body] book: NewBook) -> NewBook {
+        book
+    }
+}
+
+#[tokio::test]
+async fn e1_a_json_400_names_the_field_path_the_client_sent() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(BooksController)).await;
+    let sent = r#"{"title":"Dune","authors":[{"name":"Frank"},{"name":7}]}"#;
+    let (status, body) = s.send(s.post("/books", "application/json", sent)).await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains(
+            "invalid JSON body at `authors[1].name`: invalid type: integer `7`, expected a string"
+        ),
+        "{body}"
+    );
+    let (status, body) = s.send(s.post("/books", "application/json", "{}")).await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("invalid JSON body: missing field `title`"),
+        "{body}"
+    );
+    s.stop().await.unwrap();
+}

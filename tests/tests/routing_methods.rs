@@ -201,7 +201,7 @@ async fn a3_errors_and_bodies() {
         .await;
     assert_eq!(status, 400);
     assert!(
-        body.contains("invalid JSON in body `item`: invalid type: integer `1`, expected a string"),
+        body.contains("invalid JSON body at `name`: invalid type: integer `1`, expected a string"),
         "{body}"
     );
     let (status, body) = s.send(s.post("/items", "text/plain", "{}")).await;
