@@ -256,7 +256,7 @@ impl Cors {
 }
 
 /// Appends `value` to `Vary`, keeping what the handler set.
-fn add_vary(headers: &mut HeaderMap, value: &str) {
+pub(crate) fn add_vary(headers: &mut HeaderMap, value: &str) {
     let name: HeaderName = header::VARY;
     let merged = match headers.get(&name).and_then(|v| v.to_str().ok()) {
         Some(existing) if !existing.is_empty() => format!("{existing}, {value}"),

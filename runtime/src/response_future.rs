@@ -15,6 +15,8 @@ pin_project! {
     pub struct ResponseFuture {
         #[pin]
         state: State,
+        // Under HEADER versioning: `Vary: X-API-Version` on the answer.
+        vary_version: bool,
     }
 }
 
@@ -37,20 +39,35 @@ impl ResponseFuture {
             state: State::Ready {
                 response: Some(response),
             },
+            vary_version: false,
         }
     }
 
     pub(crate) fn handler(future: HandlerFuture) -> Self {
         ResponseFuture {
             state: State::Handler { future },
+            vary_version: false,
         }
     }
 
     pub(crate) fn boxed(future: Pin<Box<dyn Future<Output = Response> + Send>>) -> Self {
         ResponseFuture {
             state: State::Boxed { future },
+            vary_version: false,
         }
     }
+
+    /// The answer depends on `X-API-Version` (HEADER versioning): caches
+    /// are told to key on it with `Vary`.
+    pub(crate) fn vary_on_version(mut self, on: bool) -> Self {
+        self.vary_version = on;
+        self
+    }
+}
+
+fn with_vary_version(mut res: Response) -> Response {
+    crate::cors::add_vary(res.headers_mut(), tether_model::VERSION_HEADER);
+    res
 }
 
 fn panicked() -> Response {
@@ -66,17 +83,28 @@ impl Future for ResponseFuture {
     type Output = Response;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
-        match self.project().state.project() {
-            StateProj::Ready { response } => {
-                Poll::Ready(response.take().expect("polled after completion"))
-            }
-            StateProj::Handler { mut future } => catching(|| {
-                future.as_mut().poll(cx).map(|result| match result {
-                    Ok(res) => res,
-                    Err(exception) => exception.into_response(),
-                })
-            }),
-            StateProj::Boxed { future } => catching(|| future.as_mut().poll(cx)),
+        let this = self.project();
+        let poll = poll_state(this.state, cx);
+        if *this.vary_version {
+            poll.map(with_vary_version)
+        } else {
+            poll
         }
+    }
+}
+
+/// The response once `state` has produced it.
+fn poll_state(state: Pin<&mut State>, cx: &mut Context<'_>) -> Poll<Response> {
+    match state.project() {
+        StateProj::Ready { response } => {
+            Poll::Ready(response.take().expect("polled after completion"))
+        }
+        StateProj::Handler { mut future } => catching(|| {
+            future.as_mut().poll(cx).map(|result| match result {
+                Ok(res) => res,
+                Err(exception) => exception.into_response(),
+            })
+        }),
+        StateProj::Boxed { future } => catching(|| future.as_mut().poll(cx)),
     }
 }

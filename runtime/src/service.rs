@@ -98,7 +98,7 @@ impl Endpoint for ServiceParts {
         } else {
             RequestedVersion::Any
         };
-        match self.router.find(&head.method, head.uri.path(), version) {
+        let future = match self.router.find(&head.method, head.uri.path(), version) {
             Some((route, params)) => {
                 request.params = params;
                 match &route.pipeline {
@@ -113,7 +113,8 @@ impl Endpoint for ServiceParts {
                 }
             }
             None => ResponseFuture::ready(self.unrouted(&request)),
-        }
+        };
+        future.vary_on_version(self.header_versioning)
     }
 }
 

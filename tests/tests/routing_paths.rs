@@ -158,6 +158,16 @@ async fn seed_row_header_versioning_leaves_paths_and_dispatches() {
     assert_eq!(get(None).await, (200, r#"{"id":7,"version":1}"#.into()));
     // A version no route has: 404.
     assert_eq!(get(Some("3")).await.0, 404);
+    // Issue 12 item 15: every answer depends on the header, found or not,
+    // so caches are told to key on it.
+    for version in [Some("2"), None, Some("3")] {
+        let mut req = server.client.get(server.url("/users/7"));
+        if let Some(v) = version {
+            req = req.header("X-API-Version", v);
+        }
+        let res = req.send().await.unwrap();
+        assert_eq!(res.headers()["vary"], "X-API-Version", "{version:?}");
+    }
     expect_404(&server, "/v1/users/7").await;
     // Neutral routes answer whatever version is asked.
     let (status, body) = server

@@ -392,6 +392,10 @@ impl OperationContext<'_, '_> {
         let mut params = Vec::new();
         let mut body = None;
         let env = Env::new();
+        let version_const = match (self.versioning, version) {
+            (Some(VersioningKind::Header), Some(Version::Exact(v))) => Some(v),
+            _ => None,
+        };
         for p in &route.params {
             if p.source == ParamSource::Request {
                 continue;
@@ -402,6 +406,10 @@ impl OperationContext<'_, '_> {
             match &p.source {
                 ParamSource::Path(name) => params.push(self.param(name, "path", &ty)),
                 ParamSource::Query(name) => params.push(self.param(name, "query", &ty)),
+                // Under HEADER versioning the version parameter below, with
+                // its const, documents the header the handler reads.
+                ParamSource::Header(name)
+                    if version_const.is_some() && name.eq_ignore_ascii_case(VERSION_HEADER) => {}
                 ParamSource::Header(name) => params.push(self.param(name, "header", &ty)),
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
@@ -429,8 +437,7 @@ impl OperationContext<'_, '_> {
                 ParamSource::Request => {}
             }
         }
-        if let (Some(VersioningKind::Header), Some(Version::Exact(v))) = (self.versioning, version)
-        {
+        if let Some(v) = version_const {
             params.push(json!({
                 "name": VERSION_HEADER,
                 "in": "header",
