@@ -87,3 +87,143 @@ fn d2_failing_build_says_so_and_writes_nothing() {
     );
     assert_eq!(stdout(&out), "", "no summary of written files");
 }
+
+/// HEADER versioning with a second version of `GET /greetings`: the
+/// public output splits into one document per version.
+fn split_by_version(f: &Fixture) {
+    let config = f.read("tether.toml").replace(
+        "global_prefix = \"api\"\n",
+        "global_prefix = \"api\"\n[framework.versioning]\ntype = \"HEADER\"\ndefault_version = \"1\"\n",
+    );
+    f.write("tether.toml", &config);
+    let src = f.read("src/controllers.rs").replace(
+        "    // ROUTES",
+        "    /// Says hello, version 2.\n    #[get]\n    #[version(\"2\")]\n    async fn hello_v2(&self) -> String {\n        \"hello 2\".to_string()\n    }",
+    );
+    f.write("src/controllers.rs", &src);
+}
+
+fn stale_list(f: &Fixture) -> Vec<String> {
+    let out = f.cmd(&["build", "--check"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    stderr(&out)
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn d3_outputs_tether_no_longer_writes_are_removed_and_fail_check() {
+    let f = Fixture::new("stale");
+    f.generate();
+    assert!(f.path("openapi.json").is_file());
+    f.write("sdk/mine.ts", "// my own file\n");
+    split_by_version(&f);
+    let stale = stale_list(&f);
+    assert!(stale.contains(&"openapi.json".to_string()), "{stale:?}");
+
+    f.generate();
+    assert!(
+        !f.path("openapi.json").exists(),
+        "the single document is gone"
+    );
+    assert!(f.read("openapi.v1.json").contains("/api/greetings"));
+    assert!(f.read("openapi.v2.json").contains("/api/greetings"));
+    assert!(f.path("sdk/mine.ts").is_file(), "files of your own stay");
+    let manifest = f.read("tether.generated");
+    for (rel, _) in snapshot(&f.path("sdk")) {
+        let rel = format!("sdk/{}", rel.display());
+        if rel != "sdk/mine.ts" {
+            assert!(
+                manifest.contains(&format!("\n{rel}\n")),
+                "{rel} is stale: {manifest}"
+            );
+        }
+    }
+    f.cmd(&["build", "--check"]).assert().success();
+
+    // And back: the per-version documents go.
+    let original = Fixture::new("stale-original");
+    for file in ["tether.toml", "src/controllers.rs"] {
+        f.write(file, &original.read(file));
+    }
+    let stale = stale_list(&f);
+    assert!(stale.contains(&"openapi.v1.json".to_string()), "{stale:?}");
+    f.generate();
+    assert!(f.path("openapi.json").is_file());
+    assert!(!f.path("openapi.v1.json").exists());
+    assert!(!f.path("openapi.v2.json").exists());
+    f.cmd(&["build", "--check"]).assert().success();
+}
+
+#[test]
+fn d1_build_reports_what_build_rs_rewrote() {
+    let f = Fixture::new("build-reports");
+    f.cmd(&["build", "-q"]).assert().success();
+    let src = f
+        .read("src/controllers.rs")
+        .replace("/// Says hello.", "/// Says hello warmly.");
+    f.write("src/controllers.rs", &src);
+    let out = f.cmd(&["build"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(f.read("openapi.json").contains("Says hello warmly."));
+    let summary = stdout(&out);
+    assert!(summary.contains("wrote     openapi.json"), "{summary}");
+    assert!(summary.contains("unchanged admin.json"), "{summary}");
+    assert!(
+        summary.contains("wrote     sdk/ from openapi.json (1 written"),
+        "{summary}"
+    );
+}
+
+/// `cargo build` of the fixture, as a user runs it (build.rs, no `cargo tether`).
+fn cargo_build(f: &Fixture) {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--offline"])
+        .current_dir(&f.dir)
+        .env("CARGO_TARGET_DIR", cli_support::fixture_target_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn b1_cargo_build_writes_missing_outputs_and_sees_a_new_tether_toml() {
+    let f = Fixture::new("rerun");
+    let config = f.read("tether.toml");
+    std::fs::remove_file(f.path("tether.toml")).unwrap();
+    cargo_build(&f);
+    assert!(
+        f.read("openapi.json").contains("\"/greetings\""),
+        "no prefix yet"
+    );
+
+    std::fs::remove_file(f.path("openapi.json")).unwrap();
+    cargo_build(&f);
+    assert!(
+        f.path("openapi.json").is_file(),
+        "a deleted output is written again"
+    );
+
+    let binary = std::fs::metadata(f.binary()).unwrap().modified().unwrap();
+    f.write("tether.toml", &config);
+    cargo_build(&f);
+    assert!(
+        f.read("openapi.json").contains("\"/api/greetings\""),
+        "tether.toml is read"
+    );
+    assert!(f.read("sdk/greetings/index.ts").contains("hello("));
+    let rebuilt = std::fs::metadata(f.binary()).unwrap().modified().unwrap();
+    assert!(
+        rebuilt > binary,
+        "the app is compiled again with the new [framework]"
+    );
+
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    cargo_build(&f);
+    assert!(
+        f.read("sdk/greetings/index.ts").contains("hello("),
+        "the client too"
+    );
+}

@@ -154,3 +154,131 @@ fn d1_dev_runtime_flag_wins_over_the_config() {
         get(port, "/api/greetings").is_some_and(|(s, _)| s == 200)
     });
 }
+
+#[test]
+fn d1_dev_regenerates_clients_only_after_a_build_that_succeeded() {
+    let f = Fixture::new("dev-failed-build");
+    // No `runtime` in the file: dev must not say it came from there.
+    let config = f
+        .read("tether.toml")
+        .replace("runtime = \"per-core\"\n", "");
+    f.write("tether.toml", &config);
+    let port = free_port();
+    let dev = Dev::start(&f, port, &[]);
+    dev.wait_for("the app to start", |log| log.contains("listening on"));
+    let log = dev.log();
+    assert!(
+        log.contains("runtime multi-thread from the default"),
+        "{log}"
+    );
+    assert!(!log.contains("from tether.toml"), "{log}");
+
+    // A new route and a type error in one save: the build fails.
+    f.add_bye_route();
+    let main = f.read("src/main.rs");
+    f.write(
+        "src/main.rs",
+        &format!("{main}\nfn broken() -> u8 {{ \"not a number\" }}\n"),
+    );
+    dev.wait_for("the failed build", |log| {
+        log.contains("`cargo build` failed")
+    });
+    assert!(
+        !f.read("sdk/greetings/index.ts").contains("bye("),
+        "the client calls a route the running app does not serve"
+    );
+    assert!(!f.read("openapi.json").contains("/bye"));
+    assert_eq!(
+        get(port, "/api/greetings").map(|r| r.0),
+        Some(200),
+        "the old app runs"
+    );
+
+    f.write("src/main.rs", &main);
+    dev.wait_for("the app with /bye", |_| {
+        get(port, "/api/greetings/bye").is_some_and(|(s, _)| s == 200)
+    });
+    assert!(f.read("sdk/greetings/index.ts").contains("bye("));
+}
+
+/// Processes whose command line mentions `needle`.
+fn processes_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if cmdline.contains(needle) {
+            found.push(format!(
+                "{}: {cmdline}",
+                entry.file_name().to_string_lossy()
+            ));
+        }
+    }
+    found
+}
+
+fn sigterm(dev: &mut Dev) -> std::process::ExitStatus {
+    Command::new("kill")
+        .args(["-TERM", &dev.child.id().to_string()])
+        .status()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = dev.child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(start.elapsed() < WAIT, "dev did not exit: {}", dev.log());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn d1_dev_stopped_leaves_no_process_even_mid_stream_or_mid_build() {
+    let f = Fixture::new("dev-stop");
+    let src = f.read("src/controllers.rs").replace(
+        "    // ROUTES",
+        "    /// Never answers, like an open event stream.\n    #[get(\"/hang\")]\n    async fn hang(&self) -> String {\n        std::future::pending::<String>().await\n    }\n    // ROUTES",
+    );
+    f.write("src/controllers.rs", &src);
+    let port = free_port();
+    let mut dev = Dev::start(&f, port, &[]);
+    dev.wait_for("GET /api/greetings", |_| {
+        get(port, "/api/greetings").is_some()
+    });
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "GET /api/greetings/hang HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let status = sigterm(&mut dev);
+    assert_eq!(status.code(), Some(128 + 15), "{}", dev.log());
+    let left = processes_with("cli-app-dev-stop");
+    assert!(
+        left.is_empty(),
+        "the app outlived dev: {left:?}\n{}",
+        dev.log()
+    );
+    drop(stream);
+
+    // Stopped while cargo compiles the change.
+    let mut dev = Dev::start(&f, port, &[]);
+    dev.wait_for("the app to start", |log| log.contains("listening on"));
+    f.add_bye_route();
+    dev.wait_for("the rebuild", |log| log.contains("Changed"));
+    std::thread::sleep(Duration::from_millis(500));
+    sigterm(&mut dev);
+    let left = [
+        processes_with("tether-cli-dev-stop"),
+        processes_with("cli_app_dev_stop"),
+    ]
+    .concat();
+    assert!(
+        left.is_empty(),
+        "cargo, rustc or the app outlived dev: {left:?}\n{}",
+        dev.log()
+    );
+}

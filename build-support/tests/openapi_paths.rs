@@ -362,3 +362,38 @@ fn b3_types_from_workspace_path_dependencies_are_followed() {
         .to_string();
     assert!(e.contains("`shared_models::roles::Role`"), "{e}");
 }
+
+/// Issue 12 item 6: a prefix or versioning given to the builder would be
+/// documented but not served (`#[controller]` embeds tether.toml), so it is
+/// refused with the line to put in tether.toml instead (SPEC A5).
+#[test]
+#[allow(deprecated)]
+fn a5_builder_overrides_of_framework_are_refused_with_the_fix() {
+    let dir = openapi_support::write_crate(
+        "builder-override",
+        &[(
+            "src/lib.rs",
+            "pub struct H;\n#[controller(\"/h\")]\nimpl H {\n    #[get]\n    async fn get(&self) -> String { todo!() }\n}\n",
+        )],
+    );
+    let e = tether_build::Builder::new()
+        .manifest_dir(&dir)
+        .global_prefix("api")
+        .versioning(tether_build::config::VersioningType::Header, Some("1"))
+        .run()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("would change the document but not the served paths"),
+        "{e}"
+    );
+    assert!(
+        e.contains("put `global_prefix = \"api\"` under `[framework]`"),
+        "{e}"
+    );
+    assert!(
+        e.contains("`type = \"HEADER\", default_version = \"1\"`"),
+        "{e}"
+    );
+    assert!(e.contains("tether.toml"), "{e}");
+}

@@ -42,7 +42,7 @@ pub fn framework_def() -> syn::Result<TokenStream> {
             quote!(#p::Some(#p::VersioningDef { header: #header, default_version: #default, prefix: #vprefix }))
         }
     };
-    let runtime = config.runtime.as_str();
+    let runtime = config.runtime.unwrap_or_default().as_str();
     let file = path.to_string_lossy().into_owned();
     Ok(quote! {
         {

@@ -36,9 +36,10 @@ pub const CONFIG_FILE: &str = "tether.toml";
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    /// Runtime used by `cargo tether dev` and `App::listen`.
+    /// Runtime used by `cargo tether dev` and `App::listen`; `None` when
+    /// the file does not say (then [`RuntimeKind::default`]).
     #[serde(default)]
-    pub runtime: RuntimeKind,
+    pub runtime: Option<RuntimeKind>,
     /// Global prefix and versioning.
     #[serde(default)]
     pub framework: FrameworkSection,
@@ -372,7 +373,7 @@ output = "sdk"
 "#,
         )
         .unwrap();
-        assert_eq!(c.runtime, RuntimeKind::PerCore);
+        assert_eq!(c.runtime, Some(RuntimeKind::PerCore));
         assert_eq!(c.openapi.len(), 1);
         assert_eq!(c.openapi[0].sdk.as_ref().unwrap().output, "sdk");
         assert_eq!(c.openapi[0].openapi_version, OpenApiVersion::V3_2);

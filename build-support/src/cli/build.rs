@@ -3,7 +3,7 @@
 
 use super::plan::Plan;
 use super::{cargo, elapsed, BuildArgs, CliError, Progress, Project};
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
 pub fn run(args: &BuildArgs) -> Result<(), CliError> {
     let start = Instant::now();
@@ -20,6 +20,8 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
         "Compiling",
         Project::show(&project.crate_dir.join("Cargo.toml")),
     );
+    // build.rs rewrites outputs during `cargo build`: report those too.
+    let build_start = SystemTime::now();
     progress.timed("Compiled", "cargo build", || {
         cargo::build(
             &project,
@@ -32,7 +34,7 @@ pub fn run(args: &BuildArgs) -> Result<(), CliError> {
     let plan = progress.timed("Generated", "documents and clients", || {
         Plan::from_sources(&project)
     })?;
-    plan.write()?.print(&progress);
+    plan.write_since(Some(build_start))?.print(&progress);
     progress.status(
         "Finished",
         format_args!(

@@ -1,6 +1,7 @@
 //! Running `cargo build` for `build` and `dev`, with the usual flags passed
 //! through, and finding the binary it produced.
 
+use super::signals::{self, Group};
 use super::{CargoFlags, CliError, Progress, Project};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
@@ -69,7 +70,9 @@ pub fn build(
     }
 }
 
-/// Runs `cargo build` and returns the app's executable.
+/// Runs `cargo build` for `cargo tether dev` and returns the app's
+/// executable: in a process group of its own (stopped with `dev`), with
+/// build.rs writing nothing (`dev` writes after a build that succeeded).
 pub fn build_binary(
     project: &Project,
     flags: &CargoFlags,
@@ -78,10 +81,17 @@ pub fn build_binary(
 ) -> Result<PathBuf, CliError> {
     let mut cmd = command(project, flags, package, progress.is_quiet());
     cmd.arg("--message-format=json-render-diagnostics")
+        .env(crate::openapi::DEFER_WRITES_ENV, "1")
         .stdout(Stdio::piped());
+    signals::own_group(&mut cmd);
     let mut child = cmd
         .spawn()
         .map_err(|e| CliError::new(format!("cannot run cargo: {e}")).help("is cargo on PATH?"))?;
+    let pgid = child.id();
+    signals::track(Group::Cargo, Some(pgid));
+    if signals::received().is_some() {
+        signals::signal_group(pgid, false);
+    }
     let stdout = child.stdout.take().expect("piped");
     let mut bins = Vec::new();
     for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -92,9 +102,11 @@ pub fn build_binary(
             bins.push(bin);
         }
     }
-    let status = child
-        .wait()
-        .map_err(|e| CliError::new(format!("cargo: {e}")))?;
+    let status = child.wait();
+    // Its compilers too, when a signal stopped it.
+    signals::wait_group_gone(pgid, std::time::Duration::from_secs(5));
+    signals::track(Group::Cargo, None);
+    let status = status.map_err(|e| CliError::new(format!("cargo: {e}")))?;
     if !status.success() {
         return Err(failed(status));
     }

@@ -1,15 +1,18 @@
 //! `cargo tether dev` (SPEC D1): build and run the app; when its sources,
-//! `tether.toml`, `Cargo.toml` or `build.rs` change, regenerate the
-//! documents and clients, rebuild and restart. A failing step keeps the
-//! running app and waits for the next change.
+//! `tether.toml`, `Cargo.toml` or `build.rs` change, rebuild, then
+//! regenerate the documents and clients and restart. A failing step keeps
+//! the running app, and the clients that match it, and waits for the next
+//! change. Stopped, it exits after the app and cargo have (see `signals`).
 
 use super::plan::Plan;
+use super::signals::{self, Group};
 use super::{cargo, elapsed, CliError, DevArgs, Progress, Project, RuntimeArg};
 use notify::{EventKind, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+use tether_model::config::RuntimeKind;
 
 /// The variable the runtime reads (`tether::runtime::RUNTIME_ENV`).
 pub const RUNTIME_ENV: &str = "TETHER_RUNTIME";
@@ -52,16 +55,23 @@ pub fn run(args: &DevArgs) -> Result<(), CliError> {
     };
     session.cycle();
     loop {
+        if let Some(sig) = signals::received() {
+            session.stop();
+            session.progress.status("Stopped", "cargo tether dev");
+            std::process::exit(128 + sig);
+        }
         let Some(changed) = session.next_change(&rx, &watch) else {
             return Ok(());
         };
-        session.progress.status("Changed", Project::show(&changed));
-        session.cycle();
+        if let Some(changed) = changed {
+            session.progress.status("Changed", Project::show(&changed));
+            session.cycle();
+        }
     }
 }
 
 /// The runtime passed to the app: the flag, else `TETHER_RUNTIME`, else
-/// `runtime` in tether.toml; with where it came from.
+/// `runtime` in tether.toml, else the default; with where it came from.
 pub fn resolve_runtime(flag: Option<RuntimeArg>, project: &Project) -> (String, &'static str) {
     if let Some(r) = flag {
         let name = match r {
@@ -72,7 +82,10 @@ pub fn resolve_runtime(flag: Option<RuntimeArg>, project: &Project) -> (String, 
     }
     match std::env::var(RUNTIME_ENV) {
         Ok(v) if !v.is_empty() => (v, RUNTIME_ENV),
-        _ => (project.config.runtime.as_str().to_string(), "tether.toml"),
+        _ => match project.config.runtime {
+            Some(r) => (r.as_str().to_string(), "tether.toml"),
+            None => (RuntimeKind::default().as_str().to_string(), "the default"),
+        },
     }
 }
 
@@ -131,18 +144,35 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
-    /// Regenerate, rebuild, restart; on error report it and keep the old app.
+    /// Rebuild, regenerate, restart; on error report it and keep the old
+    /// app and its clients.
     fn cycle(&mut self) {
         if let Err(e) = self.try_cycle() {
+            if signals::received().is_some() {
+                return;
+            }
             eprintln!("{e}");
             self.progress.status("Waiting", "for a change to try again");
         }
     }
 
     fn try_cycle(&mut self) -> Result<(), CliError> {
-        let start = Instant::now();
         // Re-read tether.toml each time: it is one of the watched files.
         let project = Project::locate(&self.args.target)?;
+        // First the build (its build.rs writes nothing: DEFER_WRITES_ENV),
+        // so a build that fails leaves the clients of the running app.
+        let exe = self.progress.timed("Compiled", "cargo build", || {
+            cargo::build_binary(
+                &project,
+                &self.args.cargo,
+                self.args.target.package.as_deref(),
+                &self.progress,
+            )
+        })?;
+        if signals::received().is_some() {
+            return Ok(());
+        }
+        let start = Instant::now();
         let plan = Plan::from_sources(&project)?;
         self.ignored = plan.documents.iter().map(|d| d.path.clone()).collect();
         self.ignored
@@ -165,14 +195,6 @@ impl Session<'_> {
                 format_args!("{} ({})", changed.join("; "), elapsed(start)),
             );
         }
-        let exe = self.progress.timed("Compiled", "cargo build", || {
-            cargo::build_binary(
-                &project,
-                &self.args.cargo,
-                self.args.target.package.as_deref(),
-                &self.progress,
-            )
-        })?;
         self.stop();
         let (runtime, from) = resolve_runtime(self.args.runtime, &project);
         let mut cmd = Command::new(&exe);
@@ -182,6 +204,7 @@ impl Session<'_> {
         if std::env::var_os("RUST_BACKTRACE").is_none() {
             cmd.env("RUST_BACKTRACE", "1");
         }
+        signals::own_group(&mut cmd);
         let child = cmd.spawn().map_err(|e| {
             CliError::new(format!("cannot start {}: {e}", exe.display()))
                 .help("check that the build produced an executable for this machine")
@@ -194,39 +217,47 @@ impl Session<'_> {
                 child.id()
             ),
         );
-        signals::set_child(Some(child.id()));
+        signals::track(Group::App, Some(child.id()));
         self.app = Some(child);
+        // A signal while it started found no app to stop: the main loop
+        // stops it.
         Ok(())
     }
 
-    /// SIGTERM (the app shuts down gracefully), SIGKILL after a deadline.
+    /// SIGTERM to the app's group (the app shuts down gracefully), SIGKILL
+    /// after a deadline; returns once no process of the group is left.
     fn stop(&mut self) {
         let Some(mut child) = self.app.take() else {
             return;
         };
-        signals::set_child(None);
+        let pid = child.id();
         if matches!(child.try_wait(), Ok(None)) {
-            signals::terminate(child.id());
+            signals::signal_group(pid, false);
             let deadline = Instant::now() + STOP_DEADLINE;
             while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(20));
             }
-            let _ = child.kill();
-            self.progress
-                .status("Stopped", format_args!("pid {}", child.id()));
+            signals::signal_group(pid, true);
+            self.progress.status("Stopped", format_args!("pid {pid}"));
         }
         let _ = child.wait();
+        signals::wait_group_gone(pid, Duration::ZERO);
+        signals::track(Group::App, None);
     }
 
-    /// Blocks until a relevant file changes (then lets the burst settle);
-    /// reports the app exiting on its own. `None` when the watcher is gone.
+    /// Blocks until a relevant file changes (then lets the burst settle)
+    /// or a signal stops `dev` (`Some(None)`); reports the app exiting on
+    /// its own. `None` when the watcher is gone.
     fn next_change(
         &mut self,
         rx: &Receiver<notify::Result<notify::Event>>,
         watch: &Watch,
-    ) -> Option<PathBuf> {
+    ) -> Option<Option<PathBuf>> {
         let mut first = None;
         loop {
+            if signals::received().is_some() {
+                return Some(None);
+            }
             let timeout = if first.is_some() {
                 DEBOUNCE
             } else {
@@ -251,7 +282,7 @@ impl Session<'_> {
                 Ok(Err(e)) => eprintln!("warning: file watcher: {e}"),
                 Err(RecvTimeoutError::Timeout) => {
                     if first.is_some() {
-                        return first;
+                        return Some(first);
                     }
                     self.reap();
                 }
@@ -278,52 +309,4 @@ impl Drop for Session<'_> {
     fn drop(&mut self) {
         self.stop();
     }
-}
-
-/// Stopping the app when `dev` itself is stopped (Ctrl-C, SIGTERM, SIGHUP),
-/// so no server is left holding the port.
-#[cfg(unix)]
-mod signals {
-    use std::sync::atomic::{AtomicI32, Ordering};
-
-    static CHILD: AtomicI32 = AtomicI32::new(0);
-
-    extern "C" fn on_signal(sig: libc::c_int) {
-        let pid = CHILD.load(Ordering::SeqCst);
-        // SAFETY: kill and _exit are async-signal-safe.
-        unsafe {
-            if pid > 0 {
-                libc::kill(pid, libc::SIGTERM);
-            }
-            libc::_exit(128 + sig);
-        }
-    }
-
-    pub fn install() {
-        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: the handler only calls async-signal-safe functions.
-            unsafe {
-                libc::signal(sig, handler);
-            }
-        }
-    }
-
-    pub fn set_child(pid: Option<u32>) {
-        CHILD.store(pid.map_or(0, |p| p as i32), Ordering::SeqCst);
-    }
-
-    pub fn terminate(pid: u32) {
-        // SAFETY: a plain syscall on a child we spawned and have not reaped.
-        unsafe {
-            libc::kill(pid as i32, libc::SIGTERM);
-        }
-    }
-}
-
-#[cfg(not(unix))]
-mod signals {
-    pub fn install() {}
-    pub fn set_child(_: Option<u32>) {}
-    pub fn terminate(_: u32) {}
 }

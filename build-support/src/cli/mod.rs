@@ -11,6 +11,7 @@ mod dev;
 mod plan;
 mod project;
 mod sdk;
+mod signals;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::fmt;

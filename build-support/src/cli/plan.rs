@@ -2,9 +2,11 @@
 //! written (only files whose bytes changed) or compared (`--check`, D3).
 
 use super::{CliError, Progress, Project};
+use crate::manifest::{self, Manifest};
 use crate::openapi::{file_name, sdk_dirs, write, WrittenDocument};
 use crate::sdk::{check_sdk, generate_sdk, write_sdk, SdkFiles, SdkOptions};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 use tether_model::config::{OpenApiOutput, SdkOutput};
 
 /// One OpenAPI document to write.
@@ -28,6 +30,11 @@ pub struct PlannedClient {
 pub struct Plan {
     pub documents: Vec<PlannedDocument>,
     pub clients: Vec<PlannedClient>,
+    /// `tether.generated` listing every planned file (`cargo tether build`
+    /// only: `sdk` leaves the list alone).
+    pub manifest: Option<Manifest>,
+    /// Files the manifest on disk lists that this plan no longer writes.
+    pub leftovers: Vec<PathBuf>,
 }
 
 /// The outputs `tether-build` uses: the configured ones, else `openapi.json`.
@@ -70,7 +77,24 @@ impl Plan {
                 bytes: write::to_bytes(&d.document),
             })
             .collect();
+        plan.plan_manifest(&project.crate_dir);
         Ok(plan)
+    }
+
+    /// Every file the plan writes, and what earlier runs wrote that it no
+    /// longer does.
+    fn plan_manifest(&mut self, dir: &Path) {
+        let documents = self.documents.iter().map(|d| d.path.clone());
+        let clients = self.clients.iter().flat_map(|c| {
+            c.files
+                .iter()
+                .map(|(rel, _)| c.dir.join(rel))
+                .collect::<Vec<_>>()
+        });
+        let files: Vec<PathBuf> = documents.chain(clients).collect();
+        let planned = Manifest::new(dir, files.iter().map(PathBuf::as_path));
+        self.leftovers = planned.leftovers(&Manifest::read(dir));
+        self.manifest = Some(planned);
     }
 
     /// The clients of `outputs` from their documents on disk (`cargo tether sdk`).
@@ -136,12 +160,18 @@ impl Plan {
 
     /// Writes what changed; one summary line per document and client.
     pub fn write(&self) -> Result<Summary, CliError> {
+        self.write_since(None)
+    }
+
+    /// As [`Plan::write`]; a file modified at or after `since` (by the
+    /// build.rs of the `cargo build` that just ran) also counts as written.
+    pub fn write_since(&self, since: Option<SystemTime>) -> Result<Summary, CliError> {
         let mut summary = Summary::default();
         for d in &self.documents {
             let changed = write::write_if_changed(&d.path, &d.bytes).map_err(|e| {
                 CliError::new(format!("cannot write {}: {e}", d.path.display()))
                     .help("check that the directory is writable")
-            })?;
+            })? || modified_since(&d.path, since);
             summary.lines.push(format!(
                 "{} {}",
                 if changed { "wrote    " } else { "unchanged" },
@@ -150,13 +180,18 @@ impl Plan {
             summary.changed |= changed;
         }
         for c in &self.clients {
-            let report = write_sdk(&c.dir, &c.files).map_err(|e| {
+            let mut report = write_sdk(&c.dir, &c.files).map_err(|e| {
                 CliError::new(format!(
                     "cannot write the client in {}: {e}",
                     c.dir.display()
                 ))
                 .help("check that the directory is writable and holds no symbolic links")
             })?;
+            let (rewritten, unchanged) = std::mem::take(&mut report.unchanged)
+                .into_iter()
+                .partition(|rel| modified_since(&c.dir.join(rel), since));
+            report.written.extend::<Vec<PathBuf>>(rewritten);
+            report.unchanged = unchanged;
             let changed = !report.written.is_empty() || !report.deleted.is_empty();
             summary.changed |= changed;
             summary.lines.push(format!(
@@ -169,7 +204,28 @@ impl Plan {
                 report.deleted.len()
             ));
         }
+        self.write_manifest(&mut summary)?;
         Ok(summary)
+    }
+
+    /// Deletes the leftovers and updates `tether.generated`.
+    fn write_manifest(&self, summary: &mut Summary) -> Result<(), CliError> {
+        let Some(m) = &self.manifest else {
+            return Ok(());
+        };
+        let fail = |e: std::io::Error| {
+            CliError::new(format!("cannot update {}: {e}", Project::show(&m.path())))
+                .help("check that the directory is writable")
+        };
+        manifest::remove(m.base(), &self.leftovers).map_err(fail)?;
+        for gone in &self.leftovers {
+            summary
+                .lines
+                .push(format!("deleted   {}", Project::show(gone)));
+            summary.changed = true;
+        }
+        write::write_if_changed(&m.path(), &m.to_bytes()).map_err(fail)?;
+        Ok(())
     }
 
     /// The files that differ from what would be written (none: up to date).
@@ -188,6 +244,12 @@ impl Plan {
                 ))
             })?;
             out.extend(stale.into_iter().map(|rel| c.dir.join(rel)));
+        }
+        out.extend(self.leftovers.iter().cloned());
+        if let Some(m) = &self.manifest {
+            if std::fs::read(m.path()).map_or(true, |old| old != m.to_bytes()) {
+                out.push(m.path());
+            }
         }
         Ok(out)
     }
@@ -217,6 +279,16 @@ impl Plan {
         ))
         .help(format!("run `{fix}` and commit the result")))
     }
+}
+
+/// Whether `path` was modified at or after `since`.
+fn modified_since(path: &Path, since: Option<SystemTime>) -> bool {
+    let Some(since) = since else {
+        return false;
+    };
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .is_ok_and(|m| m >= since)
 }
 
 /// What `Plan::write` did, one line per document and client.

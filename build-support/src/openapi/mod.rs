@@ -6,17 +6,17 @@
 //! ```
 //!
 //! reads `tether.toml`, walks the crate's sources, and writes every
-//! configured document, only when its bytes changed. Settings can also be
-//! given in code:
+//! configured document, only when its bytes changed. The global prefix and
+//! versioning are read from `tether.toml` only, like `#[controller]` does,
+//! so the served paths are the documented ones; outputs and schemas can
+//! also be given in code:
 //!
 //! ```no_run
 //! use tether_build::Builder;
-//! use tether_build::config::{OpenApiOutput, OpenApiVersion, VersioningType};
+//! use tether_build::config::{OpenApiOutput, OpenApiVersion};
 //!
 //! fn main() {
 //!     Builder::from_env()
-//!         .global_prefix("api")
-//!         .versioning(VersioningType::Uri, Some("1"))
 //!         .output(OpenApiOutput {
 //!             output: "openapi.json".into(),
 //!             title: Some("Bookstore".into()),
@@ -45,10 +45,17 @@ use crate::analysis::diagnostics::{Diagnostic, Error};
 use crate::analysis::index::CrateIndex;
 use crate::analysis::modules::CrateSources;
 use crate::analysis::overrides::parse_schema_text;
+use crate::manifest::Manifest;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tether_model::config::{Config, OpenApiOutput, VersioningSection, VersioningType, CONFIG_FILE};
+
+/// Set to `1` by `cargo tether dev` for its `cargo build`: build.rs then
+/// checks and generates in memory but writes nothing, and `dev` writes the
+/// outputs once the build has succeeded, so a client never gets ahead of
+/// the app that serves it.
+pub const DEFER_WRITES_ENV: &str = "TETHER_DEFER_WRITES";
 
 /// One document file of a run.
 #[derive(Debug, Clone)]
@@ -72,6 +79,9 @@ pub struct Report {
     pub documents: Vec<WrittenDocument>,
     /// Every TypeScript client of outputs with `[openapi.sdk]`.
     pub clients: Vec<WrittenSdk>,
+    /// Files an earlier run wrote and this one no longer does (listed in
+    /// `tether.generated`): deleted, or only found on a dry run.
+    pub leftovers: Vec<PathBuf>,
 }
 
 /// One TypeScript client of a run.
@@ -100,6 +110,9 @@ pub struct Builder {
     cargo_directives: bool,
     cargo: Option<PathBuf>,
     dry_run: bool,
+    /// Run from `build.rs`: the crate is compiled with the `[framework]` of
+    /// its `tether.toml`, so the document must use the same.
+    compiled_with_config: bool,
 }
 
 impl Builder {
@@ -123,6 +136,8 @@ impl Builder {
             cfg: CfgEnv::from_build_env(),
             cargo_directives: true,
             cargo: Some(env("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)),
+            compiled_with_config: true,
+            dry_run: env(DEFER_WRITES_ENV).is_some_and(|v| v == "1"),
             ..Builder::default()
         }
     }
@@ -167,13 +182,22 @@ impl Builder {
         self
     }
 
-    /// Overrides `[framework] global_prefix`.
+    /// Refused when the run starts: `#[controller]` reads `[framework]
+    /// global_prefix` from `tether.toml`, so a prefix set here would be in
+    /// the document but not in the served paths.
+    #[deprecated(
+        note = "put `global_prefix = \"…\"` under `[framework]` in tether.toml: the controllers read it from there"
+    )]
     pub fn global_prefix(mut self, prefix: impl Into<String>) -> Self {
         self.global_prefix = Some(prefix.into());
         self
     }
 
-    /// Overrides `[framework.versioning]` (prefix `v`).
+    /// Refused when the run starts, like [`Builder::global_prefix`]:
+    /// versioning is read from `[framework.versioning]` of `tether.toml`.
+    #[deprecated(
+        note = "put `[framework.versioning]` in tether.toml: the controllers read it from there"
+    )]
     pub fn versioning(mut self, kind: VersioningType, default_version: Option<&str>) -> Self {
         self.versioning = Some(VersioningSection {
             kind,
@@ -230,26 +254,29 @@ impl Builder {
         }
     }
 
+    /// The settings of the run. The crate's own `tether.toml` is the one
+    /// `#[controller]` embeds: it is in `read` even when it does not exist
+    /// yet, so that creating it reruns build.rs.
     fn load_config(&self, root: &Path, read: &mut Vec<PathBuf>) -> Result<Config, Error> {
+        let crate_config = root.join(CONFIG_FILE);
         let mut config = match (&self.config, &self.config_file) {
             (Some(c), _) => c.clone(),
             (None, Some(file)) => {
                 read.push(file.clone());
                 Config::load(file).map_err(config_error)?
             }
-            (None, None) => match Config::find(root) {
-                Some(file) => {
-                    read.push(file.clone());
-                    Config::load(&file).map_err(config_error)?
+            (None, None) => {
+                read.push(crate_config.clone());
+                if crate_config.is_file() {
+                    Config::load(&crate_config).map_err(config_error)?
+                } else {
+                    Config::default()
                 }
-                None => Config::default(),
-            },
+            }
         };
-        if let Some(p) = &self.global_prefix {
-            config.framework.global_prefix = Some(p.clone());
-        }
-        if let Some(v) = &self.versioning {
-            config.framework.versioning = Some(v.clone());
+        self.refuse_overrides(&crate_config)?;
+        if self.compiled_with_config && (self.config.is_some() || self.config_file.is_some()) {
+            check_served_framework(&config, &crate_config)?;
         }
         if !self.outputs.is_empty() {
             config.openapi = self.outputs.clone();
@@ -261,6 +288,35 @@ impl Builder {
             });
         }
         Ok(config)
+    }
+
+    /// `Builder::global_prefix`/`versioning` would change the document and
+    /// not the served paths: an error that says where the setting goes.
+    fn refuse_overrides(&self, crate_config: &Path) -> Result<(), Error> {
+        let mut errors = Vec::new();
+        if let Some(p) = &self.global_prefix {
+            errors.push(Diagnostic::in_file(Path::new("build.rs"), format!(
+                "`Builder::global_prefix({p:?})` would change the document but not the served paths: `#[controller]` reads the prefix from tether.toml"
+            )).with_help(format!("put `global_prefix = {p:?}` under `[framework]` in {} and remove the call", crate_config.display())));
+        }
+        if let Some(v) = &self.versioning {
+            let kind = match v.kind {
+                VersioningType::Uri => "URI",
+                VersioningType::Header => "HEADER",
+            };
+            let default = v
+                .default_version
+                .as_ref()
+                .map(|d| format!(", default_version = {d:?}"))
+                .unwrap_or_default();
+            errors.push(Diagnostic::in_file(Path::new("build.rs"), "`Builder::versioning(..)` would change the document but not the served paths: `#[controller]` reads versioning from tether.toml")
+                .with_help(format!("put `[framework.versioning]` with `type = \"{kind}\"{default}` in {} and remove the call", crate_config.display())));
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::many(errors))
+        }
     }
 
     fn stated_schemas(
@@ -295,6 +351,9 @@ impl Builder {
         let root = self.manifest_dir.clone().ok_or_else(|| {
             Error::one(Diagnostic::in_file(Path::new("build.rs"), "CARGO_MANIFEST_DIR is not set; call `tether_build::generate()` from build.rs, or set `Builder::manifest_dir`"))
         })?;
+        if self.cargo_directives {
+            println!("cargo:rerun-if-env-changed={DEFER_WRITES_ENV}");
+        }
         let mut read = Vec::new();
         let config = self.load_config(&root, &mut read)?;
         let stated = self.stated_schemas(&config, read.first().map(PathBuf::as_path))?;
@@ -330,6 +389,7 @@ impl Builder {
             read,
             documents: Vec::new(),
             clients: Vec::new(),
+            leftovers: Vec::new(),
         };
         let mut errors = Vec::new();
         for output in &config.openapi {
@@ -373,11 +433,35 @@ impl Builder {
                 Err(mut e) => errors.append(&mut e),
             }
         }
-        if errors.is_empty() {
-            Ok(report)
-        } else {
-            Err(Error::many(errors))
+        if !errors.is_empty() {
+            return Err(Error::many(errors));
         }
+        if !self.dry_run {
+            self.finish_outputs(&out_dir, &mut report)?;
+        }
+        Ok(report)
+    }
+
+    /// Deletes what earlier runs wrote and this one did not, records what
+    /// it wrote in `tether.generated`, and watches every output so that a
+    /// deleted one is written again by the next `cargo build`.
+    fn finish_outputs(&self, out_dir: &Path, report: &mut Report) -> Result<(), Error> {
+        let outputs = report.output_files();
+        let manifest = Manifest::new(out_dir, outputs.iter().map(PathBuf::as_path));
+        report.leftovers = manifest.leftovers(&Manifest::read(out_dir));
+        let path = manifest.path();
+        let fail = |e: std::io::Error| {
+            Error::one(Diagnostic::in_file(
+                &path,
+                format!("cannot update the list of generated files: {e}"),
+            ))
+        };
+        crate::manifest::remove(out_dir, &report.leftovers).map_err(fail)?;
+        write::write_if_changed(&path, &manifest.to_bytes()).map_err(fail)?;
+        let mut watched = outputs;
+        watched.push(path.clone());
+        self.print_rerun(&watched);
+        Ok(())
     }
 
     /// Path dependencies to read; when cargo cannot tell, none (their
@@ -411,6 +495,40 @@ impl Builder {
             }
         }
     }
+}
+
+impl Report {
+    /// Every document and client file of the run.
+    pub fn output_files(&self) -> Vec<PathBuf> {
+        let documents = self.documents.iter().map(|d| d.path.clone());
+        let clients = self.clients.iter().flat_map(|c| {
+            let r = &c.report;
+            r.written
+                .iter()
+                .chain(&r.unchanged)
+                .map(|f| c.dir.join(f))
+                .collect::<Vec<_>>()
+        });
+        documents.chain(clients).collect()
+    }
+}
+
+/// A `[framework]` given in code (`Builder::config`, `Builder::config_file`)
+/// that differs from the crate's `tether.toml`, which `#[controller]`
+/// embeds, would document paths the app does not serve.
+fn check_served_framework(config: &Config, crate_config: &Path) -> Result<(), Error> {
+    let served = if crate_config.is_file() {
+        Config::load(crate_config).map_err(config_error)?.framework
+    } else {
+        Default::default()
+    };
+    if served == config.framework {
+        return Ok(());
+    }
+    Err(Error::one(
+        Diagnostic::in_file(crate_config, "the `[framework]` settings given to tether-build differ from this file's, which `#[controller]` compiles into the app: the document would describe paths the app does not serve")
+            .with_help("keep `[framework]` (global_prefix, versioning) in the crate's tether.toml only"),
+    ))
 }
 
 fn config_error(e: tether_model::config::ConfigError) -> Error {
