@@ -114,7 +114,8 @@ fn is_generated(path: &Path) -> bool {
         return false;
     };
     // A document, or the client's package.json.
-    json.get("openapi").is_some_and(serde_json::Value::is_string)
+    json.get("openapi")
+        .is_some_and(serde_json::Value::is_string)
         || json
             .get("description")
             .and_then(serde_json::Value::as_str)
