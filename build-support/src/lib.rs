@@ -12,6 +12,7 @@
 pub mod analysis;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod extensions;
 pub mod manifest;
 pub mod openapi;
 pub mod sdk;

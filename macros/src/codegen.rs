@@ -43,8 +43,8 @@ pub fn versions_tokens(spec: &VersionSpec) -> TokenStream {
 fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
     let ident = &param.ident;
     let ty = &param.ty;
-    let arg = ident.to_string();
-    let arg = arg.strip_prefix("r#").unwrap_or(&arg);
+    let arg = tether_model::attrs::ident_name(ident);
+    let arg = arg.as_str();
     // Spanned on the argument's type, so "`T` cannot be read from a query
     // parameter" and its kin point at the type the user wrote.
     let span = ty.span();

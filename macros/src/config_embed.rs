@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use std::path::PathBuf;
 use tether_model::config::{Config, CONFIG_FILE};
-use tether_model::VersioningKind;
+use tether_model::{Framework, VersioningKind};
 
 /// The crate's `tether.toml`, if it has one.
 fn config_path() -> Option<PathBuf> {
@@ -15,13 +15,14 @@ fn config_path() -> Option<PathBuf> {
 }
 
 /// A `::tether::__private::FrameworkDef` literal, plus an `include_bytes!`
-/// of the file so editing it rebuilds the crate.
-pub fn framework_def() -> syn::Result<TokenStream> {
+/// of the file so editing it rebuilds the crate; and the settings it holds.
+pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
     let p = quote!(::tether::__private);
     let Some(path) = config_path() else {
-        return Ok(quote! {
+        let def = quote! {
             #p::FrameworkDef { global_prefix: #p::None, versioning: #p::None, runtime: "multi-thread" }
-        });
+        };
+        return Ok((def, Framework::default()));
     };
     let config =
         Config::load(&path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;
@@ -44,10 +45,11 @@ pub fn framework_def() -> syn::Result<TokenStream> {
     };
     let runtime = config.runtime.unwrap_or_default().as_str();
     let file = path.to_string_lossy().into_owned();
-    Ok(quote! {
+    let def = quote! {
         {
             const _: &[u8] = ::core::include_bytes!(#file);
             #p::FrameworkDef { global_prefix: #prefix, versioning: #versioning, runtime: #runtime }
         }
-    })
+    };
+    Ok((def, framework))
 }

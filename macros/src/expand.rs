@@ -25,7 +25,20 @@ pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
         .and_then(|args| ControllerModel::from_impl(args, &item_impl));
     let framework = config_embed::framework_def();
     strip_tether_attrs(&mut item_impl);
-    match (model, framework) {
+    let model = match (model, &framework) {
+        (Ok(model), Ok((_, settings))) => {
+            let mut errors = model.check_neutral_routes(settings).into_iter();
+            match errors.next() {
+                None => Ok(model),
+                Some(mut first) => {
+                    errors.for_each(|e| first.combine(e));
+                    Err(first)
+                }
+            }
+        }
+        (model, _) => model,
+    };
+    match (model, framework.map(|(def, _)| def)) {
         (Ok(model), Ok(framework)) => {
             let table = codegen::controller_impl(&model, framework);
             quote! {

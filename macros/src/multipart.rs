@@ -38,8 +38,7 @@ fn part_name(field: &syn::Field) -> syn::Result<String> {
         }
     }
     let ident = field.ident.as_ref().expect("named field");
-    let own = ident.to_string();
-    Ok(name.unwrap_or_else(|| own.strip_prefix("r#").unwrap_or(&own).to_string()))
+    Ok(name.unwrap_or_else(|| tether_model::attrs::ident_name(ident)))
 }
 
 /// The expansion of `#[derive(MultipartForm)]`.

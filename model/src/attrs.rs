@@ -82,6 +82,12 @@ pub fn tether_attr_name(attr: &Attribute) -> Option<String> {
     }
 }
 
+/// An identifier as written without its `r#` (`r#type` → `type`): the name
+/// a raw identifier stands for, in every place a name is shown or sent.
+pub fn ident_name(ident: &syn::Ident) -> String {
+    syn::ext::IdentExt::unraw(ident).to_string()
+}
+
 /// The string of a `#[name = "…"]` attribute (`doc`, `path`, …).
 pub fn name_value_str(attr: &Attribute) -> Option<String> {
     match &attr.meta {

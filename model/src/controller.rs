@@ -10,7 +10,7 @@ use crate::attrs::{
 };
 use crate::errors::Errors;
 use crate::path::RoutePath;
-use crate::versioning::VersionSpec;
+use crate::versioning::{neutral_beside_versioned, Framework, Version, VersionSpec};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, FnArg, ImplItem, ImplItemFn, ItemImpl, Pat, ReturnType, Type};
@@ -485,8 +485,8 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
                 continue;
             }
         };
-        let arg_name = ident.to_string();
-        let arg_name = arg_name.strip_prefix("r#").unwrap_or(&arg_name);
+        let arg_name = crate::attrs::ident_name(&ident);
+        let arg_name = arg_name.as_str();
         let mut source = None;
         for attr in &pt.attrs {
             match parse_param_attr(attr, arg_name) {
@@ -569,6 +569,58 @@ fn check_path_params(
     }
 }
 
+impl ControllerModel {
+    /// Routes of this controller that put a neutral route beside a
+    /// versioned one on the same method and path under HEADER versioning
+    /// (see [`crate::versioning::neutral_beside_versioned`]), each at the
+    /// neutral route's attribute.
+    pub fn check_neutral_routes(&self, framework: &Framework) -> Vec<syn::Error> {
+        let mut errors = Vec::new();
+        for (i, a) in self.routes.iter().enumerate() {
+            for b in &self.routes[i + 1..] {
+                if let Some((neutral, other)) = neutral_pair(self, framework, a, b) {
+                    errors.push(syn::Error::new_spanned(
+                        &neutral.attr,
+                        neutral_beside_versioned(
+                            &neutral.fn_ident.to_string(),
+                            &other.fn_ident.to_string(),
+                            &format!("{} {}", a.method.as_str(), a.full_path),
+                        ),
+                    ));
+                }
+            }
+        }
+        errors
+    }
+}
+
+/// `(neutral, versioned)` when `a` and `b` clash so.
+fn neutral_pair<'r>(
+    c: &ControllerModel,
+    framework: &Framework,
+    a: &'r RouteModel,
+    b: &'r RouteModel,
+) -> Option<(&'r RouteModel, &'r RouteModel)> {
+    neutral_beside(framework, (c, a), (c, b))
+        .map(|a_neutral| if a_neutral { (a, b) } else { (b, a) })
+}
+
+/// Whether route `a` of its controller and route `b` of its controller
+/// put a neutral route beside a versioned one on one method and path under
+/// HEADER versioning: `Some(true)` when `a` is the neutral one.
+pub fn neutral_beside(
+    framework: &Framework,
+    (ca, a): (&ControllerModel, &RouteModel),
+    (cb, b): (&ControllerModel, &RouteModel),
+) -> Option<bool> {
+    let (va, vb) = (a.effective_version(ca), b.effective_version(cb));
+    let same_route = a.method == b.method && a.full_path.to_matchit() == b.full_path.to_matchit();
+    if !same_route || !framework.neutral_beside_versioned(&va, &vb) {
+        return None;
+    }
+    Some(matches!(&va, VersionSpec::Versions(l) if l.contains(&Version::Neutral)))
+}
+
 fn versions_overlap(a: &VersionSpec, b: &VersionSpec) -> bool {
     match (a, b) {
         (VersionSpec::Versions(x), VersionSpec::Versions(y)) => x.iter().any(|v| y.contains(v)),
@@ -609,6 +661,50 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join("\n")
         })
+    }
+
+    #[test]
+    fn neutral_route_beside_versioned_under_header_is_refused_at_the_neutral_route() {
+        use crate::versioning::{Versioning, VersioningKind};
+        let m = model(
+            r#""/notes""#,
+            parse_quote! {
+                impl Notes {
+                    #[get]
+                    async fn list(&self) -> String { todo!() }
+                    #[get]
+                    #[version("2")]
+                    async fn list_v2(&self) -> String { todo!() }
+                    #[get]
+                    #[version(neutral)]
+                    async fn list_any(&self) -> String { todo!() }
+                    #[get("/other")]
+                    #[version(neutral)]
+                    async fn other(&self) -> String { todo!() }
+                }
+            },
+        )
+        .unwrap();
+        let header = Framework {
+            global_prefix: None,
+            versioning: Some(Versioning {
+                default_version: Some("1".into()),
+                ..Versioning::new(VersioningKind::Header)
+            }),
+        };
+        let errors = m.check_neutral_routes(&header);
+        assert_eq!(errors.len(), 2, "list and list_v2 each clash with list_any");
+        let e = errors[0].to_string();
+        assert!(
+            e.contains("`list_any` (#[version(neutral)]) and `list` both answer GET /notes"),
+            "{e}"
+        );
+        assert!(e.contains("a path of its own"), "{e}");
+        let uri = Framework {
+            versioning: Some(Versioning::new(VersioningKind::Uri)),
+            ..header
+        };
+        assert!(m.check_neutral_routes(&uri).is_empty());
     }
 
     #[test]

@@ -140,11 +140,48 @@ impl Framework {
     }
 }
 
-/// Orders versions numerically (`2` before `10`, `1.2` before `1.10`),
-/// falling back to text; neutral last.
+impl Framework {
+    /// Whether two routes on the same method and path, with the effective
+    /// `#[version]`s `a` and `b`, put a neutral route beside a versioned
+    /// (or unversioned) one under HEADER versioning: refused, see
+    /// [`neutral_beside_versioned`].
+    pub fn neutral_beside_versioned(&self, a: &VersionSpec, b: &VersionSpec) -> bool {
+        let header = self
+            .versioning
+            .as_ref()
+            .is_some_and(|v| v.kind == VersioningKind::Header);
+        if !header {
+            return false;
+        }
+        let (a, b) = (self.effective_versions(a), self.effective_versions(b));
+        let neutral = |v: &[Option<Version>]| v.contains(&Some(Version::Neutral));
+        let other = |v: &[Option<Version>]| v.iter().any(|x| *x != Some(Version::Neutral));
+        (neutral(&a) && other(&b)) || (neutral(&b) && other(&a))
+    }
+}
+
+/// Why a neutral route may not share its method and path with a versioned
+/// one under HEADER versioning (issue 12 item 14). Nest lets the neutral
+/// route answer every version no other route claims, but one OpenAPI
+/// operation per method and path per document cannot say "any version but
+/// 1 and 2", and a client sending no header gets the default version, never
+/// the neutral route: so the server, the documents and the clients could
+/// not agree.
+pub fn neutral_beside_versioned(neutral: &str, versioned: &str, route: &str) -> String {
+    format!(
+        "under HEADER versioning `{neutral}` (#[version(neutral)]) and `{versioned}` both answer {route}: \
+         a neutral route beside versioned ones would answer only the versions they leave, which neither the documents nor the clients can say; \
+         give the neutral route a path of its own, or list the versions it serves, e.g. #[version(\"3\")]"
+    )
+}
+
+/// Orders versions: parts split on `.`, `-` and `_`, numbers numerically
+/// (`2` before `10`, `1.2` before `1.10`, `1-2` before `1.10`) and before
+/// words, a prefix before what extends it, then the text (`01` before
+/// `1`): a total order. The one order of the documents and the clients.
 pub fn compare_versions(a: &str, b: &str) -> Ordering {
-    let mut left = a.split('.');
-    let mut right = b.split('.');
+    let mut left = a.split(['.', '-', '_']);
+    let mut right = b.split(['.', '-', '_']);
     loop {
         match (left.next(), right.next()) {
             (None, None) => return a.cmp(b),
@@ -293,6 +330,27 @@ mod tests {
         let mut v = vec!["10", "2", "1.10", "1.2", "beta", "1"];
         v.sort_by(|a, b| compare_versions(a, b));
         assert_eq!(v, ["1", "1.2", "1.10", "2", "10", "beta"]);
+        // Issue 17: separators other than `.` and numerically equal parts.
+        let mut v = vec!["1.10", "1-2", "1", "01", "1_3"];
+        v.sort_by(|a, b| compare_versions(a, b));
+        assert_eq!(v, ["01", "1", "1-2", "1_3", "1.10"]);
+    }
+
+    #[test]
+    fn neutral_beside_versioned_only_under_header() {
+        let header = Framework {
+            global_prefix: None,
+            versioning: Some(Versioning {
+                default_version: Some("1".into()),
+                ..Versioning::new(VersioningKind::Header)
+            }),
+        };
+        let neutral = VersionSpec::Versions(vec![Version::Neutral]);
+        assert!(header.neutral_beside_versioned(&neutral, &exact(&["2"])));
+        assert!(header.neutral_beside_versioned(&VersionSpec::Inherit, &neutral));
+        assert!(!header.neutral_beside_versioned(&neutral, &neutral));
+        assert!(!header.neutral_beside_versioned(&exact(&["1"]), &exact(&["2"])));
+        assert!(!uri(Some("1")).neutral_beside_versioned(&neutral, &exact(&["2"])));
     }
 
     #[test]

@@ -141,6 +141,25 @@ fn leak_names(path: &RoutePath) -> &'static [&'static str] {
     Box::leak(names.into_boxed_slice())
 }
 
+/// A neutral route beside a versioned one on the same method and path
+/// (only HEADER versioning puts them there): refused, as the macros and
+/// tether-build refuse it (`tether_model::versioning::neutral_beside_versioned`).
+fn neutral_clash(list: &[Variant], entry: &RouteEntry) -> Option<RouteConflict> {
+    let neutral = |v: &Option<Version>| *v == Some(Version::Neutral);
+    let other = list
+        .iter()
+        .find(|v| v.label != entry.label && neutral(&v.version) != neutral(&entry.version))?;
+    let (n, o) = if neutral(&entry.version) {
+        (&entry.label, &other.label)
+    } else {
+        (&other.label, &entry.label)
+    };
+    let route = format!("{} {}", entry.method.as_str(), entry.path);
+    Some(RouteConflict(
+        tether_model::versioning::neutral_beside_versioned(n, o, &route),
+    ))
+}
+
 impl Router {
     pub(crate) fn build(
         entries: Vec<RouteEntry>,
@@ -188,6 +207,9 @@ impl Router {
                         None => " (without versioning, #[version] does not separate routes: set [framework.versioning] in tether.toml)".to_string(),
                     }
                 )));
+            }
+            if let Some(e) = neutral_clash(list, &entry) {
+                return Err(e);
             }
             list.push(Variant {
                 version: entry.version,
@@ -396,6 +418,40 @@ mod tests {
             hit(&r, M::GET, "/health", h(None)).await.unwrap(),
             "neutral"
         );
+    }
+
+    #[test]
+    fn neutral_beside_versioned_is_refused_on_one_method_and_path() {
+        let e = Router::build(
+            vec![
+                entry(RouteMethod::Get, "/notes", v("1"), "Notes::list"),
+                entry(
+                    RouteMethod::Get,
+                    "/notes",
+                    Some(Version::Neutral),
+                    "Any::list",
+                ),
+            ],
+            Some("1".into()),
+        )
+        .err()
+        .unwrap();
+        assert!(
+            e.0.contains(
+                "`Any::list` (#[version(neutral)]) and `Notes::list` both answer GET /notes"
+            ),
+            "{e}"
+        );
+        // One route with a version and neutral, and neutral on another method, are fine.
+        Router::build(
+            vec![
+                entry(RouteMethod::Get, "/n", v("1"), "A::both"),
+                entry(RouteMethod::Get, "/n", Some(Version::Neutral), "A::both"),
+                entry(RouteMethod::Post, "/n", Some(Version::Neutral), "A::post"),
+            ],
+            Some("1".into()),
+        )
+        .unwrap();
     }
 
     #[test]

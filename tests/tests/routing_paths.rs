@@ -235,3 +235,36 @@ fn a5_conflicting_routes_are_refused_at_startup() {
         "{err}"
     );
 }
+
+/// Issue 12 item 14: under HEADER versioning a neutral route on the method
+/// and path of versioned ones is refused at startup (and by the macros and
+/// tether-build), instead of answering every unknown version while no
+/// document or client shows it.
+#[test]
+fn a4_neutral_beside_versioned_routes_is_refused_under_header_versioning() {
+    struct AnyVersion;
+    #[controller("/users")]
+    #[version(neutral)]
+    impl AnyVersion {
+        #[get("/:id")]
+        async fn any(&self, #[param] id: u64) -> String {
+            id.to_string()
+        }
+    }
+    let err = versioned_app(versioning(VersioningKind::Header, "1"))
+        .controller(AnyVersion)
+        .into_service()
+        .err()
+        .expect("a conflict");
+    let text = err.to_string();
+    assert!(
+        text.contains("`AnyVersion::any` (#[version(neutral)]) and `UsersController::find_one` both answer GET /users/:id"),
+        "{text}"
+    );
+    assert!(text.contains("a path of its own"), "{text}");
+    // Under URI versioning the neutral route has a path of its own.
+    versioned_app(versioning(VersioningKind::Uri, "1"))
+        .controller(AnyVersion)
+        .into_service()
+        .expect("no conflict under URI versioning");
+}

@@ -249,8 +249,7 @@ impl Loader<'_> {
             if !self.cfg.enabled(&m.attrs) {
                 continue;
             }
-            let name = m.ident.to_string();
-            let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
+            let name = tether_model::attrs::ident_name(&m.ident);
             let mut child_path = path.clone();
             child_path.push(name.clone());
             let explicit = path_attr(&m.attrs);

@@ -351,22 +351,18 @@ fn per_version_files(crate_dir: &Path, output: &str) -> Vec<PathBuf> {
         return Vec::new();
     };
     let prefix = prefix.to_string_lossy().to_string();
-    let mut found: Vec<(Vec<u64>, PathBuf)> = std::fs::read_dir(dir)
+    let mut found: Vec<(String, PathBuf)> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().to_string();
             let middle = name.strip_prefix(&prefix)?.strip_suffix(after)?;
-            let version = middle.strip_prefix('v')?;
-            let key = version
-                .split(['.', '_'])
-                .map(|p| p.parse().unwrap_or(u64::MAX))
-                .collect();
-            Some((key, e.path()))
+            let version = middle.strip_prefix('v')?.to_string();
+            Some((version, e.path()))
         })
         .collect();
-    found.sort();
+    found.sort_by(|a, b| tether_model::compare_versions(&a.0, &b.0));
     found.into_iter().map(|(_, p)| p).collect()
 }
 

@@ -4,6 +4,7 @@
 //! `prefixItems` → `items` with a fixed length, `$ref` with siblings →
 //! `allOf: [$ref]`, and keywords 3.0 lacks are dropped.
 
+use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 
 /// Rewrites every schema of a 3.1-form document into 3.0 spelling.
@@ -47,7 +48,7 @@ pub fn downgrade_document(doc: &mut Value) {
 }
 
 fn downgrade_media(media: &mut Value) {
-    for key in ["schema", "x-tether-item-schema"] {
+    for key in ["schema", ext::ITEM_SCHEMA] {
         if let Some(s) = media.get_mut(key) {
             downgrade(s);
         }

@@ -10,6 +10,7 @@ use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
 use crate::analysis::diagnostics::Diagnostic;
 use crate::analysis::index::CrateIndex;
+use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use tether_model::attrs::HttpMethod;
@@ -211,27 +212,27 @@ fn split<'c>(
 fn x_tether(framework: &Framework, doc_version: Option<&str>) -> Option<Value> {
     let mut x = Map::new();
     if let Some(prefix) = &framework.global_prefix {
-        x.insert("globalPrefix".into(), json!(prefix));
+        x.insert(ext::GLOBAL_PREFIX.into(), json!(prefix));
     }
     if let Some(v) = &framework.versioning {
         let mut versioning = Map::new();
         match v.kind {
             VersioningKind::Uri => {
-                versioning.insert("type".into(), json!("URI"));
-                versioning.insert("prefix".into(), json!(v.prefix));
+                versioning.insert(ext::VERSIONING_TYPE.into(), json!("URI"));
+                versioning.insert(ext::URI_PREFIX.into(), json!(v.prefix));
             }
             VersioningKind::Header => {
-                versioning.insert("type".into(), json!("HEADER"));
+                versioning.insert(ext::VERSIONING_TYPE.into(), json!("HEADER"));
                 versioning.insert("header".into(), json!(tether_model::VERSION_HEADER));
             }
         }
         if let Some(d) = &v.default_version {
-            versioning.insert("defaultVersion".into(), json!(d));
+            versioning.insert(ext::DEFAULT_VERSION.into(), json!(d));
         }
         if let Some(d) = doc_version {
-            versioning.insert("documentVersion".into(), json!(d));
+            versioning.insert(ext::DOCUMENT_VERSION.into(), json!(d));
         }
-        x.insert("versioning".into(), Value::Object(versioning));
+        x.insert(ext::VERSIONING.into(), Value::Object(versioning));
     }
     (!x.is_empty()).then_some(Value::Object(x))
 }
@@ -338,7 +339,7 @@ pub fn build(
         }
         doc.insert("info".into(), Value::Object(info));
         if let Some(x) = x_tether(framework, doc_version) {
-            doc.insert("x-tether".into(), x);
+            doc.insert(ext::ROOT.into(), x);
         }
         if !tags.is_empty() {
             let tags: Vec<Value> = tags

@@ -40,16 +40,19 @@ pub use document::PackageInfo;
 pub use naming::{controller_key, lower_camel, method_key};
 
 use crate::analysis::cfg::CfgEnv;
-use crate::analysis::controllers::read_controllers;
+use crate::analysis::controllers::{read_controllers, FoundController};
 use crate::analysis::diagnostics::{Diagnostic, Error};
 use crate::analysis::index::CrateIndex;
 use crate::analysis::modules::CrateSources;
 use crate::analysis::overrides::parse_schema_text;
+use crate::extensions as ext;
 use crate::manifest::Manifest;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use syn::spanned::Spanned;
 use tether_model::config::{Config, OpenApiOutput, VersioningSection, VersioningType, CONFIG_FILE};
+use tether_model::controller::{neutral_beside, RouteModel};
 
 /// Set to `1` by `cargo tether dev` for its `cargo build`: build.rs then
 /// checks and generates in memory but writes nothing, and `dev` writes the
@@ -384,6 +387,7 @@ impl Builder {
         let index = CrateIndex::new(sources);
         let controllers = read_controllers(&index).map_err(Error::many)?;
         let framework = config.framework();
+        check_neutral_routes(&index, &controllers, &framework)?;
         let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
         let mut report = Report {
             read,
@@ -513,6 +517,47 @@ impl Report {
     }
 }
 
+/// A neutral route beside a versioned one on the same method and path
+/// under HEADER versioning, in any two controllers: the error the runtime
+/// gives at startup, at the neutral route.
+fn check_neutral_routes(
+    index: &CrateIndex,
+    controllers: &[FoundController],
+    framework: &tether_model::Framework,
+) -> Result<(), Error> {
+    let routes: Vec<(&FoundController, &RouteModel)> = controllers
+        .iter()
+        .flat_map(|c| c.model.routes.iter().map(move |r| (c, r)))
+        .collect();
+    let mut errors = Vec::new();
+    for (i, (ca, a)) in routes.iter().enumerate() {
+        for (cb, b) in &routes[i + 1..] {
+            let Some(a_neutral) = neutral_beside(framework, (&ca.model, a), (&cb.model, b)) else {
+                continue;
+            };
+            let ((cn, n), (co, o)) = if a_neutral {
+                ((ca, a), (cb, b))
+            } else {
+                ((cb, b), (ca, a))
+            };
+            let label = |c: &FoundController, r: &RouteModel| {
+                format!("{}::{}", c.model.type_name, r.fn_ident)
+            };
+            let message = tether_model::versioning::neutral_beside_versioned(
+                &label(cn, n),
+                &label(co, o),
+                &format!("{} {}", a.method.as_str(), a.full_path),
+            );
+            errors.push(index.sources.diagnostic(cn.module, n.attr.span(), message));
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::many(errors))
+    }
+}
+
 /// A `[framework]` given in code (`Builder::config`, `Builder::config_file`)
 /// that differs from the crate's `tether.toml`, which `#[controller]`
 /// embeds, would document paths the app does not serve.
@@ -570,7 +615,7 @@ pub fn sdk_dirs<'d>(
     documents
         .iter()
         .map(|d| {
-            let version = d.document["x-tether"]["versioning"]["documentVersion"].as_str();
+            let version = d.document[ext::ROOT][ext::VERSIONING][ext::DOCUMENT_VERSION].as_str();
             let dir = match (documents.len(), version) {
                 (1, _) | (_, None) => base.clone(),
                 (_, Some(v)) => base.join(format!("v{}", naming::version_ident(v))),

@@ -9,6 +9,7 @@ use crate::analysis::index::{DefItem, Res};
 use crate::analysis::modules::ModId;
 use crate::analysis::serde::FieldAttrs;
 use crate::analysis::types::{Env, Ty};
+use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use syn::spanned::Spanned;
@@ -295,7 +296,7 @@ impl OperationContext<'_, '_> {
         let item = json!({ "oneOf": items });
         let key = match self.openapi {
             OpenApiVersion::V3_2 => "itemSchema",
-            _ => "x-tether-item-schema",
+            _ => ext::ITEM_SCHEMA,
         };
         // No `schema`: validators (schemathesis) would check each event
         // against it; the events are described by the item schema alone.
@@ -543,17 +544,17 @@ impl OperationContext<'_, '_> {
             op.insert("requestBody".into(), body);
         }
         op.insert("responses".into(), self.responses(route, c));
-        op.insert("x-tether-controller".into(), json!(key));
+        op.insert(ext::CONTROLLER.into(), json!(key));
         let served_version = match version {
             Some(Version::Exact(v)) => Some(v.as_str()),
             _ => None,
         };
         op.insert(
-            "x-tether-method".into(),
+            ext::METHOD.into(),
             json!(method_key(&route.fn_ident.to_string(), served_version)),
         );
         if let Some(Version::Exact(v)) = version {
-            op.insert("x-tether-version".into(), json!(v));
+            op.insert(ext::VERSION.into(), json!(v));
         }
         Value::Object(op)
     }

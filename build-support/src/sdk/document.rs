@@ -2,6 +2,7 @@
 //! `$ref`s, and tether's own hints (`x-tether`, see the module docs of
 //! `sdk`).
 
+use crate::extensions as ext;
 use serde_json::Value;
 
 use super::SdkError;
@@ -44,12 +45,12 @@ impl<'a> Document<'a> {
                 "`paths` must be an object".into(),
             ));
         }
-        let tether = root.get("x-tether");
-        let versioning = match tether.and_then(|t| t.get("versioning")) {
-            Some(v) => match v.get("type").and_then(Value::as_str) {
+        let tether = root.get(ext::ROOT);
+        let versioning = match tether.and_then(|t| t.get(ext::VERSIONING)) {
+            Some(v) => match v.get(ext::VERSIONING_TYPE).and_then(Value::as_str) {
                 Some("URI") => Versioning::Uri {
                     prefix: v
-                        .get("prefix")
+                        .get(ext::URI_PREFIX)
                         .and_then(Value::as_str)
                         .unwrap_or("v")
                         .to_string(),
@@ -60,7 +61,7 @@ impl<'a> Document<'a> {
             None => Versioning::None,
         };
         let global_prefix = tether
-            .and_then(|t| t.get("globalPrefix"))
+            .and_then(|t| t.get(ext::GLOBAL_PREFIX))
             .and_then(Value::as_str)
             .map(|p| p.trim_matches('/').to_string())
             .filter(|p| !p.is_empty());

@@ -270,32 +270,14 @@ fn renamed_warning(op: &Operation<'_>, name: &str, class: &str) -> String {
     )
 }
 
-/// `None` (unversioned) first, then versions in numeric order: 2 before 10.
+/// `None` (unversioned) first, then versions in the order of the
+/// documents (`tether_model::compare_versions`).
 fn compare_versions(a: Option<&str>, b: Option<&str>) -> Ordering {
     match (a, b) {
         (None, None) => Ordering::Equal,
         (None, Some(_)) => Ordering::Less,
         (Some(_), None) => Ordering::Greater,
-        (Some(a), Some(b)) => {
-            let mut pa = a.split(['.', '-']);
-            let mut pb = b.split(['.', '-']);
-            loop {
-                match (pa.next(), pb.next()) {
-                    (None, None) => return Ordering::Equal,
-                    (None, Some(_)) => return Ordering::Less,
-                    (Some(_), None) => return Ordering::Greater,
-                    (Some(x), Some(y)) => {
-                        let ord = match (x.parse::<u64>(), y.parse::<u64>()) {
-                            (Ok(x), Ok(y)) => x.cmp(&y),
-                            _ => x.cmp(y),
-                        };
-                        if ord != Ordering::Equal {
-                            return ord;
-                        }
-                    }
-                }
-            }
-        }
+        (Some(a), Some(b)) => tether_model::compare_versions(a, b),
     }
 }
 

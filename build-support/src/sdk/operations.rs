@@ -2,6 +2,7 @@
 //! controller, method name and version group (tether's `x-tether-*` hints,
 //! else SPEC C8's rules), parameters, body and responses.
 
+use crate::extensions as ext;
 use serde_json::Value;
 
 use super::document::{Document, Versioning};
@@ -120,15 +121,15 @@ fn operation<'a>(
 ) -> Operation<'a> {
     let text = |key: &str| op.get(key).and_then(Value::as_str).map(str::to_string);
     let operation_id = text("operationId");
-    let controller = text("x-tether-controller")
+    let controller = text(ext::CONTROLLER)
         .or_else(|| first_tag(op))
         .map(|c| camel(&c, "default"))
         .unwrap_or_else(|| controller_from_path(doc, path));
-    let method_name = text("x-tether-method")
+    let method_name = text(ext::METHOD)
         .or_else(|| operation_id.clone())
         .map(|m| camel(&m, "call"))
         .unwrap_or_else(|| method_from_path(method, path));
-    let version = text("x-tether-version");
+    let version = text(ext::VERSION);
     let version_key = match (&doc.versioning, &version) {
         (Versioning::Uri { prefix }, Some(v)) => Some(format!("{prefix}{v}")),
         _ => None,
@@ -384,7 +385,7 @@ fn content<'a>(doc: &Document<'a>, response: &'a Value) -> Content<'a> {
     {
         let item = media
             .get("itemSchema")
-            .or_else(|| media.get("x-tether-item-schema"));
+            .or_else(|| media.get(ext::ITEM_SCHEMA));
         return Content::Sse(item.map(|i| doc.resolve(i)));
     }
     if let Some((_, media)) = content.iter().find(|(m, _)| is_json(m)) {
