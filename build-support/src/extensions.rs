@@ -20,7 +20,7 @@ pub const DOCUMENT_VERSION: &str = "documentVersion";
 pub const CONTROLLER: &str = "x-tether-controller";
 /// On an operation: the client's method name.
 pub const METHOD: &str = "x-tether-method";
-/// On an operation: its version group under URI versioning.
+/// On an operation: its version group under URI and HEADER versioning.
 pub const VERSION: &str = "x-tether-version";
 /// On `text/event-stream` content in 3.0/3.1: the schema of one event.
 pub const ITEM_SCHEMA: &str = "x-tether-item-schema";

@@ -18,6 +18,6 @@ pub mod openapi;
 pub mod sdk;
 
 pub use analysis::{Diagnostic, Error};
-pub use openapi::{generate, sdk_dirs, Builder, Report, WrittenDocument, WrittenSdk};
+pub use openapi::{generate, sdk_dir, Builder, Report, WrittenDocument, WrittenSdk};
 /// `tether.toml`, for settings given in code.
 pub use tether_model::config;

@@ -58,6 +58,71 @@ fn d1_sdk_name_selects_one_of_two_outputs() {
     assert!(!f.path("sdk/admin").exists());
 }
 
+/// The fixture under HEADER versioning, with `GET /greetings` in versions 1
+/// and 2 and `GET /admin/stats` (v1 only), all in the `public` output.
+fn header_versioned(name: &str) -> Fixture {
+    let f = Fixture::new(name);
+    let config = f
+        .read("tether.toml")
+        .replace(
+            "global_prefix = \"api\"\n",
+            "global_prefix = \"api\"\n[framework.versioning]\ntype = \"HEADER\"\ndefault_version = \"1\"\n",
+        )
+        .replace("paths = [\"/greetings\"]", "paths = [\"/greetings\", \"/admin\"]");
+    f.write("tether.toml", &config);
+    let src = f.read("src/controllers.rs").replace(
+        "    // ROUTES",
+        "    /// Says hello, version 2.\n    #[get]\n    #[version(\"2\")]\n    async fn hello_v2(&self) -> String {\n        \"hello 2\".to_string()\n    }",
+    );
+    f.write("src/controllers.rs", &src);
+    f.generate();
+    assert!(f.path("openapi.v1.json").is_file() && f.path("openapi.v2.json").is_file());
+    f
+}
+
+/// Issue 12 item 18, issue 16 defect 5: `--name` of a HEADER-versioned output
+/// writes its one client, grouped by version, from both version documents.
+#[test]
+fn g1_sdk_name_selects_the_one_client_of_a_header_versioned_output() {
+    let f = header_versioned("sdk-header-name");
+    std::fs::remove_dir_all(f.path("sdk")).unwrap();
+    let out = f.cmd(&["sdk", "--name", "public"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("sdk/ from openapi.v1.json, openapi.v2.json"),
+        "{}",
+        stdout(&out)
+    );
+    let index = f.read("sdk/index.ts");
+    assert!(
+        index.contains("readonly v1: {") && index.contains("readonly v2: {"),
+        "{index}"
+    );
+    let greetings = f.read("sdk/greetings/index.ts");
+    assert!(
+        greetings.contains("constHeaders: { \"X-API-Version\": \"1\" }"),
+        "{greetings}"
+    );
+    assert!(
+        greetings.contains("constHeaders: { \"X-API-Version\": \"2\" }"),
+        "{greetings}"
+    );
+    // The v1-only route is in the same client.
+    assert!(f.read("sdk/admin/index.ts").contains("stats("));
+    assert!(!f.path("sdk/v1").exists() && !f.path("sdk/v2").exists());
+    // --output moves that one client, --check agrees with what was written.
+    f.cmd(&["sdk", "--name", "public", "--output", "web"])
+        .assert()
+        .success();
+    assert_eq!(f.read("web/index.ts"), index);
+    f.cmd(&["sdk", "--name", "public", "--check"])
+        .assert()
+        .success();
+    // What build.rs writes is the same client.
+    f.generate();
+    assert_eq!(f.read("sdk/index.ts"), index);
+}
+
 #[test]
 fn d1_sdk_output_overrides_the_configured_directory() {
     let f = Fixture::new("sdk-output");

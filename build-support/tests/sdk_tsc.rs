@@ -10,7 +10,9 @@ use std::path::Path;
 use tether_build::sdk::{ImportExtension, SdkOptions};
 
 mod sdk_support;
-use sdk_support::{case_dirs, case_options, crate_dir, generate_into, run_tsc, scratch};
+use sdk_support::{
+    case_dirs, case_options, crate_dir, generate_case_into, generate_into, run_tsc, scratch,
+};
 
 const COMPILER_OPTIONS: &str = r#"
     "target": "ES2022",
@@ -62,7 +64,7 @@ fn c1_c7_every_client_passes_strict_tsc() {
         let name = dir.file_name().unwrap().to_string_lossy().to_string();
         let out = root.join("cases").join(&name);
         let options = case_options(&dir);
-        if !generate_into(&dir.join("openapi.json"), &options, &out) {
+        if !generate_case_into(&dir, &options, &out) {
             continue;
         }
         if dir.join("usage.ts").exists() {

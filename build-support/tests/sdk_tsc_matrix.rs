@@ -12,7 +12,7 @@ use std::path::Path;
 use tether_build::sdk::ImportExtension;
 
 mod sdk_support;
-use sdk_support::{case_dirs, case_options, generate_into, repo_dir, run_tsc, scratch};
+use sdk_support::{case_dirs, case_options, generate_case_into, repo_dir, run_tsc, scratch};
 
 /// `(module, moduleResolution)` pairs a project picks from.
 const MODULES: &[(&str, &str)] = &[
@@ -79,7 +79,7 @@ fn g1_clients_compile_under_every_common_tsconfig() {
             continue;
         }
         let name = dir.file_name().unwrap().to_string_lossy().to_string();
-        if generate_into(&dir.join("openapi.json"), &options, &clients.join(&name)) {
+        if generate_case_into(&dir, &options, &clients.join(&name)) {
             count += 1;
         }
     }

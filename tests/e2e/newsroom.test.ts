@@ -1,47 +1,71 @@
-// End to end (SPEC C2–C6): the generated newsroom clients (one per version,
-// HEADER versioning) against the real newsroom server, started by
-// tests/tests/e2e_sdk.rs with its address in NEWSROOM_URL.
+// End to end (SPEC C2–C6, G1): the generated newsroom client (HEADER
+// versioning: one client grouped by version, `client.v1`, `client.v2`)
+// against the real newsroom server, started by tests/tests/e2e_sdk.rs with
+// its address in NEWSROOM_URL.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as v1 from "../../examples/newsroom/sdk/v1/index.js";
-import * as v2 from "../../examples/newsroom/sdk/v2/index.js";
+import * as sdk from "../../examples/newsroom/sdk/index.js";
 
 const baseUrl = process.env["NEWSROOM_URL"];
 if (!baseUrl) throw new Error("NEWSROOM_URL is not set: run through `cargo test --test e2e_sdk`");
 
-test("c6: header versioning sends X-API-Version itself; each version's client gets its shape", async () => {
+test("c6: header versioning sends X-API-Version itself; each version group gets its shape", async () => {
   const sent: (string | null)[] = [];
   const fetcher = (url: string, init: RequestInit) => {
     sent.push(new Headers(init.headers).get("x-api-version"));
     return fetch(url, init);
   };
-  const one = await v1.createClient({ baseUrl, fetcher }).articles.findOne({ params: { slug: "rust-2026" } });
+  const client = sdk.createClient({ baseUrl, fetcher });
+  const one = await client.v1.articles.findOne({ params: { slug: "rust-2026" } });
   assert.equal(one.data?.body, "It compiles.\n\nIt is fast.");
-  const two = await v2.createClient({ baseUrl, fetcher }).articles.findOne({ params: { slug: "rust-2026" } });
+  const two = await client.v2.articles.findOne({ params: { slug: "rust-2026" } });
   assert.deepEqual(two.data?.paragraphs, ["It compiles.", "It is fast."]);
-  assert.deepEqual(sent, ["1", "2"]);
+  // A route only version 1 has is reachable from the same client.
+  const all = await client.v1.articles.findAll();
+  assert.ok(all.data?.some((a) => a.slug === "rust-2026"));
+  // Unversioned routes send no version header.
+  await client.live.slow({ query: { ms: 1 } });
+  assert.deepEqual(sent, ["1", "2", "1", null]);
 });
 
-test("c3: create and list through the v1 client; conflicts are errors", async () => {
-  const client = v1.createClient({ baseUrl });
-  const created = await client.articles.create({ body: { title: "Hello, World", body: "First." } });
+test("g1: errors of every version are the one SDKError class", async () => {
+  const client = sdk.createClient({ baseUrl });
+  const one = await client.v1.articles.findOne({ params: { slug: "no-such-article" } });
+  const two = await client.v2.articles.findOne({ params: { slug: "no-such-article" } });
+  assert.equal(one.error?.status, 404);
+  assert.equal(two.error?.status, 404);
+  assert.ok(one.error instanceof sdk.SDKError);
+  assert.ok(two.error instanceof sdk.SDKError);
+  assert.equal(one.error.constructor, two.error.constructor);
+  const throwing = sdk.createClient({ baseUrl, throwOnError: true });
+  for (const call of [
+    () => throwing.v1.articles.findOne({ params: { slug: "no-such-article" } }),
+    () => throwing.v2.articles.findOne({ params: { slug: "no-such-article" } }),
+  ]) {
+    await assert.rejects(call, (e: unknown) => e instanceof sdk.SDKError && e.status === 404);
+  }
+});
+
+test("c3: create and list through the client's v1 group; conflicts are errors", async () => {
+  const client = sdk.createClient({ baseUrl });
+  const created = await client.v1.articles.create({ body: { title: "Hello, World", body: "First." } });
   assert.equal(created.response?.status, 201);
   assert.equal(created.data?.slug, "hello-world");
-  const again = await client.articles.create({ body: { title: "Hello, World", body: "Twice." } });
+  const again = await client.v1.articles.create({ body: { title: "Hello, World", body: "Twice." } });
   assert.equal(again.error?.status, 409);
   assert.equal(again.error?.message, "article `hello-world` exists");
-  const all = await client.articles.findAll();
+  const all = await client.v1.articles.findAll();
   assert.ok(all.data?.some((a) => a.slug === "hello-world"));
 });
 
 test("c5: SSE events arrive typed and in order", async () => {
-  const client = v1.createClient({ baseUrl });
+  const client = sdk.createClient({ baseUrl });
   const { data: response, error } = await client.live.events({ query: { gap_ms: 5 } });
   assert.equal(error, null);
   assert.ok(response);
   assert.equal(response.headers.get("content-type"), "text/event-stream");
   const names: string[] = [];
-  for await (const e of new v1.SSEConnection<v1.LiveEventsEvent>(response)) {
+  for await (const e of new sdk.SSEConnection<sdk.LiveEventsEvent>(response)) {
     names.push(e.event);
     if (e.event === "published") assert.equal(typeof e.data.title, "string");
     if (e.event === "retitled") assert.equal(e.data.title, "Updated: the story so far");
@@ -55,12 +79,12 @@ test("c5: SSE events arrive typed and in order", async () => {
 });
 
 test("c6: the timeout covers the response head, never a running SSE stream", async () => {
-  const client = v1.createClient({ baseUrl, timeout: 150 });
+  const client = sdk.createClient({ baseUrl, timeout: 150 });
   const { data: response } = await client.live.events({ query: { gap_ms: 120 } });
   assert.ok(response);
   let count = 0;
   const started = Date.now();
-  for await (const e of new v1.SSEConnection<v1.LiveEventsEvent>(response)) {
+  for await (const e of new sdk.SSEConnection<sdk.LiveEventsEvent>(response)) {
     count++;
     if (e.event === "closed") break;
   }
@@ -69,7 +93,7 @@ test("c6: the timeout covers the response head, never a running SSE stream", asy
 });
 
 test("c6: a timeout against a slow route is a timeout error", async () => {
-  const client = v1.createClient({ baseUrl, timeout: 100 });
+  const client = sdk.createClient({ baseUrl, timeout: 100 });
   const slow = await client.live.slow({ query: { ms: 2_000 } });
   assert.equal(slow.data, null);
   assert.equal(slow.error?.kind, "timeout");
@@ -79,7 +103,7 @@ test("c6: a timeout against a slow route is a timeout error", async () => {
 });
 
 test("c5: a multipart upload round-trips byte for byte", async () => {
-  const client = v2.createClient({ baseUrl });
+  const client = sdk.createClient({ baseUrl });
   const binary = new Uint8Array(256).map((_, i) => i);
   const text = new TextEncoder().encode("second file\r\n--not a boundary\r\n");
   const photos = [
@@ -96,7 +120,7 @@ test("c5: a multipart upload round-trips byte for byte", async () => {
   assert.deepEqual(files[0]?.bytes, Array.from(binary));
   assert.equal(files[1]?.content_type, "text/plain");
   assert.deepEqual(files[1]?.bytes, Array.from(text));
-  const form = v2.buildFormData({ caption: "built", photos: [new File([binary], "x.bin")] });
+  const form = sdk.buildFormData({ caption: "built", photos: [new File([binary], "x.bin")] });
   const built = await client.uploads.upload({ body: form });
   assert.equal(built.data?.files[0]?.bytes.length, 256);
 });

@@ -3,8 +3,8 @@
 
 use super::{CliError, Progress, Project};
 use crate::manifest::{self, Manifest};
-use crate::openapi::{file_name, sdk_dirs, write, WrittenDocument};
-use crate::sdk::{check_sdk, generate_sdk, write_sdk, SdkFiles, SdkOptions};
+use crate::openapi::{file_name, sdk_dir, write, WrittenDocument};
+use crate::sdk::{check_sdk, generate_sdk_versions, write_sdk, SdkFiles, SdkOptions};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 use tether_model::config::{OpenApiOutput, SdkOutput};
@@ -21,8 +21,8 @@ pub struct PlannedDocument {
 pub struct PlannedClient {
     pub dir: PathBuf,
     pub files: SdkFiles,
-    /// The document it comes from (for the summary).
-    pub from: PathBuf,
+    /// The document(s) it comes from, as shown in the summary.
+    pub from: String,
 }
 
 /// What a command writes.
@@ -138,23 +138,20 @@ impl Plan {
         crate_dir: &Path,
         options: &SdkOptions,
     ) -> Result<(), CliError> {
-        for ((dir, document), doc) in sdk_dirs(output, docs, crate_dir).into_iter().zip(docs) {
-            let files = generate_sdk(document, options).map_err(|e| {
-                CliError::new(format!(
-                    "cannot generate a client from {}: {e}",
-                    Project::show(&doc.path)
-                ))
-                .help("the generator reads OpenAPI 3.0, 3.1 and 3.2 documents; fix the document or point at another one")
-            })?;
-            for warning in &files.warnings {
-                eprintln!("warning: {}: {warning}", Project::show(&doc.path));
-            }
-            self.clients.push(PlannedClient {
-                dir,
-                files,
-                from: doc.path.clone(),
-            });
+        let Some(dir) = sdk_dir(output, crate_dir) else {
+            return Ok(());
+        };
+        let from: Vec<String> = docs.iter().map(|d| Project::show(&d.path)).collect();
+        let from = from.join(", ");
+        let documents: Vec<serde_json::Value> = docs.iter().map(|d| d.document.clone()).collect();
+        let files = generate_sdk_versions(&documents, options).map_err(|e| {
+            CliError::new(format!("cannot generate a client from {from}: {e}"))
+            .help("the generator reads OpenAPI 3.0, 3.1 and 3.2 documents; fix the document or point at another one")
+        })?;
+        for warning in &files.warnings {
+            eprintln!("warning: {from}: {warning}");
         }
+        self.clients.push(PlannedClient { dir, files, from });
         Ok(())
     }
 
@@ -198,7 +195,7 @@ impl Plan {
                 "{} {}/ from {} ({} written, {} unchanged, {} deleted)",
                 if changed { "wrote    " } else { "unchanged" },
                 Project::show(&c.dir).trim_end_matches('/'),
-                Project::show(&c.from),
+                c.from,
                 report.written.len(),
                 report.unchanged.len(),
                 report.deleted.len()

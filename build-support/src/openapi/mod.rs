@@ -45,7 +45,6 @@ use crate::analysis::diagnostics::{Diagnostic, Error};
 use crate::analysis::index::CrateIndex;
 use crate::analysis::modules::CrateSources;
 use crate::analysis::overrides::parse_schema_text;
-use crate::extensions as ext;
 use crate::manifest::Manifest;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -600,29 +599,12 @@ pub fn file_name(output: &str, suffix: Option<&str>) -> String {
     }
 }
 
-/// The client directory of each document of an output with `[openapi.sdk]`:
-/// `sdk.output` itself, or `sdk.output/v1`, `sdk.output/v2`, … when HEADER
-/// versioning split the output into one document per version.
-pub fn sdk_dirs<'d>(
-    output: &OpenApiOutput,
-    documents: &'d [WrittenDocument],
-    crate_root: &Path,
-) -> Vec<(PathBuf, &'d Value)> {
-    let Some(sdk) = &output.sdk else {
-        return Vec::new();
-    };
-    let base = crate_root.join(&sdk.output);
-    documents
-        .iter()
-        .map(|d| {
-            let version = d.document[ext::ROOT][ext::VERSIONING][ext::DOCUMENT_VERSION].as_str();
-            let dir = match (documents.len(), version) {
-                (1, _) | (_, None) => base.clone(),
-                (_, Some(v)) => base.join(format!("v{}", naming::version_ident(v))),
-            };
-            (dir, &d.document)
-        })
-        .collect()
+/// The client directory of an output with `[openapi.sdk]`. It holds ONE
+/// client even when HEADER versioning split the output into one document per
+/// version: `client.v1.articles`, `client.v2.articles` (see
+/// [`crate::sdk::generate_sdk_versions`]).
+pub fn sdk_dir(output: &OpenApiOutput, crate_root: &Path) -> Option<PathBuf> {
+    output.sdk.as_ref().map(|sdk| crate_root.join(&sdk.output))
 }
 
 /// Writes the TypeScript client of an output with `[openapi.sdk]` from the
@@ -632,19 +614,19 @@ fn write_sdk_for_output(
     documents: &[WrittenDocument],
     crate_root: &Path,
 ) -> Result<Vec<WrittenSdk>, Error> {
-    let mut written = Vec::new();
-    for (dir, document) in sdk_dirs(output, documents, crate_root) {
-        let fail = |e: crate::sdk::SdkError| {
-            Error::one(Diagnostic::in_file(
-                &dir,
-                format!("cannot generate the TypeScript client: {e}"),
-            ))
-        };
-        let files = crate::sdk::generate_sdk(document, &Default::default()).map_err(fail)?;
-        let report = crate::sdk::write_sdk(&dir, &files).map_err(fail)?;
-        written.push(WrittenSdk { dir, report });
-    }
-    Ok(written)
+    let Some(dir) = sdk_dir(output, crate_root) else {
+        return Ok(Vec::new());
+    };
+    let fail = |e: crate::sdk::SdkError| {
+        Error::one(Diagnostic::in_file(
+            &dir,
+            format!("cannot generate the TypeScript client: {e}"),
+        ))
+    };
+    let docs: Vec<Value> = documents.iter().map(|d| d.document.clone()).collect();
+    let files = crate::sdk::generate_sdk_versions(&docs, &Default::default()).map_err(fail)?;
+    let report = crate::sdk::write_sdk(&dir, &files).map_err(fail)?;
+    Ok(vec![WrittenSdk { dir, report }])
 }
 
 /// Generates every configured document from `build.rs`; on error prints

@@ -16,7 +16,11 @@ pub enum Versioning {
 }
 
 pub struct Document<'a> {
+    /// Info, components and hints; `$ref`s resolve against it.
     pub root: &'a Value,
+    /// The `paths` objects to read: the root's, or one per version document
+    /// of a HEADER-versioned API ([`Document::versions`]).
+    pub paths: Vec<&'a serde_json::Map<String, Value>>,
     pub versioning: Versioning,
     /// `x-tether.globalPrefix`, skipped when naming controllers from paths.
     pub global_prefix: Option<String>,
@@ -67,9 +71,25 @@ impl<'a> Document<'a> {
             .filter(|p| !p.is_empty());
         Ok(Document {
             root,
+            paths: root
+                .get("paths")
+                .and_then(Value::as_object)
+                .into_iter()
+                .collect(),
             versioning,
             global_prefix,
         })
+    }
+
+    /// One client of several version documents: `root` (their merged
+    /// components, see `versions::merge`) and the paths of each of `docs`.
+    pub fn versions(root: &'a Value, docs: &'a [Value]) -> Result<Self, SdkError> {
+        let mut doc = Document::new(root)?;
+        doc.paths.clear();
+        for d in docs {
+            doc.paths.extend(Document::new(d)?.paths);
+        }
+        Ok(doc)
     }
 
     /// Follows a local `$ref` (`#/a/b~1c`); `None` for remote or broken ones.

@@ -18,7 +18,8 @@
 //! The hints tether's own documents carry, all optional:
 //! - root `x-tether`: `{ globalPrefix, versioning: { type: "URI" | "HEADER", prefix, defaultVersion } }`;
 //! - per operation `x-tether-controller`, `x-tether-method` (the client's
-//!   names) and `x-tether-version` (the version group under URI versioning);
+//!   names) and `x-tether-version` (the version group, `client.v2.users`,
+//!   under URI and HEADER versioning);
 //! - on `text/event-stream` content, `x-tether-item-schema` (3.0/3.1) or
 //!   `itemSchema` (3.2): a `oneOf` of `{ event: const, data, id? }`.
 //!
@@ -31,6 +32,7 @@ mod emit;
 pub mod naming;
 mod operations;
 mod schema;
+mod versions;
 mod write;
 
 use std::collections::BTreeMap;
@@ -124,6 +126,21 @@ impl std::error::Error for SdkError {
 /// Generates the client's files from an OpenAPI document (SPEC C1).
 pub fn generate_sdk(doc: &Value, options: &SdkOptions) -> Result<SdkFiles, SdkError> {
     let doc = document::Document::new(doc)?;
+    let (files, warnings) = emit::generate(&doc, options);
+    Ok(SdkFiles { files, warnings })
+}
+
+/// Generates ONE client from the documents of a HEADER-versioned API, one
+/// per version in version order (`openapi.v1.json`, `openapi.v2.json`):
+/// operations grouped by version (`client.v1.articles`, `client.v2.articles`,
+/// each sending its own version header), unversioned ones once, one copy of
+/// the runtime. A single document is [`generate_sdk`].
+pub fn generate_sdk_versions(docs: &[Value], options: &SdkOptions) -> Result<SdkFiles, SdkError> {
+    if let [one] = docs {
+        return generate_sdk(one, options);
+    }
+    let root = versions::merge(docs)?;
+    let doc = document::Document::versions(&root, docs)?;
     let (files, warnings) = emit::generate(&doc, options);
     Ok(SdkFiles { files, warnings })
 }

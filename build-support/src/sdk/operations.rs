@@ -68,7 +68,7 @@ pub struct Operation<'a> {
     pub controller: String,
     /// The method's name before it is made unique (lowerCamelCase).
     pub method_name: String,
-    /// `v1` under URI versioning, for operations with `x-tether-version`.
+    /// `v1` under URI or HEADER versioning, for operations with `x-tether-version`.
     pub version_key: Option<String>,
     /// The version number behind `version_key`, for numeric ordering.
     pub version: Option<String>,
@@ -81,12 +81,28 @@ pub struct Operation<'a> {
     pub errors: Vec<&'a Value>,
 }
 
-/// Every operation of the document, in document order.
+/// Every operation of the document, in document order; of several version
+/// documents, an unversioned operation (in each of them) once.
 pub fn collect<'a>(doc: &Document<'a>) -> Vec<Operation<'a>> {
+    let mut out: Vec<Operation<'a>> = Vec::new();
+    for paths in &doc.paths {
+        for op in collect_paths(doc, paths) {
+            let seen = out
+                .iter()
+                .any(|o| o.method == op.method && o.path == op.path && o.version == op.version);
+            if !seen {
+                out.push(op);
+            }
+        }
+    }
+    out
+}
+
+fn collect_paths<'a>(
+    doc: &Document<'a>,
+    paths: &'a serde_json::Map<String, Value>,
+) -> Vec<Operation<'a>> {
     let mut out = Vec::new();
-    let Some(paths) = doc.root.get("paths").and_then(Value::as_object) else {
-        return out;
-    };
     for (path, item) in paths {
         let item = doc.resolve(item);
         let Some(item_map) = item.as_object() else {
@@ -132,6 +148,7 @@ fn operation<'a>(
     let version = text(ext::VERSION);
     let version_key = match (&doc.versioning, &version) {
         (Versioning::Uri { prefix }, Some(v)) => Some(format!("{prefix}{v}")),
+        (Versioning::Header, Some(v)) => Some(format!("v{v}")),
         _ => None,
     };
     let (params, const_headers) = parameters(doc, path, op, shared);

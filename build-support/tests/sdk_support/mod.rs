@@ -6,7 +6,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tether_build::sdk::{generate_sdk, write_sdk, ImportExtension, SdkOptions};
+use tether_build::sdk::{
+    generate_sdk, generate_sdk_versions, write_sdk, ImportExtension, SdkError, SdkFiles, SdkOptions,
+};
 
 pub fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -22,10 +24,54 @@ pub fn case_dirs() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.join("openapi.json").is_file())
+        .filter(|p| !case_document_paths(p).is_empty())
         .collect();
     dirs.sort();
     dirs
+}
+
+/// A case's `openapi.json`, or its per-version documents `openapi.v1.json`,
+/// `openapi.v2.json`, … (a HEADER-versioned API split by tether-build).
+fn case_document_paths(dir: &Path) -> Vec<PathBuf> {
+    let single = dir.join("openapi.json");
+    if single.is_file() {
+        return vec![single];
+    }
+    let mut versions: Vec<(u64, PathBuf)> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let name = path.file_name()?.to_str()?.to_string();
+            let v = name.strip_prefix("openapi.v")?.strip_suffix(".json")?;
+            Some((v.parse().ok()?, path))
+        })
+        .collect();
+    versions.sort();
+    versions.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The client of a golden case: of its one document or its version documents.
+pub fn generate_case(dir: &Path, options: &SdkOptions) -> Result<SdkFiles, SdkError> {
+    let docs: Vec<serde_json::Value> = case_document_paths(dir)
+        .iter()
+        .map(|p| {
+            serde_json::from_str(&fs::read_to_string(p).unwrap())
+                .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        })
+        .collect();
+    generate_sdk_versions(&docs, options)
+}
+
+/// Generates a golden case's client into `out/sdk`; false when refused.
+pub fn generate_case_into(dir: &Path, options: &SdkOptions, out: &Path) -> bool {
+    match generate_case(dir, options) {
+        Ok(files) => {
+            write_sdk(&out.join("sdk"), &files).unwrap();
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 /// `options.json` next to a case: `{"importExtension": "js" | "ts" | "none"}`.

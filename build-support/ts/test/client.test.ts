@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { ClientCore, SDKError, buildPath, buildQuery, retryDelay, type ClientConfig, type OperationSpec } from "../client.js";
 import { createClient as createUriClient } from "./generated/tether_uri_versioning/index.js";
 import { createClient as createHeaderClient } from "./generated/tether_header_versioning/index.js";
+import { createClient as createSplitClient, SDKError as SplitSDKError } from "./generated/tether_header_split/index.js";
 import { createClient as createUploadClient } from "./generated/tether_multipart/index.js";
 import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
 
@@ -351,13 +352,27 @@ test("C4 generated client: versions group the methods; the path is used as writt
 test("C6 generated client under header versioning sends X-API-Version itself", async () => {
   const { calls, fetcher } = fake(() => json([]));
   const client = createHeaderClient({ fetcher });
-  await client.users.findOne({ params: { id: "1" } });
-  await client.users.findAll({ headers: { "X-Trace": "t" } });
+  await client.v2.users.findOne({ params: { id: "1" } });
+  await client.v1.users.findAll({ headers: { "X-Trace": "t" } });
   await client.health.check();
   assert.equal(headersOf(calls[0])["X-API-Version"], "2");
   assert.equal(headersOf(calls[1])["X-API-Version"], "1");
   assert.equal(headersOf(calls[1])["X-Trace"], "t");
   assert.equal(headersOf(calls[2])["X-API-Version"], undefined);
+});
+
+test("G1 one client of per-version documents: each version sends its header, one SDKError class", async () => {
+  const { calls, fetcher } = fake(() => json({ statusCode: 404, message: "gone" }, 404));
+  const client = createSplitClient({ fetcher });
+  const v1Only = await client.v1.users.findAll();
+  const v2 = await client.v2.users.findOne({ params: { id: 1 } });
+  await client.health.check();
+  assert.equal(headersOf(calls[0])["X-API-Version"], "1");
+  assert.equal(headersOf(calls[1])["X-API-Version"], "2");
+  assert.equal(headersOf(calls[2])["X-API-Version"], undefined);
+  assert.ok(v1Only.error instanceof SplitSDKError);
+  assert.ok(v2.error instanceof SplitSDKError);
+  assert.equal(v1Only.error?.constructor, v2.error?.constructor);
 });
 
 test("C5 generated multipart method builds the FormData from typed fields", async () => {

@@ -2,8 +2,35 @@
 import type { ClientCore, HeaderValues, SDKOutcome } from "../client.js";
 import type * as types from "../types.js";
 
+/** The call options of `findAll`. */
+export interface UsersV1FindAllOptions {
+  /** Headers of this call. */
+  headers?: {
+    "X-Trace"?: string;
+  } & HeaderValues;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
+/** The operations of this controller (version `v1`); get it from `createClient`. */
+export class UsersV1Controller<TThrow extends boolean = false> {
+  readonly #core: ClientCore<TThrow>;
+
+  constructor(core: ClientCore<TThrow>) {
+    this.#core = core;
+  }
+
+  /** `GET /users` */
+  findAll(options: UsersV1FindAllOptions = {}): Promise<SDKOutcome<types.User[], unknown, TThrow>> {
+    return this.#core.request<types.User[], unknown>(
+      { method: "GET", path: "/users", operationId: "users_findAll_v1", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
+      options,
+    );
+  }
+}
+
 /** The call options of `findOne`. */
-export interface UsersFindOneOptions {
+export interface UsersV2FindOneOptions {
   /** Path parameters (percent-encoded for you). */
   params: {
     id: string;
@@ -14,18 +41,8 @@ export interface UsersFindOneOptions {
   signal?: AbortSignal;
 }
 
-/** The call options of `findAll`. */
-export interface UsersFindAllOptions {
-  /** Headers of this call. */
-  headers?: {
-    "X-Trace"?: string;
-  } & HeaderValues;
-  /** Aborts the call. */
-  signal?: AbortSignal;
-}
-
-/** The operations of this controller; get it from `createClient`. */
-export class UsersController<TThrow extends boolean = false> {
+/** The operations of this controller (version `v2`); get it from `createClient`. */
+export class UsersV2Controller<TThrow extends boolean = false> {
   readonly #core: ClientCore<TThrow>;
 
   constructor(core: ClientCore<TThrow>) {
@@ -33,17 +50,9 @@ export class UsersController<TThrow extends boolean = false> {
   }
 
   /** `GET /users/{id}` */
-  findOne(options: UsersFindOneOptions): Promise<SDKOutcome<types.User, types.HttpError, TThrow>> {
+  findOne(options: UsersV2FindOneOptions): Promise<SDKOutcome<types.User, types.HttpError, TThrow>> {
     return this.#core.request<types.User, types.HttpError>(
       { method: "GET", path: "/users/{id}", operationId: "users_findOne_v2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
-      options,
-    );
-  }
-
-  /** `GET /users` */
-  findAll(options: UsersFindAllOptions = {}): Promise<SDKOutcome<types.User[], unknown, TThrow>> {
-    return this.#core.request<types.User[], unknown>(
-      { method: "GET", path: "/users", operationId: "users_findAll_v1", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
       options,
     );
   }

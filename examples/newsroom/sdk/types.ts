@@ -10,14 +10,12 @@ export interface Article {
   body: string;
 }
 
-/** Version 2 of an article: the body is split into paragraphs. */
-export interface ArticleV2 {
-  /** URL-safe identifier. */
-  slug: string;
-  /** Headline. */
+/** What a client sends to publish an article. */
+export interface CreateArticle {
+  /** Headline; it must contain an ASCII letter or digit (the slug is made of them). */
   title: string;
-  /** Paragraphs of the body. */
-  paragraphs: string[];
+  /** Body text; paragraphs are separated by blank lines. */
+  body: string;
 }
 
 /** How long a slow call took. */
@@ -67,4 +65,14 @@ export interface UploadReceipt {
   credit?: string | null;
   /** The files, in the order sent. */
   files: ReceivedFile[];
+}
+
+/** Version 2 of an article: the body is split into paragraphs. */
+export interface ArticleV2 {
+  /** URL-safe identifier. */
+  slug: string;
+  /** Headline. */
+  title: string;
+  /** Paragraphs of the body. */
+  paragraphs: string[];
 }

@@ -3,7 +3,7 @@ import type { ClientCore, HeaderValues, SDKOutcome } from "../client.js";
 import type * as types from "../types.js";
 
 /** The call options of `findAll`. */
-export interface ArticlesFindAllOptions {
+export interface ArticlesV1FindAllOptions {
   /** Headers of this call. */
   headers?: HeaderValues;
   /** Aborts the call. */
@@ -11,7 +11,7 @@ export interface ArticlesFindAllOptions {
 }
 
 /** The call options of `create`. */
-export interface ArticlesCreateOptions {
+export interface ArticlesV1CreateOptions {
   /** Headers of this call. */
   headers?: HeaderValues;
   /** The request body (`application/json`). */
@@ -21,7 +21,7 @@ export interface ArticlesCreateOptions {
 }
 
 /** The call options of `findOne`. */
-export interface ArticlesFindOneOptions {
+export interface ArticlesV1FindOneOptions {
   /** Path parameters (percent-encoded for you). */
   params: {
     slug: string;
@@ -32,8 +32,8 @@ export interface ArticlesFindOneOptions {
   signal?: AbortSignal;
 }
 
-/** The operations of this controller; get it from `createClient`. */
-export class ArticlesController<TThrow extends boolean = false> {
+/** The operations of this controller (version `v1`); get it from `createClient`. */
+export class ArticlesV1Controller<TThrow extends boolean = false> {
   readonly #core: ClientCore<TThrow>;
 
   constructor(core: ClientCore<TThrow>) {
@@ -45,7 +45,7 @@ export class ArticlesController<TThrow extends boolean = false> {
    *
    * `GET /articles`
    */
-  findAll(options: ArticlesFindAllOptions = {}): Promise<SDKOutcome<types.Article[], types.HttpError, TThrow>> {
+  findAll(options: ArticlesV1FindAllOptions = {}): Promise<SDKOutcome<types.Article[], types.HttpError, TThrow>> {
     return this.#core.request<types.Article[], types.HttpError>(
       { method: "GET", path: "/articles", operationId: "articles_findAll", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
       options,
@@ -57,7 +57,7 @@ export class ArticlesController<TThrow extends boolean = false> {
    *
    * `POST /articles`
    */
-  create(options: ArticlesCreateOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
+  create(options: ArticlesV1CreateOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
     return this.#core.request<types.Article, types.HttpError>(
       { method: "POST", path: "/articles", operationId: "articles_create", constHeaders: { "X-API-Version": "1" }, bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
@@ -69,9 +69,42 @@ export class ArticlesController<TThrow extends boolean = false> {
    *
    * `GET /articles/{slug}`
    */
-  findOne(options: ArticlesFindOneOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
+  findOne(options: ArticlesV1FindOneOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
     return this.#core.request<types.Article, types.HttpError>(
       { method: "GET", path: "/articles/{slug}", operationId: "articles_findOne", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
+      options,
+    );
+  }
+}
+
+/** The call options of `findOne`. */
+export interface ArticlesV2FindOneOptions {
+  /** Path parameters (percent-encoded for you). */
+  params: {
+    slug: string;
+  };
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
+/** The operations of this controller (version `v2`); get it from `createClient`. */
+export class ArticlesV2Controller<TThrow extends boolean = false> {
+  readonly #core: ClientCore<TThrow>;
+
+  constructor(core: ClientCore<TThrow>) {
+    this.#core = core;
+  }
+
+  /**
+   * Finds one article, its body split into paragraphs.
+   *
+   * `GET /articles/{slug}`
+   */
+  findOne(options: ArticlesV2FindOneOptions): Promise<SDKOutcome<types.ArticleV2, types.HttpError, TThrow>> {
+    return this.#core.request<types.ArticleV2, types.HttpError>(
+      { method: "GET", path: "/articles/{slug}", operationId: "articles_findOneV2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
       options,
     );
   }
