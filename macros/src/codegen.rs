@@ -54,6 +54,8 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
         ParamSource::Path(_) => quote!(Param),
         ParamSource::QueryAll | ParamSource::Query(_) => quote!(Query),
         ParamSource::Header(_) => quote!(Header),
+        ParamSource::Cookie(_) => quote!(Cookie),
+        ParamSource::Extractor => quote!(Extractor),
         _ => quote!(Body),
     };
     let call = match &param.source {
@@ -79,6 +81,8 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
             };
             quote_spanned!(span=> #p::#f(&mut __req, #arg).await)
         }
+        ParamSource::Cookie(name) => quote_spanned!(span=> #p::cookie_param::<#ty>(&__req, #name)),
+        ParamSource::Extractor => quote_spanned!(span=> #p::from_request::<#ty>(&mut __req).await),
         ParamSource::Request => return TokenStream::new(),
     };
     quote_spanned! {param.span=>
@@ -133,14 +137,30 @@ fn respond(route: &RouteModel) -> TokenStream {
     }
 }
 
-/// `fn() -> PipelineDef` building one level's guards, interceptors, pipes
-/// and filters, or `None` when it has none.
-fn pipeline_fn(name: &syn::Ident, attrs: &[PipelineAttr]) -> Option<TokenStream> {
-    if attrs.is_empty() {
+/// What one level (controller or method) adds to its `PipelineDef`.
+pub struct Level<'a> {
+    /// `#[use_guards(..)]` and its kin.
+    pub pipeline: &'a [PipelineAttr],
+    /// `#[metadata(..)]` values.
+    pub metadata: &'a [syn::Expr],
+    /// `#[security(..)]` / `#[public]`, as its `Security` value.
+    pub security: Option<TokenStream>,
+    /// Types of extractor arguments, whose app state is checked at startup.
+    pub extractors: Vec<&'a syn::Type>,
+}
+
+/// `fn() -> PipelineDef` building one level's guards, interceptors, pipes,
+/// filters and metadata, or `None` when it has none.
+fn pipeline_fn(name: &syn::Ident, level: &Level<'_>) -> Option<TokenStream> {
+    if level.pipeline.is_empty()
+        && level.metadata.is_empty()
+        && level.security.is_none()
+        && level.extractors.is_empty()
+    {
         return None;
     }
     let p = quote!(::tether::__private);
-    let adds = attrs.iter().flat_map(|a| {
+    let adds = level.pipeline.iter().flat_map(|a| {
         let method = match a.kind {
             PipelineKind::Guards => quote!(guard),
             PipelineKind::Interceptors => quote!(interceptor),
@@ -151,10 +171,25 @@ fn pipeline_fn(name: &syn::Ident, attrs: &[PipelineAttr]) -> Option<TokenStream>
             quote_spanned! {e.span()=> __def.#method(#e);}
         })
     });
+    let metadata = level
+        .metadata
+        .iter()
+        .map(|e| quote_spanned! {e.span()=> __def.metadata(#e);});
+    let security = level.security.iter().map(|s| quote!(__def.metadata(#s);));
+    let extractors = level.extractors.iter().map(|ty| {
+        quote! {
+            #[allow(unused_imports)]
+            use #p::{ProbeExtractor as _, ProbeOther as _};
+            (&#p::Probe::<#ty>::NEW).requires_into(__def.requires_mut());
+        }
+    });
     Some(quote! {
         fn #name() -> #p::PipelineDef {
             let mut __def = #p::PipelineDef::new();
             #(#adds)*
+            #(#metadata)*
+            #(#security)*
+            #(#extractors)*
             __def
         }
     })
@@ -190,7 +225,11 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
 }
 
 /// The `impl ::tether::Controller` for a checked controller.
-pub fn controller_impl(model: &ControllerModel, framework: TokenStream) -> TokenStream {
+pub fn controller_impl(
+    model: &ControllerModel,
+    framework: TokenStream,
+    schemes: &crate::security::Schemes,
+) -> TokenStream {
     let self_ty = &model.self_ty;
     let type_name = &model.type_name;
     let versions = versions_tokens(&model.version);
@@ -201,7 +240,21 @@ pub fn controller_impl(model: &ControllerModel, framework: TokenStream) -> Token
         let (fn_name, tokens) = handler_fn(model, route);
         fns.push(tokens);
         let pipeline_name = format_ident!("__tether_pipeline_{}", route.fn_ident);
-        let pipeline = match pipeline_fn(&pipeline_name, &route.pipeline) {
+        let level = Level {
+            pipeline: &route.pipeline,
+            metadata: &route.metadata,
+            security: route
+                .security
+                .as_ref()
+                .map(|s| crate::security::metadata_tokens(s, schemes)),
+            extractors: route
+                .params
+                .iter()
+                .filter(|p| p.source == ParamSource::Extractor)
+                .map(|p| &p.ty)
+                .collect(),
+        };
+        let pipeline = match pipeline_fn(&pipeline_name, &level) {
             Some(tokens) => {
                 fns.push(tokens);
                 quote!(#p::Some(#pipeline_name))
@@ -223,8 +276,17 @@ pub fn controller_impl(model: &ControllerModel, framework: TokenStream) -> Token
             }
         });
     }
-    let controller_pipeline = pipeline_fn(&format_ident!("__tether_pipeline"), &model.pipeline)
-        .map(|build| {
+    let level = Level {
+        pipeline: &model.pipeline,
+        metadata: &model.metadata,
+        security: model
+            .security
+            .as_ref()
+            .map(|s| crate::security::metadata_tokens(s, schemes)),
+        extractors: Vec::new(),
+    };
+    let controller_pipeline =
+        pipeline_fn(&format_ident!("__tether_pipeline"), &level).map(|build| {
             quote! {
                 fn pipeline() -> #p::Option<#p::PipelineDef> {
                     #build

@@ -53,3 +53,13 @@ pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
     };
     Ok((def, framework))
 }
+
+/// The crate's `tether.toml` and its path; `None` when it has none.
+pub fn load() -> syn::Result<Option<(Config, PathBuf)>> {
+    let Some(path) = config_path() else {
+        return Ok(None);
+    };
+    let config =
+        Config::load(&path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;
+    Ok(Some((config, path)))
+}

@@ -1,7 +1,7 @@
 //! Parse → check → emit for each attribute, in `proc_macro2` terms so the
 //! expansion can be tested (see `tests/expand.rs` of the crate).
 
-use crate::{codegen, config_embed};
+use crate::{codegen, config_embed, security};
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::spanned::Spanned;
@@ -21,8 +21,15 @@ pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
             return with_error(item, error);
         }
     };
+    // Security scheme names are checked against `[security.schemes]`; a
+    // broken file is reported by `framework_def` below.
+    let schemes = match config_embed::load() {
+        Ok(Some((config, _))) => config.security.schemes,
+        _ => Default::default(),
+    };
     let model = syn::parse2::<ControllerArgs>(attr)
-        .and_then(|args| ControllerModel::from_impl(args, &item_impl));
+        .and_then(|args| ControllerModel::from_impl(args, &item_impl))
+        .and_then(|model| security::check(&model, &schemes).map(|()| model));
     let framework = config_embed::framework_def();
     strip_tether_attrs(&mut item_impl);
     let model = match (model, &framework) {
@@ -40,7 +47,7 @@ pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
     };
     match (model, framework.map(|(def, _)| def)) {
         (Ok(model), Ok(framework)) => {
-            let table = codegen::controller_impl(&model, framework);
+            let table = codegen::controller_impl(&model, framework, &schemes);
             quote! {
                 #item_impl
                 const _: () = { #table };

@@ -10,6 +10,7 @@ mod codegen;
 mod config_embed;
 mod expand;
 mod multipart;
+mod security;
 
 use proc_macro::TokenStream;
 

@@ -66,10 +66,16 @@ pub enum ParamSource {
     Header(String),
     /// `#[req]`: the request head (method, URI, headers).
     Request,
+    /// `#[cookie("session")]`: one cookie of the `Cookie` header (SPEC E2).
+    Cookie(String),
+    /// No attribute: a type implementing `tether::FromRequest` (a current
+    /// user, a tenant, app state) reads itself from the request (SPEC E2).
+    Extractor,
 }
 
 /// Every parameter attribute name, for messages.
-pub const PARAM_ATTRS: &str = "#[param], #[query], #[body], #[header(\"name\")] or #[req]";
+pub const PARAM_ATTRS: &str =
+    "#[param], #[query], #[body], #[header(\"name\")], #[cookie(\"name\")] or #[req]";
 
 /// The name of an attribute when it is a single identifier or `tether::name`.
 pub fn tether_attr_name(attr: &Attribute) -> Option<String> {
@@ -294,6 +300,15 @@ pub fn parse_param_attr(attr: &Attribute, arg_name: &str) -> Option<syn::Result<
                 }
             })
         }
+        "cookie" => optional_string(attr, "#[cookie]", "#[cookie(\"session\")]").and_then(|lit| {
+            match lit {
+                Some(l) if !l.value().is_empty() => Ok(ParamSource::Cookie(l.value())),
+                _ => Err(syn::Error::new_spanned(
+                    attr,
+                    "#[cookie] needs the cookie's name, e.g. `#[cookie(\"session\")] session: Option<String>`",
+                )),
+            }
+        }),
         "body" => parse_body_kind(attr).map(ParamSource::Body),
         "req" => match &attr.meta {
             Meta::Path(_) => Ok(ParamSource::Request),
@@ -393,7 +408,12 @@ mod tests {
         );
         assert!(p(parse_quote!(#[header])).is_err());
         assert!(p(parse_quote!(#[body(xml)])).is_err());
-        let a: Attribute = parse_quote!(#[cookie]);
+        assert_eq!(
+            p(parse_quote!(#[cookie("session")])).unwrap(),
+            ParamSource::Cookie("session".into())
+        );
+        assert!(p(parse_quote!(#[cookie])).is_err());
+        let a: Attribute = parse_quote!(#[cookies]);
         assert!(parse_param_attr(&a, "x").is_none());
     }
 

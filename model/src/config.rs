@@ -52,6 +52,10 @@ pub struct Config {
     /// (`"geo::Point" = '{"type": "array", "items": {"type": "number"}}'`).
     #[serde(default)]
     pub schemas: std::collections::BTreeMap<String, String>,
+    /// `[security.schemes.<name>]`: the security schemes routes require
+    /// with `#[security("name")]` (SPEC E4; see [`crate::schemes`]).
+    #[serde(default)]
+    pub security: crate::schemes::SecuritySection,
 }
 
 /// `runtime = "…"`.
@@ -288,6 +292,7 @@ impl Config {
                 return Err("key `framework.versioning.prefix` only applies to `type = \"URI\"`; remove it or switch to URI versioning".into());
             }
         }
+        self.security.check()?;
         if self.openapi.len() > 1 {
             let mut seen = Vec::new();
             for (i, out) in self.openapi.iter().enumerate() {
@@ -447,6 +452,73 @@ output = "admin.json"
         assert_eq!(c.schemas["geo::Point"], r#"{"type": "array"}"#);
         let e = parse("[schemas]\nMoney = 3\n").unwrap_err().to_string();
         assert!(e.contains("line 2"), "{e}");
+    }
+
+    #[test]
+    fn e4_security_schemes() {
+        let c = parse(
+            r#"
+[security.schemes.bearer]
+type = "http"
+scheme = "bearer"
+bearer_format = "JWT"
+[security.schemes.key]
+type = "apiKey"
+in = "cookie"
+name = "sid"
+[security.schemes.oauth]
+type = "oauth2"
+[security.schemes.oauth.flows.client_credentials]
+token_url = "https://a/token"
+scopes = { "books:write" = "Change books" }
+[security.schemes.oidc]
+type = "openIdConnect"
+open_id_connect_url = "https://a/.well-known/openid-configuration"
+"#,
+        )
+        .unwrap();
+        assert_eq!(c.security.schemes.len(), 4);
+        for (text, needle) in [
+            (
+                "[security.schemes.b]\ntype = \"http\"\n",
+                "key `security.schemes.b.scheme` is missing",
+            ),
+            (
+                "[security.schemes.b]\ntype = \"http\"\nscheme = \"digest\"\n",
+                "key `security.schemes.b.scheme`: `digest`",
+            ),
+            (
+                "[security.schemes.b]\ntype = \"apiKey\"\nin = \"header\"\n",
+                "key `security.schemes.b.name` is missing",
+            ),
+            (
+                "[security.schemes.b]\ntype = \"apiKey\"\nin = \"body\"\nname = \"x\"\n",
+                "line 3",
+            ),
+            (
+                "[security.schemes.b]\ntype = \"http\"\nscheme = \"basic\"\nname = \"x\"\n",
+                "key `security.schemes.b.name` does not apply",
+            ),
+            (
+                "[security.schemes.b]\ntype = \"oauth2\"\n",
+                "key `security.schemes.b.flows` is missing",
+            ),
+            (
+                "[security.schemes.b]\ntype = \"oauth2\"\n[security.schemes.b.flows.implicit]\n",
+                "key `security.schemes.b.flows.implicit.authorization_url`",
+            ),
+            ("[security.schemes.b]\ntype = \"jwt\"\n", "openIdConnect"),
+            (
+                "[security.schemes.b]\ntype = \"http\"\nschem = \"basic\"\n",
+                "line 3",
+            ),
+        ] {
+            let e = parse(text).unwrap_err().to_string();
+            assert!(
+                e.contains(needle) && e.contains("/app/tether.toml"),
+                "{needle:?} not in {e}"
+            );
+        }
     }
 
     #[test]

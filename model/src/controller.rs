@@ -10,6 +10,7 @@ use crate::attrs::{
 };
 use crate::errors::Errors;
 use crate::path::RoutePath;
+use crate::security::{parse_metadata_attr, parse_public_attr, parse_security_attr, SecuritySpec};
 use crate::versioning::{neutral_beside_versioned, Framework, Version, VersionSpec};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -62,6 +63,10 @@ pub struct ControllerModel {
     pub version: VersionSpec,
     /// Controller-level guards, interceptors, pipes and filters.
     pub pipeline: Vec<PipelineAttr>,
+    /// `#[metadata(..)]` values of the impl (SPEC E3).
+    pub metadata: Vec<syn::Expr>,
+    /// `#[security(..)]` or `#[public]` of the impl (SPEC E4).
+    pub security: Option<SecuritySpec>,
     /// Doc comment lines of the impl.
     pub docs: Vec<String>,
     /// The routes in source order.
@@ -85,6 +90,10 @@ pub struct RouteModel {
     pub http_code: Option<u16>,
     /// Method-level guards, interceptors, pipes and filters.
     pub pipeline: Vec<PipelineAttr>,
+    /// The method's `#[metadata(..)]` values (SPEC E3).
+    pub metadata: Vec<syn::Expr>,
+    /// The method's own `#[security(..)]` or `#[public]` (SPEC E4).
+    pub security: Option<SecuritySpec>,
     /// The arguments after `&self`.
     pub params: Vec<ParamModel>,
     /// The declared return type.
@@ -107,6 +116,16 @@ impl RouteModel {
     pub fn effective_version(&self, controller: &ControllerModel) -> VersionSpec {
         self.version.or(&controller.version)
     }
+
+    /// The security schemes the route requires, any one of them: the
+    /// method's `#[security]`/`#[public]` wins over the controller's.
+    pub fn effective_security(&self, controller: &ControllerModel) -> Vec<String> {
+        self.security
+            .as_ref()
+            .or(controller.security.as_ref())
+            .map(SecuritySpec::names)
+            .unwrap_or_default()
+    }
 }
 
 /// A handler argument and where it comes from.
@@ -123,7 +142,7 @@ pub struct ParamModel {
 }
 
 /// Names of tether's method attributes, for "did you mean" hints.
-const METHOD_ATTRS: [&str; 14] = [
+const METHOD_ATTRS: [&str; 17] = [
     "get",
     "post",
     "put",
@@ -138,6 +157,9 @@ const METHOD_ATTRS: [&str; 14] = [
     "use_interceptors",
     "use_pipes",
     "use_filters",
+    "metadata",
+    "security",
+    "public",
 ];
 
 /// Whether `attr` is one that `#[controller]` consumes from a method,
@@ -145,7 +167,10 @@ const METHOD_ATTRS: [&str; 14] = [
 pub fn is_tether_attr(attr: &Attribute) -> bool {
     tether_attr_name(attr).is_some_and(|n| {
         METHOD_ATTRS.contains(&n.as_str())
-            || matches!(n.as_str(), "param" | "query" | "body" | "header" | "req")
+            || matches!(
+                n.as_str(),
+                "param" | "query" | "body" | "header" | "cookie" | "req"
+            )
     })
 }
 
@@ -236,6 +261,8 @@ fn parse_pipeline(attr: &Attribute, kind: PipelineKind) -> syn::Result<PipelineA
 struct CommonAttrs {
     version: Option<VersionSpec>,
     pipeline: Vec<PipelineAttr>,
+    metadata: Vec<syn::Expr>,
+    security: Option<SecuritySpec>,
 }
 
 impl CommonAttrs {
@@ -251,6 +278,27 @@ impl CommonAttrs {
                 ));
             } else if let Some(v) = errors.ok(parse_version_attr(attr)) {
                 self.version = Some(v);
+            }
+            return true;
+        }
+        if name == "metadata" {
+            if let Some(values) = errors.ok(parse_metadata_attr(attr)) {
+                self.metadata.extend(values);
+            }
+            return true;
+        }
+        if name == "security" || name == "public" {
+            let parsed = if name == "public" {
+                parse_public_attr(attr)
+            } else {
+                parse_security_attr(attr)
+            };
+            if self.security.is_some() {
+                errors.push(syn::Error::new_spanned(attr,
+                    "give `#[security(..)]` or `#[public]` once; list alternative schemes in one attribute: `#[security(\"bearer\", \"api_key\")]`",
+                ));
+            } else if let Some(spec) = errors.ok(parsed) {
+                self.security = Some(spec);
             }
             return true;
         }
@@ -315,6 +363,8 @@ impl ControllerModel {
             path: args.path,
             version: common.version.unwrap_or_default(),
             pipeline: common.pipeline,
+            metadata: common.metadata,
+            security: common.security,
             docs: doc_lines(&item.attrs),
             routes,
         })
@@ -412,6 +462,8 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         version: common.version.unwrap_or_default(),
         http_code,
         pipeline: common.pipeline,
+        metadata: common.metadata,
+        security: common.security,
         params,
         output: f.sig.output.clone(),
         docs: doc_lines(&f.attrs),
@@ -431,7 +483,9 @@ fn reject_orphan_attrs(f: &ImplItemFn, common: &CommonAttrs, errors: &mut Errors
         FnArg::Typed(t) => t.attrs.iter().any(is_tether_attr),
         FnArg::Receiver(_) => false,
     });
-    if orphan.is_some() || !common.pipeline.is_empty() || has_param_attrs {
+    let has_common =
+        !common.pipeline.is_empty() || !common.metadata.is_empty() || common.security.is_some();
+    if orphan.is_some() || has_common || has_param_attrs {
         errors.push(syn::Error::new(
             f.sig.ident.span(),
             format!(
@@ -504,13 +558,18 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
                 )),
             }
         }
-        let Some(source) = source else {
-            if pt.attrs.is_empty() {
+        let source = match source {
+            Some(source) => source,
+            // A plain value type says nothing of where it comes from; any
+            // other type may read itself from the request (SPEC E2).
+            None if pt.attrs.is_empty() && is_plain_value(&pt.ty) => {
                 errors.push(syn::Error::new_spanned(pt,
                     format!("argument `{arg_name}` needs an attribute saying where it comes from: {PARAM_ATTRS}"),
                 ));
+                continue;
             }
-            continue;
+            None if pt.attrs.is_empty() => ParamSource::Extractor,
+            None => continue,
         };
         if let ParamSource::Body(_) = source {
             if let Some(first) = first_body {
@@ -533,6 +592,30 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         });
     }
     params
+}
+
+/// Types that cannot be request extractors: numbers, text, `Vec`,
+/// references, and `Option` of those (they want `#[param]`, `#[query]` …).
+fn is_plain_value(ty: &Type) -> bool {
+    const PLAIN: [&str; 19] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64", "bool", "char", "String", "str", "Vec",
+    ];
+    match ty {
+        Type::Reference(_) | Type::Tuple(_) | Type::Array(_) | Type::Slice(_) => true,
+        Type::Path(p) => match p.path.segments.last() {
+            Some(s) if s.ident == "Option" => match &s.arguments {
+                syn::PathArguments::AngleBracketed(a) => a.args.iter().all(|arg| match arg {
+                    syn::GenericArgument::Type(inner) => is_plain_value(inner),
+                    _ => true,
+                }),
+                _ => true,
+            },
+            Some(s) => PLAIN.contains(&s.ident.to_string().as_str()),
+            None => false,
+        },
+        _ => false,
+    }
 }
 
 fn check_path_params(
@@ -774,7 +857,7 @@ mod tests {
                     #[get("/:id")]
                     fn a(&self) {}
                     #[post]
-                    async fn b(&self, #[body] a: A, #[body] b: B, c: C) {}
+                    async fn b(&self, #[body] a: A, #[body] b: B, c: Option<u8>) {}
                     #[get("/y")]
                     async fn c(&self, #[param] nope: u8) {}
                     #[gett("/z")]
@@ -793,6 +876,42 @@ mod tests {
         ] {
             assert!(e.contains(needle), "missing {needle:?} in\n{e}");
         }
+    }
+
+    #[test]
+    fn e2_e4_extractors_metadata_and_security() {
+        let m = model(
+            r#""/x""#,
+            parse_quote! {
+                #[security("bearer")]
+                #[metadata(Roles(&["reader"]))]
+                impl X {
+                    #[get] #[metadata(Roles(&["admin"]))]
+                    async fn a(&self, user: CurrentUser, #[cookie("sid")] sid: Option<String>) {}
+                    #[get("/open")] #[public]
+                    async fn b(&self) {}
+                }
+            },
+        )
+        .unwrap();
+        assert_eq!(m.metadata.len(), 1);
+        let (a, b) = (&m.routes[0], &m.routes[1]);
+        assert_eq!(a.params[0].source, ParamSource::Extractor);
+        assert_eq!(a.params[1].source, ParamSource::Cookie("sid".into()));
+        assert_eq!(a.metadata.len(), 1);
+        assert_eq!(a.effective_security(&m), ["bearer"]);
+        assert!(b.effective_security(&m).is_empty());
+        let e = model(
+            r#""/x""#,
+            parse_quote! {
+                impl X {
+                    #[get] #[public] #[security("a")]
+                    async fn a(&self) {}
+                }
+            },
+        )
+        .unwrap_err();
+        assert!(e.contains("once"), "{e}");
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! - [`attrs`] and [`controller`]: what `#[controller]`, the route
 //!   attributes and the parameter attributes mean (feature `syn`);
 //! - [`response`]: what a handler's return type means (feature `syn`);
-//! - [`config`]: `tether.toml` (feature `config`).
+//! - [`security`]: `#[security]`, `#[public]`, `#[metadata]` (feature `syn`);
+//! - [`config`]: `tether.toml` (feature `config`), with its security
+//!   schemes in [`schemes`].
 
 #![warn(missing_docs)]
 
@@ -24,9 +26,13 @@ pub mod controller;
 pub mod errors;
 #[cfg(feature = "syn")]
 pub mod response;
+#[cfg(feature = "syn")]
+pub mod security;
 
 #[cfg(feature = "config")]
 pub mod config;
+#[cfg(feature = "config")]
+pub mod schemes;
 
 pub use method::HttpMethod;
 pub use path::{PathError, RoutePath, Segment};

@@ -13,6 +13,7 @@ use crate::request::{Request, RequestBody};
 use crate::response::{BoxError, IntoResponse, Response};
 use crate::routing::{Route, RouteConflict, RouteEntry, Router};
 use crate::service::{AppService, NotFoundHandler, ServiceParts};
+use crate::state::{Requires, StateMap};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -98,6 +99,7 @@ pub struct App<A: HttpAdapter = NativeAdapter> {
     error_handler: Option<Arc<dyn ExceptionFilter>>,
     not_found: Option<NotFoundHandler>,
     layers: Vec<LayerFn>,
+    state: StateMap,
 }
 
 /// Why an [`App`] could not start.
@@ -111,13 +113,18 @@ pub enum AppError {
     Cors(String),
     /// The address could not be bound.
     Io(std::io::Error),
+    /// A route, guard, interceptor, pipe or filter reads app state no
+    /// [`App::provide`] gave (SPEC E2).
+    MissingProvider(String),
 }
 
 impl std::fmt::Display for AppError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AppError::Conflict(c) => write!(f, "route conflict: {c}"),
-            AppError::MixedConfig(m) | AppError::Cors(m) => f.write_str(m),
+            AppError::MixedConfig(m) | AppError::Cors(m) | AppError::MissingProvider(m) => {
+                f.write_str(m)
+            }
             AppError::Io(e) => write!(f, "{e}"),
         }
     }
@@ -178,7 +185,23 @@ impl<A: HttpAdapter> App<A> {
             error_handler: None,
             not_found: None,
             layers: Vec::new(),
+            state: StateMap::default(),
         }
+    }
+
+    /// Provides `value` to every handler (`db: State<Db>`), guard and
+    /// interceptor (`req.state::<Db>()`), pipe (`meta.state::<Db>()`) and
+    /// exception filter (`host.state::<Db>()`) (SPEC E2). One value per
+    /// type; providing a type again replaces it. What routes read but no
+    /// call provides stops [`App::bind`] with [`AppError::MissingProvider`].
+    pub fn provide<T: Send + Sync + 'static>(self, value: T) -> Self {
+        self.provide_arc(Arc::new(value))
+    }
+
+    /// [`App::provide`] for a value already in an `Arc`.
+    pub fn provide_arc<T: Send + Sync + 'static>(mut self, value: Arc<T>) -> Self {
+        self.state.insert(value);
+        self
     }
 
     /// Registers a controller instance; its routes come from its `#[controller]` impl.
@@ -412,6 +435,11 @@ impl<A: HttpAdapter> App<A> {
         for c in self.controllers {
             for r in c.routes {
                 let label = format!("{}::{}", c.name, r.name);
+                check_provided(
+                    &self.state,
+                    [&app_pipeline, &c.pipeline, &r.pipeline],
+                    &label,
+                )?;
                 let pipeline = RoutePipeline::merge(
                     &app_pipeline,
                     &c.pipeline,
@@ -458,6 +486,7 @@ impl<A: HttpAdapter> App<A> {
             body_limit: self.body_limit,
             middleware: middleware.into_boxed_slice(),
             not_found: self.not_found,
+            state: (!self.state.is_empty()).then(|| Arc::new(self.state) as _),
         };
         let service = AppService::new(parts, self.layers);
         Ok((self.adapter, service))
@@ -525,5 +554,22 @@ impl<A: HttpAdapter> Server<A> {
         self.adapter
             .serve(self.listener, self.service, Box::pin(signal))
             .await
+    }
+}
+
+/// The startup check of SPEC E2: everything a route's levels read is
+/// provided, else an error naming the type, the route and the fix.
+fn check_provided(
+    provided: &StateMap,
+    levels: [&PipelineDef; 3],
+    label: &str,
+) -> Result<(), AppError> {
+    let mut deps = Requires::default();
+    levels.iter().for_each(|l| l.requires(&mut deps));
+    match deps.missing(provided) {
+        None => Ok(()),
+        Some(ty) => Err(AppError::MissingProvider(format!(
+            "{label} reads app state of type `{ty}`, which nothing provides: add `.provide(value)` with a `{ty}` to the App"
+        ))),
     }
 }

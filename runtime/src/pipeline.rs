@@ -42,6 +42,7 @@ pub use crate::exception::Exception;
 use crate::handler_future::Handler;
 use crate::request::Request;
 use crate::response::{IntoResponse, Response};
+use crate::state::{Requires, StateMap};
 use http::{Method, StatusCode, Uri};
 use std::any::Any;
 use std::fmt;
@@ -80,6 +81,11 @@ pub trait Guard: Send + Sync + 'static {
         &self,
         req: &mut Request,
     ) -> impl Future<Output = Result<bool, HttpError>> + Send;
+
+    /// The app state it reads (`deps.state::<Db>()`), checked at startup.
+    fn requires(&self, deps: &mut Requires) {
+        let _ = deps;
+    }
 }
 
 /// Wraps the handler: code before `next.handle(req)` runs before it (after
@@ -117,6 +123,11 @@ pub trait Interceptor: Send + Sync + 'static {
         req: Request,
         next: CallHandler,
     ) -> impl Future<Output = Result<Response, Exception>> + Send;
+
+    /// The app state it reads (`deps.state::<Db>()`), checked at startup.
+    fn requires(&self, deps: &mut Requires) {
+        let _ = deps;
+    }
 }
 
 /// Where an argument a [`Pipe`] sees was extracted from.
@@ -130,17 +141,32 @@ pub enum ArgSource {
     Header,
     /// `#[body]` of any kind.
     Body,
+    /// `#[cookie(..)]`
+    Cookie,
+    /// An argument without attribute: a [`FromRequest`](crate::FromRequest) type.
+    Extractor,
 }
 
 /// What a [`Pipe`] knows of the argument it transforms.
 #[derive(Debug, Clone, Copy)]
-pub struct ArgMeta {
+pub struct ArgMeta<'a> {
     /// The handler argument's name.
     pub name: &'static str,
     /// Where it came from.
     pub source: ArgSource,
     /// Its Rust type, as `std::any::type_name` writes it.
     pub type_name: &'static str,
+    state: Option<&'a StateMap>,
+}
+
+impl ArgMeta<'_> {
+    /// A value given to [`App::provide`](crate::App::provide) (SPEC E2).
+    pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, HttpError> {
+        self.state
+            .and_then(StateMap::get::<T>)
+            .map(|a| &**a)
+            .ok_or_else(crate::state::not_provided::<T>)
+    }
 }
 
 /// Validates or transforms each extracted argument before the handler
@@ -175,6 +201,11 @@ pub struct ArgMeta {
 pub trait Pipe: Send + Sync + 'static {
     /// Checks or changes `value` in place.
     fn transform(&self, value: &mut dyn Any, meta: &ArgMeta) -> Result<(), HttpError>;
+
+    /// The app state it reads (`deps.state::<Db>()`), checked at startup.
+    fn requires(&self, deps: &mut Requires) {
+        let _ = deps;
+    }
 }
 
 /// A [`Pipe`] for the arguments of one type `T`: `typed_pipe(|s: &mut
@@ -212,6 +243,20 @@ pub struct Host {
     pub uri: Uri,
     /// The handler, as `Controller::method`.
     pub handler: Arc<str>,
+    /// The app's `StateMap`, type-erased as in `Request`.
+    state: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl Host {
+    /// A value given to [`App::provide`](crate::App::provide) (SPEC E2).
+    pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, HttpError> {
+        self.state
+            .as_deref()
+            .and_then(|s| s.downcast_ref::<StateMap>())
+            .and_then(StateMap::get::<T>)
+            .map(|a| &**a)
+            .ok_or_else(crate::state::not_provided::<T>)
+    }
 }
 
 /// Answers exceptions: `Ok(response)` catches one, `Err(exception)` passes
@@ -224,6 +269,11 @@ pub struct Host {
 pub trait ExceptionFilter: Send + Sync + 'static {
     /// Answers `exception`, or hands it back.
     fn catch(&self, exception: Exception, host: &Host) -> Result<Response, Exception>;
+
+    /// The app state it reads (`deps.state::<Db>()`), checked at startup.
+    fn requires(&self, deps: &mut Requires) {
+        let _ = deps;
+    }
 }
 
 /// An app-wide error handler: a filter that catches everything.
@@ -240,11 +290,15 @@ where
 
 trait DynGuard: Send + Sync {
     fn can_activate<'a>(&'a self, req: &'a mut Request) -> BoxFuture<'a, Result<bool, HttpError>>;
+    fn requires(&self, deps: &mut Requires);
 }
 
 impl<G: Guard> DynGuard for G {
     fn can_activate<'a>(&'a self, req: &'a mut Request) -> BoxFuture<'a, Result<bool, HttpError>> {
         Box::pin(Guard::can_activate(self, req))
+    }
+    fn requires(&self, deps: &mut Requires) {
+        Guard::requires(self, deps);
     }
 }
 
@@ -254,9 +308,14 @@ trait DynInterceptor: Send + Sync {
         req: Request,
         next: CallHandler,
     ) -> BoxFuture<'_, Result<Response, Exception>>;
+    fn requires(&self, deps: &mut Requires);
 }
 
 impl<I: Interceptor> DynInterceptor for I {
+    fn requires(&self, deps: &mut Requires) {
+        Interceptor::requires(self, deps);
+    }
+
     fn intercept(
         &self,
         req: Request,
@@ -266,15 +325,20 @@ impl<I: Interceptor> DynInterceptor for I {
     }
 }
 
+type MetaValue = Arc<dyn Any + Send + Sync>;
+
 /// Guards, interceptors, pipes and filters of one level (app, controller
 /// or method), as `#[use_guards(..)]` and its kin or `App::use_guards` list
-/// them.
+/// them; with the level's `#[metadata(..)]` values (SPEC E3) and the app
+/// state its extractors read (SPEC E2).
 #[derive(Clone, Default)]
 pub struct PipelineDef {
     guards: Vec<Arc<dyn DynGuard>>,
     interceptors: Vec<Arc<dyn DynInterceptor>>,
     pipes: Vec<Arc<dyn Pipe>>,
     filters: Vec<Arc<dyn ExceptionFilter>>,
+    metadata: Vec<MetaValue>,
+    requires: Requires,
 }
 
 impl PipelineDef {
@@ -303,8 +367,35 @@ impl PipelineDef {
         self.filters.push(Arc::new(filter));
     }
 
+    /// Adds a metadata value, read by guards with `req.metadata::<T>()`;
+    /// a value of the same type given again replaces the first.
+    pub fn metadata<T: Send + Sync + 'static>(&mut self, value: T) {
+        self.metadata.retain(|v| !v.is::<T>());
+        self.metadata.push(Arc::new(value));
+    }
+
+    /// The app state this level's extractors read, to declare it:
+    /// `E::requires(def.requires_mut())`.
+    pub fn requires_mut(&mut self) -> &mut Requires {
+        &mut self.requires
+    }
+
     pub(crate) fn filter_arc(&mut self, filter: Arc<dyn ExceptionFilter>) {
         self.filters.push(filter);
+    }
+
+    /// Everything this level needs provided: its extractors', guards',
+    /// interceptors', pipes' and filters' declarations.
+    pub(crate) fn requires(&self, deps: &mut Requires) {
+        for (id, name) in &self.requires.types {
+            if !deps.types.iter().any(|(t, _)| t == id) {
+                deps.types.push((*id, name));
+            }
+        }
+        self.guards.iter().for_each(|g| g.requires(deps));
+        self.interceptors.iter().for_each(|i| i.requires(deps));
+        self.pipes.iter().for_each(|p| p.requires(deps));
+        self.filters.iter().for_each(|f| f.requires(deps));
     }
 
     fn is_empty(&self) -> bool {
@@ -312,6 +403,7 @@ impl PipelineDef {
             && self.interceptors.is_empty()
             && self.pipes.is_empty()
             && self.filters.is_empty()
+            && self.metadata.is_empty()
     }
 }
 
@@ -322,6 +414,7 @@ impl fmt::Debug for PipelineDef {
             .field("interceptors", &self.interceptors.len())
             .field("pipes", &self.pipes.len())
             .field("filters", &self.filters.len())
+            .field("metadata", &self.metadata.len())
             .finish()
     }
 }
@@ -333,8 +426,18 @@ pub(crate) struct RoutePipeline {
     pipes: Vec<Arc<dyn Pipe>>,
     /// Method → controller → app order.
     filters: Vec<Arc<dyn ExceptionFilter>>,
+    /// Method → controller → app order: the first of a type wins (SPEC E3).
+    metadata: Vec<MetaValue>,
     handler: Handler,
     label: Arc<str>,
+}
+
+impl RoutePipeline {
+    /// The route's metadata of type `T`: the method's, else the
+    /// controller's, else the app's.
+    pub(crate) fn metadata<T: 'static>(&self) -> Option<&T> {
+        self.metadata.iter().find_map(|v| v.downcast_ref::<T>())
+    }
 }
 
 impl RoutePipeline {
@@ -357,6 +460,7 @@ impl RoutePipeline {
             interceptors: Vec::with_capacity(outer_first(|l| l.interceptors.len())),
             pipes: Vec::with_capacity(outer_first(|l| l.pipes.len())),
             filters: Vec::with_capacity(outer_first(|l| l.filters.len())),
+            metadata: Vec::with_capacity(outer_first(|l| l.metadata.len())),
             handler: handler.clone(),
             label: Arc::from(label),
         };
@@ -367,6 +471,7 @@ impl RoutePipeline {
         }
         for level in levels.into_iter().rev() {
             p.filters.extend(level.filters.iter().cloned());
+            p.metadata.extend(level.metadata.iter().cloned());
         }
         Some(Arc::new(p))
     }
@@ -407,8 +512,17 @@ pub(crate) async fn run(pipeline: Arc<RoutePipeline>, mut req: Request) -> Respo
         method: req.method().clone(),
         uri: req.uri().clone(),
         handler: pipeline.label.clone(),
+        state: req.state.clone(),
     });
+    // SPEC E4: no credential of a required scheme is a 401 before guards.
+    let denied = pipeline
+        .metadata::<crate::security::Security>()
+        .and_then(|s| s.check(&req).err());
+    let challenge = denied.as_ref().and_then(|(_, c)| *c);
     let result = async {
+        if let Some((error, _)) = denied {
+            return Err(Exception::from(error));
+        }
         for guard in &pipeline.guards {
             match guard.can_activate(&mut req).await {
                 Ok(true) => {}
@@ -423,19 +537,27 @@ pub(crate) async fn run(pipeline: Arc<RoutePipeline>, mut req: Request) -> Respo
         next.handle(req).await
     }
     .await;
-    match (result, host) {
-        (Ok(res), _) => res,
+    let mut res = match (result, host) {
+        (Ok(res), _) => return res,
         (Err(exception), None) => exception.into_response(),
-        (Err(mut exception), Some(host)) => {
+        (Err(mut exception), Some(host)) => 'caught: {
             for filter in &pipeline.filters {
                 match filter.catch(exception, &host) {
-                    Ok(res) => return res,
+                    Ok(res) => break 'caught res,
                     Err(e) => exception = e,
                 }
             }
             exception.into_response()
         }
+    };
+    if let Some(challenge) = challenge {
+        if res.status() == StatusCode::UNAUTHORIZED {
+            res.headers_mut()
+                .entry(http::header::WWW_AUTHENTICATE)
+                .or_insert(http::HeaderValue::from_static(challenge));
+        }
     }
+    res
 }
 
 /// The pipeline of the route `req` matched, if it has one. The request holds
@@ -443,6 +565,31 @@ pub(crate) async fn run(pipeline: Arc<RoutePipeline>, mut req: Request) -> Respo
 #[inline]
 fn route_pipeline(req: &Request) -> Option<&RoutePipeline> {
     req.pipeline.as_deref()?.downcast_ref()
+}
+
+impl Request {
+    /// The matched route's metadata of type `T` (SPEC E3, Nest's
+    /// `Reflector.getAllAndOverride`): the method's `#[metadata(..)]`, else
+    /// the controller's, else the app's.
+    ///
+    /// ```
+    /// use tether::pipeline::Guard;
+    /// use tether::{HttpError, Request};
+    ///
+    /// pub struct Roles(pub &'static [&'static str]);
+    /// pub struct RolesGuard;
+    ///
+    /// impl Guard for RolesGuard {
+    ///     async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError> {
+    ///         let Some(Roles(needed)) = req.metadata::<Roles>() else { return Ok(true) };
+    ///         let role = req.header("x-role").unwrap_or("");
+    ///         Ok(needed.contains(&role))
+    ///     }
+    /// }
+    /// ```
+    pub fn metadata<T: 'static>(&self) -> Option<&T> {
+        route_pipeline(self)?.metadata::<T>()
+    }
 }
 
 /// The generated handler's error path: an exception when the route has
@@ -500,6 +647,7 @@ fn pipe<T: 'static>(
         name,
         source,
         type_name: std::any::type_name::<T>(),
+        state: crate::state::state_map(req),
     };
     for p in &pipeline.pipes {
         p.transform(value, &meta)?;

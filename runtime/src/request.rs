@@ -185,6 +185,9 @@ pub struct Request {
     /// The matched route's pipeline (a `pipeline::RoutePipeline`), for its
     /// pipes and filters; type-erased so this module needs nothing above it.
     pub(crate) pipeline: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
+    /// The app's provided values (a `state::StateMap`); `None` when the
+    /// app provides none. Type-erased like `pipeline`.
+    pub(crate) state: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 impl Request {
@@ -196,6 +199,7 @@ impl Request {
             params: PathParams::default(),
             body_limit: DEFAULT_BODY_LIMIT,
             pipeline: None,
+            state: None,
         }
     }
 

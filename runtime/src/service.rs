@@ -23,6 +23,9 @@ pub(crate) struct ServiceParts {
     /// Empty when none is registered: then there is no chain at all.
     pub(crate) middleware: Box<[Box<dyn DynMiddleware>]>,
     pub(crate) not_found: Option<NotFoundHandler>,
+    /// The provided values (a `state::StateMap`); `None` when nothing is
+    /// provided: no reference count per request.
+    pub(crate) state: Option<Arc<dyn std::any::Any + Send + Sync>>,
 }
 
 /// The compiled application: turns a request into a response future.
@@ -66,6 +69,7 @@ impl AppService {
             params: PathParams::default(),
             body_limit: self.inner.body_limit,
             pipeline: None,
+            state: self.inner.state.clone(),
         };
         if self.inner.middleware.is_empty() {
             self.inner.dispatch(request)

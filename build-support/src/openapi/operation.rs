@@ -398,7 +398,9 @@ impl OperationContext<'_, '_> {
             _ => None,
         };
         for p in &route.params {
-            if p.source == ParamSource::Request {
+            // The raw request and user extractors are not part of the
+            // contract; what an extractor requires is (`#[security]`).
+            if matches!(p.source, ParamSource::Request | ParamSource::Extractor) {
                 continue;
             }
             let Some(ty) = self.gen.resolve(&p.ty, c.module, &env) else {
@@ -412,6 +414,7 @@ impl OperationContext<'_, '_> {
                 ParamSource::Header(name)
                     if version_const.is_some() && name.eq_ignore_ascii_case(VERSION_HEADER) => {}
                 ParamSource::Header(name) => params.push(self.param(name, "header", &ty)),
+                ParamSource::Cookie(name) => params.push(self.param(name, "cookie", &ty)),
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
                     Some(shape) => {
@@ -435,7 +438,7 @@ impl OperationContext<'_, '_> {
                 ParamSource::Body(BodyKind::Form)
                     if self.refuse_flattened_numbers(&ty, "#[body(form)]", &p.ty, c) => {}
                 ParamSource::Body(kind) => body = Some(self.body(*kind, &ty, &p.ty)),
-                ParamSource::Request => {}
+                ParamSource::Request | ParamSource::Extractor => {}
             }
         }
         if let Some(v) = version_const {

@@ -5,7 +5,7 @@ struct UsersController;
 #[controller("/users")]
 impl UsersController {
     #[get]
-    async fn list(&self, #[cookie("session")] session: String) {}
+    async fn list(&self, #[session("sid")] session: String) {}
 }
 
 fn main() {}

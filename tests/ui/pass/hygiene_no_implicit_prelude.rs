@@ -3,6 +3,7 @@
 #![no_implicit_prelude]
 
 struct UsersController;
+struct Tag;
 
 #[::tether::controller("/users")]
 impl UsersController {
@@ -11,6 +12,12 @@ impl UsersController {
         let _ = q;
         ::std::result::Result::Ok(::std::string::ToString::to_string(&id))
     }
+    #[get("/me")]
+    #[metadata(Tag)]
+    async fn me(&self, db: ::tether::State<Tag>, #[cookie("sid")] sid: ::std::option::Option<::std::string::String>) -> ::std::string::String {
+        let _ = (db, sid);
+        ::std::string::String::new()
+    }
     #[post]
     async fn create(&self, #[body] names: ::std::vec::Vec<::std::string::String>) -> ::std::vec::Vec<::std::string::String> {
         names
@@ -18,5 +25,5 @@ impl UsersController {
 }
 
 fn main() {
-    let _app = ::tether::App::new(::tether::NativeAdapter::new()).controller(UsersController);
+    let _app = ::tether::App::new(::tether::NativeAdapter::new()).provide(Tag).controller(UsersController);
 }

@@ -1,0 +1,375 @@
+//! SPEC E2–E4 on a real server: user extractors (`FromRequest`), app state
+//! (`App::provide`, `State<T>`) in handlers, guards, interceptors, pipes
+//! and filters; typed extensions from a guard to a handler; cookies; route
+//! metadata read by a guard, the method's over the controller's; security
+//! requirements answered 401 before guards, `#[public]` lifting them; a
+//! missing provider stops the app at startup.
+
+use std::any::Any;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tether::pipeline::{
+    ArgMeta, CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe,
+};
+use tether::security::{BearerToken, Security};
+use tether::state::Requires;
+use tether::{
+    controller, App, AppError, Extension, FromRequest, HttpError, IntoResponse, NativeAdapter,
+    Request, Response, State,
+};
+use tether_tests::TestServer;
+
+/// The app's user table (state provided once).
+struct Users(Vec<(&'static str, &'static str, &'static str)>);
+
+/// How many requests the interceptor saw (state read by an interceptor).
+#[derive(Default)]
+struct Hits(AtomicUsize);
+
+#[derive(Debug, Clone)]
+struct CurrentUser {
+    name: String,
+    role: String,
+}
+
+impl FromRequest for CurrentUser {
+    async fn from_request(req: &mut Request) -> Result<Self, HttpError> {
+        let BearerToken(token) = BearerToken::from_request(req).await?;
+        let users = req.state::<Users>()?;
+        users
+            .0
+            .iter()
+            .find(|(t, _, _)| *t == token)
+            .map(|(_, name, role)| CurrentUser {
+                name: name.to_string(),
+                role: role.to_string(),
+            })
+            .ok_or_else(|| HttpError::unauthorized("unknown token"))
+    }
+
+    fn requires(deps: &mut Requires) {
+        deps.state::<Users>();
+    }
+}
+
+/// Route metadata: the roles a route admits.
+struct Roles(&'static [&'static str]);
+
+/// Reads `Roles` and the route's `Security`; stores the user as an
+/// extension for handlers.
+struct RolesGuard;
+
+impl Guard for RolesGuard {
+    async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError> {
+        if req.metadata::<Security>().is_some_and(Security::is_public) {
+            return Ok(true);
+        }
+        let user = CurrentUser::from_request(req).await?;
+        let allowed = match req.metadata::<Roles>() {
+            Some(Roles(roles)) => roles.contains(&user.role.as_str()),
+            None => true,
+        };
+        req.extensions_mut().insert(user);
+        Ok(allowed)
+    }
+
+    fn requires(&self, deps: &mut Requires) {
+        deps.state::<Users>();
+    }
+}
+
+struct Count;
+
+impl Interceptor for Count {
+    async fn intercept(&self, req: Request, next: CallHandler) -> Result<Response, Exception> {
+        let n = req.state::<Hits>()?.0.fetch_add(1, Ordering::Relaxed) + 1;
+        let mut res = next.handle(req).await?;
+        res.headers_mut().insert("x-hits", n.into());
+        Ok(res)
+    }
+
+    fn requires(&self, deps: &mut Requires) {
+        deps.state::<Hits>();
+    }
+}
+
+/// A pipe reading state: upper-cases `String` arguments when `Shout` is provided.
+struct Shout(bool);
+struct Loud;
+
+impl Pipe for Loud {
+    fn transform(&self, value: &mut dyn Any, meta: &ArgMeta) -> Result<(), HttpError> {
+        if let (Some(s), true) = (value.downcast_mut::<String>(), meta.state::<Shout>()?.0) {
+            *s = s.to_uppercase();
+        }
+        Ok(())
+    }
+
+    fn requires(&self, deps: &mut Requires) {
+        deps.state::<Shout>();
+    }
+}
+
+/// A filter reading state: turns 404s into the provided message.
+struct NotFoundText(&'static str);
+struct Friendly;
+
+impl ExceptionFilter for Friendly {
+    fn catch(&self, e: Exception, host: &Host) -> Result<Response, Exception> {
+        match (e.downcast_ref::<HttpError>(), host.state::<NotFoundText>()) {
+            (Some(h), Ok(text)) if h.status().as_u16() == 404 => {
+                Ok(HttpError::not_found(text.0).into_response())
+            }
+            _ => Err(e),
+        }
+    }
+}
+
+struct Admin;
+
+#[controller("/admin")]
+#[security("bearer")]
+#[use_guards(RolesGuard)]
+#[metadata(Roles(&["admin"]))]
+impl Admin {
+    /// Admins only (the controller's roles).
+    #[get("/me")]
+    async fn me(&self, user: Extension<CurrentUser>) -> String {
+        format!("{} ({})", user.name, user.role)
+    }
+
+    /// Readers too: the method's metadata overrides the controller's.
+    #[get("/books")]
+    #[metadata(Roles(&["admin", "reader"]))]
+    async fn books(&self, user: CurrentUser, users: State<Users>) -> String {
+        format!("{} of {} users", user.name, users.0 .0.len())
+    }
+
+    /// No credential needed.
+    #[get("/open")]
+    #[public]
+    async fn open(&self, user: Option<CurrentUser>) -> String {
+        user.map_or("anonymous".into(), |u| u.name)
+    }
+}
+
+struct Misc;
+
+#[controller("/misc")]
+#[use_interceptors(Count)]
+#[use_pipes(Loud)]
+#[use_filters(Friendly)]
+impl Misc {
+    #[get("/cookie")]
+    async fn cookie(
+        &self,
+        #[cookie("sid")] sid: Option<String>,
+        #[cookie("n")] n: Option<u32>,
+    ) -> String {
+        format!("{sid:?} {n:?}")
+    }
+
+    #[get("/echo/:word")]
+    async fn echo(&self, #[param] word: String) -> String {
+        word
+    }
+
+    #[get("/missing")]
+    async fn missing(&self) -> Result<String, HttpError> {
+        Err(HttpError::not_found("x"))
+    }
+
+    #[get("/key")]
+    #[security("api_key", "session")]
+    async fn key(&self) -> &'static str {
+        "in"
+    }
+}
+
+fn app() -> App {
+    App::new(NativeAdapter::new())
+        .provide(Users(vec![
+            ("t-ada", "ada", "admin"),
+            ("t-bob", "bob", "reader"),
+        ]))
+        .provide(Hits::default())
+        .provide(Shout(true))
+        .provide(NotFoundText("nothing here"))
+        .controller(Admin)
+        .controller(Misc)
+}
+
+async fn get(
+    server: &TestServer,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, String, reqwest::header::HeaderMap) {
+    let mut req = server.client.get(server.url(path));
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let res = req.send().await.unwrap();
+    let (status, headers) = (res.status().as_u16(), res.headers().clone());
+    (status, res.text().await.unwrap(), headers)
+}
+
+#[tokio::test]
+async fn e2_e3_e4_extractors_state_metadata_and_security() {
+    let server = TestServer::start(app()).await;
+    let ada = [("authorization", "Bearer t-ada")];
+    let bob = [("authorization", "Bearer t-bob")];
+    // E4: no credential is a 401 with a challenge, before the guard runs.
+    let (status, body, headers) = get(&server, "/admin/me", &[]).await;
+    assert_eq!(status, 401, "{body}");
+    assert!(body.contains("Authorization: Bearer <token>"), "{body}");
+    assert_eq!(headers["www-authenticate"], "Bearer");
+    // A credential the extractor does not know: the guard's 401.
+    let (status, body, _) = get(&server, "/admin/me", &[("authorization", "Bearer nope")]).await;
+    assert_eq!(
+        (status, body.contains("unknown token")),
+        (401, true),
+        "{body}"
+    );
+    // E3: controller metadata admits admins only; E2: the guard's extension.
+    assert_eq!(get(&server, "/admin/me", &ada).await.1, "ada (admin)");
+    assert_eq!(get(&server, "/admin/me", &bob).await.0, 403);
+    // The method's metadata overrides the controller's; extractor + state.
+    assert_eq!(get(&server, "/admin/books", &bob).await.1, "bob of 2 users");
+    // #[public]: no 401, the guard sees the public Security and lets it in.
+    assert_eq!(get(&server, "/admin/open", &[]).await.1, "anonymous");
+    assert_eq!(get(&server, "/admin/open", &ada).await.1, "ada");
+    // apiKey alternatives: a header key or the session cookie.
+    assert_eq!(get(&server, "/misc/key", &[]).await.0, 401);
+    assert_eq!(
+        get(&server, "/misc/key", &[("x-api-key", "k")]).await.1,
+        "in"
+    );
+    assert_eq!(
+        get(&server, "/misc/key", &[("cookie", "a=1; sid=s1")])
+            .await
+            .1,
+        "in"
+    );
+    assert_eq!(
+        get(&server, "/misc/key", &[("cookie", "sid=")]).await.0,
+        401
+    );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn e2_state_in_interceptors_pipes_filters_and_cookies() {
+    let server = TestServer::start(app()).await;
+    let (_, body, headers) = get(&server, "/misc/echo/hi", &[]).await;
+    assert_eq!(body, "HI", "the pipe read `Shout` from the state");
+    assert_eq!(headers["x-hits"], "1");
+    assert_eq!(get(&server, "/misc/echo/x", &[]).await.2["x-hits"], "2");
+    let (status, body, _) = get(&server, "/misc/missing", &[]).await;
+    assert_eq!(
+        (status, body.contains("nothing here")),
+        (404, true),
+        "{body}"
+    );
+    // Cookies (the pipe changes `String`s, not these `Option<String>`s).
+    let (_, body, _) = get(&server, "/misc/cookie", &[("cookie", "sid=abc; n=7")]).await;
+    assert_eq!(body, "Some(\"abc\") Some(7)");
+    let (status, body, _) = get(&server, "/misc/cookie", &[("cookie", "n=seven")]).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("invalid cookie `n`"), "{body}");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn e2_hostile_cookies_and_tokens() {
+    let server = TestServer::start(app()).await;
+    // Malformed cookie headers read as no cookie, never as an error.
+    for cookie in [";;;", "=", "sid", "sid;n", "\"sid\"=x", "n=\"7"] {
+        let (status, body, _) = get(&server, "/misc/cookie", &[("cookie", cookie)]).await;
+        assert!(
+            status == 200 || status == 400,
+            "{cookie:?}: {status} {body}"
+        );
+        assert!(
+            !body.contains("Some(\"") || cookie.contains("sid="),
+            "{cookie:?}: {body}"
+        );
+    }
+    // An oversized cookie header (200 KiB) with the cookie at its end.
+    let big = format!("{}; sid=end", "pad=x; ".repeat(30_000));
+    let (status, body, _) = get(&server, "/misc/cookie", &[("cookie", &big)]).await;
+    assert_eq!((status, body.as_str()), (200, "Some(\"end\") None"));
+    // Bearer tokens with tabs, spaces or non-ASCII bytes: 401 "malformed".
+    for token in ["Bearer a\tb", "Bearer a b", "Bearer =", "Bearer t-ada,x"] {
+        let (status, body, _) = get(&server, "/admin/me", &[("authorization", token)]).await;
+        assert_eq!(status, 401, "{token:?}");
+        assert!(body.contains("malformed"), "{token:?}: {body}");
+    }
+    let res = server
+        .client
+        .get(server.url("/admin/me"))
+        .header(
+            "authorization",
+            reqwest::header::HeaderValue::from_bytes(b"Bearer t-\xffada").unwrap(),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 401);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn e2_missing_provider_is_a_startup_error_naming_the_type() {
+    let without_users = App::new(NativeAdapter::new())
+        .provide(Hits::default())
+        .provide(Shout(false))
+        .controller(Admin)
+        .controller(Misc);
+    let e = without_users.into_service().err().expect("startup fails");
+    let text = e.to_string();
+    assert!(matches!(e, AppError::MissingProvider(_)));
+    assert!(
+        text.contains("Users") && text.contains(".provide("),
+        "{text}"
+    );
+    // State read only by an interceptor, a pipe: also checked.
+    let e = App::new(NativeAdapter::new())
+        .controller(Misc)
+        .into_service()
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("Hits"), "{e}");
+    let e = App::new(NativeAdapter::new())
+        .provide(Hits::default())
+        .controller(Misc)
+        .into_service()
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("Shout"), "{e}");
+    // State read only by a handler's extractor argument.
+    let e = App::new(NativeAdapter::new())
+        .controller(OnlyState)
+        .into_service()
+        .err()
+        .unwrap();
+    assert!(
+        e.to_string()
+            .contains("OnlyState::count reads app state of type `context_auth::Hits`"),
+        "{e}"
+    );
+    assert!(App::new(NativeAdapter::new())
+        .provide(Hits::default())
+        .controller(OnlyState)
+        .into_service()
+        .is_ok());
+}
+
+struct OnlyState;
+
+#[controller("/only")]
+impl OnlyState {
+    #[get]
+    async fn count(&self, hits: State<Hits>) -> String {
+        let Hits(n) = &*hits;
+        n.load(Ordering::Relaxed).to_string()
+    }
+}
