@@ -253,19 +253,22 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(
 ) -> Result<T, HttpError> {
     check_content_type(req, arg, is_json, "application/json")?;
     let bytes = read_body(req, arg).await?;
-    let mut de = serde_json::Deserializer::from_slice(&bytes);
-    serde_path_to_error::deserialize(&mut de)
-        .map_err(|e| (e.path().to_string(), e.into_inner()))
-        .and_then(|value| de.end().map(|()| value).map_err(|e| (String::new(), e)))
+    serde_json::from_slice(&bytes)
         .or_else(|e| integral_floats_as_integers(&bytes).ok_or(e))
-        .map_err(|(path, e)| HttpError::bad_request(json_error(&path, &e)))
+        .map_err(|e| HttpError::bad_request(json_error::<T>(&bytes, e)))
 }
 
-/// `invalid JSON body at `author.name`: invalid type: …`: the field path
-/// as the client wrote it, not the handler argument's name.
+/// The message of a JSON body that did not parse, with the field path
+/// where it failed. Found by parsing again with the path tracked: only on
+/// this error path, as tracking allocates for every key.
 #[cfg(feature = "json")]
-fn json_error(path: &str, e: &serde_json::Error) -> String {
-    match path {
+fn json_error<T: serde::de::DeserializeOwned>(bytes: &[u8], e: serde_json::Error) -> String {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let path = match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Err(tracked) => tracked.path().to_string(),
+        Ok(_) => String::new(),
+    };
+    match path.as_str() {
         "" | "." => format!("invalid JSON body: {e}"),
         _ => format!("invalid JSON body at `{path}`: {e}"),
     }
