@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Conformance of the example servers to their own generated OpenAPI
+# Conformance of the example servers and the contract fixture
+# (examples/contract) to their own generated OpenAPI
 # documents (SPEC B5, issue 8): schemathesis (pinned in requirements-dev.txt,
 # installed into .venv) generates requests from each document and checks
 # every response against it — status codes, content types, schemas, headers,
@@ -14,7 +15,7 @@ if [ ! -x .venv/bin/st ]; then
   python3 -m venv .venv
   .venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 fi
-cargo build --quiet -p bookstore -p newsroom
+cargo build --quiet -p bookstore -p newsroom -p contract
 target="${CARGO_TARGET_DIR:-target}"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
@@ -59,4 +60,7 @@ newsroom=$(start newsroom)
 # conformance_hooks.py put the header back (see there).
 check examples/newsroom/openapi.v1.json "$newsroom" -H "X-API-Version: 1" --exclude-checks missing_required_header || status=1
 TETHER_VERSION_HEADER=2 check examples/newsroom/openapi.v2.json "$newsroom" -H "X-API-Version: 2" --exclude-checks missing_required_header || status=1
+# The contract fixture (issue 12): one route per shape tether-build documents.
+contract=$(start contract)
+check examples/contract/openapi.json "$contract" || status=1
 exit $status

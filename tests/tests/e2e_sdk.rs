@@ -88,3 +88,18 @@ async fn c_newsroom_clients_against_the_real_server() {
     .await;
     server.stop().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn c_contract_fixture_client_calls_every_operation() {
+    let server = TestServer::start(contract::app()).await;
+    let document = repo().join("examples/contract/openapi.json");
+    node_test(
+        "contract.test.js",
+        &[
+            ("CONTRACT_URL", format!("http://{}", server.addr)),
+            ("CONTRACT_OPENAPI", document.display().to_string()),
+        ],
+    )
+    .await;
+    server.stop().await.unwrap();
+}

@@ -1,0 +1,188 @@
+//! `/items` (version 1, the default): query, header and body shapes, and
+//! the return types of the README.
+
+use crate::model::{CreateItem, Item, ItemFilter, Rename, State};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use tether::{
+    controller, Html, HttpError, IntoResponse, NoContent, Redirect, Response, StatusCode,
+};
+
+/// The crate's result alias: a `Result` however it is spelled.
+pub type ApiResult<T> = Result<T, HttpError>;
+
+/// The item store, shared by clones.
+#[derive(Clone, Default)]
+pub struct Items(Arc<Mutex<BTreeMap<u64, Item>>>);
+
+impl Items {
+    /// A store with item 1 (open, labelled `bug`) and item 2 (closed).
+    pub fn seeded() -> Self {
+        let items = Items::default();
+        for (name, state, labels) in [
+            ("first", State::Open, vec!["bug".to_string()]),
+            ("second", State::Closed, vec![]),
+        ] {
+            items.insert(CreateItem {
+                name: name.into(),
+                state,
+                labels,
+            });
+        }
+        items
+    }
+
+    pub(crate) fn with<R>(&self, f: impl FnOnce(&mut BTreeMap<u64, Item>) -> R) -> R {
+        f(&mut self.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    pub(crate) fn insert(&self, dto: CreateItem) -> Item {
+        self.with(|m| {
+            let id = m.keys().next_back().map_or(1, |k| k + 1);
+            let item = Item {
+                id,
+                name: dto.name,
+                state: dto.state,
+                labels: dto.labels,
+            };
+            m.insert(id, item.clone());
+            item
+        })
+    }
+
+    fn get(&self, id: u64) -> Result<Item, HttpError> {
+        self.with(|m| m.get(&id).cloned())
+            .ok_or_else(|| HttpError::not_found(format!("item {id} does not exist")))
+    }
+
+    pub(crate) fn filter(&self, keep: impl Fn(&Item) -> bool) -> Vec<Item> {
+        self.with(|m| m.values().filter(|i| keep(i)).cloned().collect())
+    }
+}
+
+/// Items.
+pub struct ItemsController {
+    items: Items,
+}
+
+impl ItemsController {
+    /// A controller over `items`.
+    pub fn new(items: Items) -> Self {
+        Self { items }
+    }
+}
+
+#[controller("/items")]
+impl ItemsController {
+    /// Lists items by a query struct (`T: Serialize`).
+    #[get]
+    async fn find_all(&self, #[query] filter: ItemFilter) -> Vec<Item> {
+        let found = self.items.filter(|i| {
+            filter.state.is_none_or(|s| i.state == s)
+                && filter
+                    .name
+                    .as_ref()
+                    .is_none_or(|n| i.name.contains(n.as_str()))
+                && filter.labels.iter().all(|l| i.labels.contains(l))
+                && filter
+                    .any_label
+                    .as_ref()
+                    .is_none_or(|any| any.iter().any(|l| i.labels.contains(l)))
+        });
+        let offset = filter.offset.unwrap_or(0) as usize;
+        let limit = filter.limit.map_or(usize::MAX, |l| l as usize);
+        found.into_iter().skip(offset).take(limit).collect()
+    }
+
+    /// Finds one item (`Result<T, HttpError>`).
+    #[get("/:id")]
+    async fn find_one(&self, #[param] id: u64) -> Result<Item, HttpError> {
+        self.items.get(id)
+    }
+
+    /// Whether an item exists: `200` or `404`, no body (HEAD).
+    #[head("/:id")]
+    async fn exists(&self, #[param] id: u64) -> Result<(), HttpError> {
+        self.items.get(id).map(|_| ())
+    }
+
+    /// An item's name as text (`String`).
+    #[get("/:id/name")]
+    async fn name(&self, #[param] id: u64) -> Result<String, HttpError> {
+        self.items.get(id).map(|i| i.name)
+    }
+
+    /// An item's name as bytes (`Vec<u8>`).
+    #[get("/:id/raw")]
+    async fn raw(&self, #[param] id: u64) -> Result<Vec<u8>, HttpError> {
+        self.items.get(id).map(|i| i.name.into_bytes())
+    }
+
+    /// An item as a response the handler builds itself (`Response`).
+    #[get("/:id/custom")]
+    async fn custom(&self, #[param] id: u64) -> Result<Response, HttpError> {
+        let item = self.items.get(id)?;
+        let state = match item.state {
+            State::Open => "open",
+            State::Closed => "closed",
+        };
+        let mut response = item.name.into_response();
+        response
+            .headers_mut()
+            .insert("x-item-state", state.parse().expect("a header value"));
+        Ok(response)
+    }
+
+    /// An item as an HTML fragment (`Html<T>`).
+    #[get("/:id/page")]
+    async fn page(&self, #[param] id: u64) -> Result<Html<String>, HttpError> {
+        let item = self.items.get(id)?;
+        Ok(Html(format!("<h1>{}</h1>", item.name)))
+    }
+
+    /// Sends the client to the item itself (`Redirect`, 303).
+    #[get("/:id/link")]
+    async fn link(&self, #[param] id: u64) -> Redirect {
+        Redirect::to(&format!("/api/v1/items/{id}"))
+    }
+
+    /// Creates an item from JSON; the status is chosen by the handler
+    /// (`(StatusCode, T)`).
+    #[post]
+    async fn create(&self, #[body] dto: CreateItem) -> (StatusCode, Item) {
+        (StatusCode::CREATED, self.items.insert(dto))
+    }
+
+    /// Renames an item (a `Result` alias).
+    #[put("/:id")]
+    async fn rename(&self, #[param] id: u64, #[body] dto: Rename) -> ApiResult<Item> {
+        self.items.with(|m| match m.get_mut(&id) {
+            Some(item) => {
+                item.name = dto.name;
+                Ok(item.clone())
+            }
+            None => Err(HttpError::not_found(format!("item {id} does not exist"))),
+        })
+    }
+
+    /// Closes an item; nothing to say back (`()`, 200).
+    #[patch("/:id/close")]
+    async fn close(&self, #[param] id: u64) -> Result<(), HttpError> {
+        self.items.with(|m| match m.get_mut(&id) {
+            Some(item) => {
+                item.state = State::Closed;
+                Ok(())
+            }
+            None => Err(HttpError::not_found(format!("item {id} does not exist"))),
+        })
+    }
+
+    /// Removes an item (`NoContent`, 204).
+    #[delete("/:id")]
+    async fn remove(&self, #[param] id: u64) -> Result<NoContent, HttpError> {
+        self.items
+            .with(|m| m.remove(&id))
+            .map(|_| NoContent)
+            .ok_or_else(|| HttpError::not_found(format!("item {id} does not exist")))
+    }
+}

@@ -1,0 +1,6 @@
+//! The fixture's controllers, one per group of shapes.
+
+pub mod items;
+pub mod lookup;
+pub mod misc;
+pub mod versions;

@@ -1,0 +1,85 @@
+//! The fixture's data types.
+
+use serde::{Deserialize, Serialize};
+
+/// Where an item stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum State {
+    /// Being worked on.
+    Open,
+    /// Done.
+    Closed,
+}
+
+/// A stored item.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Item {
+    /// Identifier.
+    pub id: u64,
+    /// Display name.
+    pub name: String,
+    /// Where it stands.
+    pub state: State,
+    /// Free-form labels.
+    pub labels: Vec<String>,
+}
+
+/// What a client sends to create an item, as JSON or as a form.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CreateItem {
+    /// Display name.
+    pub name: String,
+    /// Where it stands.
+    pub state: State,
+    /// Free-form labels (none when left out).
+    #[serde(default)]
+    pub labels: Vec<String>,
+}
+
+/// A new name for an item.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Rename {
+    /// The new display name.
+    pub name: String,
+}
+
+/// The filters of `GET /items`: an enum, scalars, an array and an
+/// optional array. (Not yet a `#[serde(flatten)]`ed struct of numbers: the
+/// server refuses its values, issue 12 item 3.)
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ItemFilter {
+    /// Only items in this state.
+    pub state: Option<State>,
+    /// Only items whose name contains this.
+    pub name: Option<String>,
+    /// Only items with every one of these labels.
+    #[serde(default)]
+    pub labels: Vec<String>,
+    /// Only items with at least one of these labels, when given.
+    pub any_label: Option<Vec<String>>,
+    /// Items skipped.
+    pub offset: Option<u32>,
+    /// At most this many.
+    pub limit: Option<u32>,
+}
+
+/// Which version answered.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Answered {
+    /// The handler's name.
+    pub handler: String,
+}
+
+/// The events of `GET /misc/events`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tick {
+    /// One tick.
+    Tick {
+        /// Its number, from 1.
+        n: u32,
+    },
+    /// The stream ends.
+    Done,
+}

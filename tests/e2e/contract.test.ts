@@ -1,0 +1,181 @@
+// End to end (SPEC C3–C6, issue 12): the generated client of the contract
+// fixture (examples/contract: one route per shape tether-build documents)
+// against the real server, started by tests/tests/e2e_sdk.rs with its
+// address in CONTRACT_URL and its document in CONTRACT_OPENAPI. The last
+// test fails if an operation of the document was not called with success.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createClient, SSEConnection } from "../../examples/contract/sdk/index.js";
+
+const baseUrl = process.env["CONTRACT_URL"];
+const documentPath = process.env["CONTRACT_OPENAPI"];
+if (!baseUrl || !documentPath) {
+  throw new Error("CONTRACT_URL / CONTRACT_OPENAPI are not set: run through `cargo test --test e2e_sdk`");
+}
+
+/** operationIds that answered 2xx through the client. */
+const succeeded = new Set<string>();
+const client = createClient({
+  baseUrl,
+  onResponse: (response, context) => {
+    const id = context.operation.operationId;
+    if (response.ok && id !== undefined) succeeded.add(id);
+  },
+});
+
+test("query arrays, optional arrays and enums reach the server as sent", async () => {
+  const labelled = await client.v1.items.findAll({ query: { labels: ["bug"] } });
+  assert.equal(labelled.error, null);
+  assert.deepEqual(labelled.data?.map((i) => i.id), [1]);
+  const none = await client.v1.items.findAll({ query: { labels: ["bug", "perf"] } });
+  assert.deepEqual(none.data, []);
+  const any = await client.v1.items.findAll({ query: { any_label: ["perf", "bug"], state: "open" } });
+  assert.deepEqual(any.data?.map((i) => i.id), [1]);
+  const paged = await client.v1.items.findAll({ query: { offset: 1, limit: 1 } });
+  assert.deepEqual(paged.data?.map((i) => i.id), [2]);
+
+  const tagged = await client.v1.lookup.tagged({ query: { tag: ["bug"], state: "open" } });
+  assert.equal(tagged.error, null);
+  assert.deepEqual(tagged.data?.map((i) => i.id), [1]);
+  const untagged = await client.v1.lookup.tagged({ query: { tag: [], state: "closed" } });
+  assert.equal(untagged.error?.status, 400, "tag is documented as required");
+  const badState = await client.v1.lookup.tagged({ query: { tag: ["bug"], state: "nope" as "open" } });
+  assert.equal(badState.error?.status, 400);
+  assert.match(badState.error?.message ?? "", /`state`/);
+});
+
+test("json shapes: a query struct with an enum, single query values, a header, Result", async () => {
+  const open = await client.v1.items.findAll({ query: { state: "open" } });
+  assert.equal(open.error, null);
+  assert.deepEqual(open.data, [{ id: 1, name: "first", state: "open", labels: ["bug"] }]);
+  const limited = await client.v1.items.findAll({ query: { name: "s", limit: 1 } });
+  assert.deepEqual(
+    limited.data?.map((i) => i.id),
+    [1],
+  );
+
+  const found = await client.v1.lookup.search({ query: { q: "sec", limit: 5 }, headers: { "x-trace-id": "t-1" } });
+  assert.equal(found.error, null);
+  assert.deepEqual(found.data?.map((i) => i.name), ["second [t-1]"]);
+
+  const one = await client.v1.items.findOne({ params: { id: 2 } });
+  assert.equal(one.data?.state, "closed");
+  const missing = await client.v1.items.findOne({ params: { id: 999 } });
+  assert.equal(missing.data, null);
+  assert.equal(missing.error?.status, 404);
+  assert.equal(missing.error?.message, "item 999 does not exist");
+});
+
+test("HEAD, text, bytes and a handler-built Response", async () => {
+  const exists = await client.v1.items.exists({ params: { id: 1 } });
+  assert.equal(exists.error, null);
+  assert.equal(exists.response?.status, 200);
+  const absent = await client.v1.items.exists({ params: { id: 999 } });
+  assert.equal(absent.error?.status, 404);
+
+  const name = await client.v1.items.name({ params: { id: 1 } });
+  assert.equal(name.data, "first");
+  assert.equal(name.response?.headers.get("content-type"), "text/plain; charset=utf-8");
+
+  const raw = await client.v1.items.raw({ params: { id: 2 } });
+  assert.ok(raw.data instanceof Blob);
+  assert.equal(await raw.data.text(), "second");
+  assert.equal(raw.response?.headers.get("content-type"), "application/octet-stream");
+
+  const custom = await client.v1.items.custom({ params: { id: 1 } });
+  assert.equal(custom.error, null);
+  assert.equal(custom.response?.headers.get("x-item-state"), "open");
+
+  const page = await client.v1.items.page({ params: { id: 1 } });
+  assert.equal(page.data, "<h1>first</h1>");
+  assert.equal(page.response?.headers.get("content-type"), "text/html; charset=utf-8");
+
+  // fetch follows the 303 to the item itself.
+  const link = await client.v1.items.link({ params: { id: 2 } });
+  assert.equal(link.error, null);
+  assert.equal(link.response?.redirected, true);
+  assert.deepEqual(link.data, { id: 2, name: "second", state: "closed", labels: [] });
+  const manual = await fetch(`${baseUrl}/api/v1/items/2/link`, { redirect: "manual" });
+  assert.equal(manual.status, 303);
+  assert.equal(manual.headers.get("location"), "/api/v1/items/2");
+});
+
+test("create ((StatusCode, T) 201), rename (Result alias), close (), remove (NoContent 204)", async () => {
+  const created = await client.v1.items.create({ body: { name: "third", state: "open", labels: ["a", "b"] } });
+  assert.equal(created.response?.status, 201);
+  assert.deepEqual(created.data, { id: 3, name: "third", state: "open", labels: ["a", "b"] });
+
+  const renamedMissing = await client.v1.items.rename({ params: { id: 999 }, body: { name: "x" } });
+  assert.equal(renamedMissing.error?.status, 404);
+  assert.equal(renamedMissing.error?.message, "item 999 does not exist");
+  const renamed = await client.v1.items.rename({ params: { id: 3 }, body: { name: "3rd" } });
+  assert.equal(renamed.data?.name, "3rd");
+  const closed = await client.v1.items.close({ params: { id: 3 } });
+  assert.equal(closed.error, null);
+  assert.equal(closed.response?.status, 200);
+  assert.equal((await client.v1.items.findOne({ params: { id: 3 } })).data?.state, "closed");
+  const removed = await client.v1.items.remove({ params: { id: 3 } });
+  assert.equal(removed.error, null);
+  assert.equal(removed.response?.status, 204);
+  assert.equal((await client.v1.items.findOne({ params: { id: 3 } })).error?.status, 404);
+});
+
+test("versions: controller 2, method 1 over it, an array 1+2, neutral beside them", async () => {
+  assert.deepEqual((await client.v2.versions.current()).data, { handler: "current" });
+  assert.deepEqual((await client.v1.versions.legacy()).data, { handler: "legacy" });
+  assert.deepEqual((await client.v1.versions.shared()).data, { handler: "shared" });
+  assert.deepEqual((await client.v2.versions.shared()).data, { handler: "shared" });
+  assert.deepEqual((await client.versions.unversioned()).data, { handler: "unversioned" });
+  // Only the documented versions are served.
+  for (const path of ["/api/v1/versions/current", "/api/v2/versions/legacy", "/api/v3/versions/shared"]) {
+    assert.equal((await fetch(baseUrl + path)).status, 404, path);
+  }
+});
+
+test("catch-all *rest and a text body", async () => {
+  const file = await client.misc.file({ params: { rest: "notes.txt" } });
+  assert.equal(file.data, "notes.txt");
+  const shout = await client.misc.shout({ body: "quiet" });
+  assert.equal(shout.data, "QUIET");
+});
+
+test("SSE: typed ticks, then done", async () => {
+  const { data: stream, error } = await client.misc.events({ query: { count: 2 } });
+  assert.equal(error, null);
+  assert.ok(stream);
+  const seen: string[] = [];
+  for await (const e of new SSEConnection(stream)) {
+    if (e.event === "tick") seen.push(`tick ${e.data.n}`);
+    if (e.event === "done") {
+      seen.push("done");
+      break;
+    }
+  }
+  assert.deepEqual(seen, ["tick 1", "tick 2", "done"]);
+});
+
+// Not yet covered (issue 12), each left out of the fixture's live routes
+// because schemathesis (scripts/conformance.sh) finds the server and the
+// document disagreeing:
+// - #[all]: TRACE is answered 200 but not documented (ST204);
+// - #[body(bytes)]: a missing required body is accepted (ST201);
+// - #[body(form)] with array fields: a repeated form key the schema does not
+//   name is a 400 "sent 3 times, expected one value" (ST202);
+// - #[body(multipart)]: a form without its required `files` part is
+//   accepted (ST201);
+// - #[serde(flatten)] of numbers in a query struct: 400 "invalid type:
+//   string \"1\", expected u32";
+// - a route outside the global prefix: no tether.toml key yet.
+
+test("every operation of the document was called through the client and succeeded", () => {
+  const doc = JSON.parse(readFileSync(documentPath, "utf8")) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  const documented = Object.values(doc.paths).flatMap((item) =>
+    Object.values(item).flatMap((op) => (typeof op === "object" && op.operationId ? [op.operationId] : [])),
+  );
+  assert.ok(documented.length >= 21, `${documented.length} operations`);
+  const missed = documented.filter((id) => !succeeded.has(id));
+  assert.deepEqual(missed, [], "operations never called with success");
+});
