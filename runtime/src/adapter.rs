@@ -125,17 +125,47 @@ impl NativeAdapter {
 }
 
 /// Answers one request, within the request timeout if there is one.
-async fn respond(fut: ResponseFuture, timeout: Option<Duration>) -> Result<Response, Infallible> {
-    let Some(limit) = timeout else {
-        return Ok(fut.await);
+///
+/// A request that came with a body is answered one poll later: hyper
+/// notices a body the app dropped unread only when it next reads, and then
+/// stops reading it and disables keep-alive, so the answer says
+/// `Connection: close` (issue 12, item 7). Without that poll the answer
+/// would claim keep-alive on a connection about to close.
+async fn respond(
+    fut: ResponseFuture,
+    timeout: Option<Duration>,
+    has_body: bool,
+) -> Result<Response, Infallible> {
+    let res = match timeout {
+        None => fut.await,
+        Some(limit) => tokio::time::timeout(limit, fut).await.unwrap_or_else(|_| {
+            crate::HttpError::new(
+                http::StatusCode::SERVICE_UNAVAILABLE,
+                format!("the request took longer than {} ms", limit.as_millis()),
+            )
+            .into_response()
+        }),
     };
-    Ok(tokio::time::timeout(limit, fut).await.unwrap_or_else(|_| {
-        crate::HttpError::new(
-            http::StatusCode::SERVICE_UNAVAILABLE,
-            format!("the request took longer than {} ms", limit.as_millis()),
-        )
-        .into_response()
-    }))
+    if has_body {
+        YieldOnce(false).await;
+    }
+    Ok(res)
+}
+
+/// Pending once (waking at once), then ready.
+struct YieldOnce(bool);
+
+impl Future for YieldOnce {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
+        if self.0 {
+            return std::task::Poll::Ready(());
+        }
+        self.0 = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    }
 }
 
 impl HttpAdapter for NativeAdapter {
@@ -176,7 +206,8 @@ impl HttpAdapter for NativeAdapter {
             let _ = stream.set_nodelay(true);
             let service = service.clone();
             let svc = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
-                respond(service.call(req), timeout)
+                let has_body = !http_body::Body::is_end_stream(req.body());
+                respond(service.call(req), timeout, has_body)
             });
             #[cfg(feature = "tls")]
             if let Some(tls) = &self.tls {
