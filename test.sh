@@ -8,8 +8,19 @@ cd "$(dirname "$0")"
 
 step() { printf '\n==> %s\n' "$*"; }
 
-step "JavaScript tools (npm ci: typescript, pinned by package-lock.json)"
+step "JavaScript tools (npm ci: typescript, playwright-core, swagger-ui-dist; pinned by package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
+
+step "Headless browser (Debian's chromium, for the API reference page test)"
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then apt_get() { apt-get "$@"; }; else apt_get() { sudo apt-get "$@"; }; fi
+  apt_get update -qq
+  DEBIAN_FRONTEND=noninteractive apt_get install -y -qq chromium
+fi
+if ! /usr/bin/chromium --version; then
+  echo "error: /usr/bin/chromium is missing or broken: the browser test of the docs page (SPEC F4) cannot run" >&2
+  exit 1
+fi
 
 step "Python tools (.venv: openapi-spec-validator, pinned by requirements-dev.txt)"
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi

@@ -100,6 +100,8 @@ pub struct App<A: HttpAdapter = NativeAdapter> {
     not_found: Option<NotFoundHandler>,
     layers: Vec<LayerFn>,
     state: StateMap,
+    #[cfg(feature = "docs")]
+    docs: Option<crate::docs::ApiDocs>,
 }
 
 /// Why an [`App`] could not start.
@@ -186,6 +188,8 @@ impl<A: HttpAdapter> App<A> {
             not_found: None,
             layers: Vec::new(),
             state: StateMap::default(),
+            #[cfg(feature = "docs")]
+            docs: None,
         }
     }
 
@@ -265,6 +269,14 @@ impl<A: HttpAdapter> App<A> {
         E: Into<BoxError>,
     {
         self.layers.push(crate::layer::boxed(layer));
+        self
+    }
+
+    /// Serves the OpenAPI document(s) and the API reference page (feature
+    /// `docs`, SPEC F4); see [`crate::docs`].
+    #[cfg(feature = "docs")]
+    pub fn docs(mut self, docs: crate::docs::ApiDocs) -> Self {
+        self.docs = Some(docs);
         self
     }
 
@@ -487,6 +499,8 @@ impl<A: HttpAdapter> App<A> {
             middleware: middleware.into_boxed_slice(),
             not_found: self.not_found,
             state: (!self.state.is_empty()).then(|| Arc::new(self.state) as _),
+            #[cfg(feature = "docs")]
+            docs: self.docs,
         };
         let service = AppService::new(parts, self.layers);
         Ok((self.adapter, service))

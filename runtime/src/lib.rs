@@ -62,9 +62,9 @@
 // 3. `middleware`, `cors`, `pipeline`, `controller`, `routing`: what runs
 //    around a handler and finds it; `context`, `state`, `cookie`,
 //    `security`: what handlers and guards read of the request and the app;
-// 4. `service` + `layer` (the compiled app, and its tower stack), `conn_io`,
+// 4. `docs`, `service` + `layer` (the compiled app, and its tower stack), `conn_io`,
 //    `tls`, `adapter` (hyper);
-// 5. `app` (the builder), `runtime` (threads).
+// 5. `app` (the builder), `runtime` (threads), `testing` (in-process client).
 pub mod adapter;
 pub mod app;
 mod conn_io;
@@ -72,6 +72,8 @@ pub mod context;
 pub mod controller;
 pub mod cookie;
 pub mod cors;
+#[cfg(feature = "docs")]
+pub mod docs;
 mod error;
 mod exception;
 pub mod extract;
@@ -90,6 +92,7 @@ pub mod service;
 #[cfg(feature = "json")]
 pub mod sse;
 pub mod state;
+pub mod testing;
 #[cfg(feature = "tls")]
 pub mod tls;
 mod urlencoded;

@@ -26,6 +26,9 @@ pub(crate) struct ServiceParts {
     /// The provided values (a `state::StateMap`); `None` when nothing is
     /// provided: no reference count per request.
     pub(crate) state: Option<Arc<dyn std::any::Any + Send + Sync>>,
+    /// The docs page and documents, answered when no route matches.
+    #[cfg(feature = "docs")]
+    pub(crate) docs: Option<crate::docs::ApiDocs>,
 }
 
 /// The compiled application: turns a request into a response future.
@@ -127,6 +130,14 @@ impl ServiceParts {
     /// another method, else the not-found handler's or Nest's `404`.
     fn unrouted(&self, request: &Request) -> Response {
         let head = &request.head;
+        #[cfg(feature = "docs")]
+        if let Some(res) = self
+            .docs
+            .as_ref()
+            .and_then(|docs| docs.answer(&head.method, head.uri.path()))
+        {
+            return res;
+        }
         let allowed = self.router.allowed_methods(head.uri.path());
         let method_known = allowed.contains(&head.method.as_str());
         match &self.not_found {

@@ -8,7 +8,8 @@ pub mod model;
 pub mod store;
 
 use controllers::{authors::AuthorsController, books::BooksController, health::HealthController};
-use tether::{App, NativeAdapter};
+use tether::docs::ApiDocs;
+use tether::{include_openapi, App, NativeAdapter};
 
 /// The app with every controller over a seeded store.
 pub fn app() -> App {
@@ -17,4 +18,5 @@ pub fn app() -> App {
         .controller(BooksController::new(store.clone()))
         .controller(AuthorsController::new(store))
         .controller(HealthController)
+        .docs(ApiDocs::new("/docs").document("openapi", include_openapi!("openapi.json")))
 }

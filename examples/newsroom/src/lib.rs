@@ -9,7 +9,8 @@ pub mod model;
 
 use controllers::{ArticlesController, LiveController, UploadsController};
 use model::Article;
-use tether::{App, NativeAdapter};
+use tether::docs::ApiDocs;
+use tether::{include_openapi, App, NativeAdapter};
 
 /// The app over a few seeded articles.
 pub fn app() -> App {
@@ -38,4 +39,9 @@ pub fn app() -> App {
         .controller(ArticlesController::new(articles.clone()))
         .controller(LiveController::new(articles))
         .controller(UploadsController)
+        .docs(
+            ApiDocs::new("/docs")
+                .document("v1", include_openapi!("openapi.v1.json"))
+                .document("v2", include_openapi!("openapi.v2.json")),
+        )
 }

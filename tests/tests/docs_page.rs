@@ -1,0 +1,82 @@
+//! SPEC F4: the examples serve their documents and Swagger UI, and a real
+//! headless browser (Debian's chromium, driven by the pinned playwright-core
+//! in `tests/browser/`) loads the page with no internet, sees the
+//! operations, and its "try it out" call reaches the server.
+
+use std::path::{Path, PathBuf};
+use tether_tests::TestServer;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+#[tokio::test]
+async fn f4_documents_and_assets_are_served_as_built() {
+    let server = TestServer::start(bookstore::app()).await;
+    let res = server.client.get(server.url("/docs")).send().await.unwrap();
+    assert_eq!(res.status(), 200, "redirected to /docs/");
+    assert_eq!(res.url().path(), "/docs/");
+    let html = res.text().await.unwrap();
+    let css = format!("assets/{}/swagger-ui.css", tether::docs::SWAGGER_UI_VERSION);
+    assert!(html.contains(&css), "{html}");
+
+    let (status, doc) = server.get("/docs/openapi.json").await;
+    assert_eq!(status, 200);
+    let on_disk = std::fs::read_to_string(repo().join("examples/bookstore/openapi.json")).unwrap();
+    assert_eq!(doc, on_disk, "the document build.rs wrote, embedded");
+
+    let res = server
+        .client
+        .get(server.url(&format!("/docs/{css}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let vendored = std::fs::read(repo().join("runtime/assets/swagger-ui/swagger-ui.css")).unwrap();
+    assert_eq!(res.bytes().await.unwrap(), vendored);
+
+    // The API's own routes and 404s are untouched.
+    assert_eq!(server.get("/api/v1/books").await.0, 200);
+    assert_eq!(server.get("/docs/nothing.json").await.0, 404);
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn f4_reference_page_in_headless_chromium() {
+    assert!(
+        Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} is missing: install Debian's chromium (./test.sh does: apt-get install chromium)"
+    );
+    let playwright = repo().join("node_modules/playwright-core");
+    assert!(
+        playwright.exists(),
+        "{} is missing: run `npm ci` at the repository root (./test.sh does)",
+        playwright.display()
+    );
+    let bookstore = TestServer::start(bookstore::app()).await;
+    let newsroom = TestServer::start(newsroom::app()).await;
+    let output = tokio::process::Command::new("node")
+        .arg("--test")
+        .arg("--test-reporter=spec")
+        .arg(repo().join("tests/browser/docs_page.test.mjs"))
+        .env("BOOKSTORE_URL", format!("http://{}", bookstore.addr))
+        .env("NEWSROOM_URL", format!("http://{}", newsroom.addr))
+        .output()
+        .await
+        .expect("node runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    println!("{text}{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "the browser test failed:\n{text}");
+    assert!(text.contains("ℹ fail 0"), "node reported failures:\n{text}");
+    assert!(text.contains("ℹ pass 2"), "both browser tests ran:\n{text}");
+    bookstore.stop().await.unwrap();
+    newsroom.stop().await.unwrap();
+}
