@@ -160,7 +160,9 @@ impl ApiDocs {
         let urls: Vec<serde_json::Value> = self
             .documents
             .iter()
-            .map(|(name, _)| serde_json::json!({ "url": format!("{name}.json"), "name": name }))
+            // Keys in sorted order, so the text is the same with or without
+            // serde_json's `preserve_order` (which another crate may enable).
+            .map(|(name, _)| serde_json::json!({ "name": name, "url": format!("{name}.json") }))
             .collect();
         let urls = serde_json::to_string(&urls).expect("plain JSON");
         format!(
