@@ -7,6 +7,8 @@
 //! use tether::docs::ApiDocs;
 //! use tether::{include_openapi, App, NativeAdapter};
 //!
+//! # macro_rules! include_openapi { ($p:literal) => { r#"{"openapi":"3.1.0"}"# } }
+//! // `include_openapi!` embeds the file build.rs wrote, relative to the crate root.
 //! let app = App::new(NativeAdapter::new()).docs(
 //!     ApiDocs::new("/docs").document("openapi", include_openapi!("openapi.json")),
 //! );
