@@ -18,6 +18,7 @@
 //! version = "1.0.0"
 //! [openapi.sdk]
 //! output = "sdk"
+//! emit = "ts"                       # or "js": compiled .js + .d.ts
 //!
 //! [schemas]                         # schemas of foreign types, by path
 //! "geo::Point" = '{"type": "array", "items": {"type": "number"}}'
@@ -210,11 +211,27 @@ impl ControllerFilter {
 }
 
 /// `[openapi.sdk]`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SdkOutput {
     /// Directory of the generated client, relative to the crate root.
     pub output: String,
+    /// `"ts"` (default): TypeScript sources; `"js"`: compiled ES modules
+    /// with `.d.ts` declarations, installable with `npm install ./sdk`.
+    #[serde(default)]
+    pub emit: SdkEmit,
+}
+
+/// `[openapi.sdk] emit = "…"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum SdkEmit {
+    /// `.ts` sources, for a project that compiles them itself.
+    #[default]
+    #[serde(rename = "ts")]
+    TypeScript,
+    /// `.js` ES modules and `.d.ts` declarations: no compile step.
+    #[serde(rename = "js")]
+    JavaScript,
 }
 
 /// Accepts `[openapi]` (one table) and `[[openapi]]` (an array of tables)
@@ -375,9 +392,11 @@ version = "1.2.0"
 openapi_version = "3.2"
 [openapi.sdk]
 output = "sdk"
+emit = "js"
 "#,
         )
         .unwrap();
+        assert_eq!(c.openapi[0].sdk.as_ref().unwrap().emit, SdkEmit::JavaScript);
         assert_eq!(c.runtime, Some(RuntimeKind::PerCore));
         assert_eq!(c.openapi.len(), 1);
         assert_eq!(c.openapi[0].sdk.as_ref().unwrap().output, "sdk");

@@ -117,6 +117,7 @@ impl Plan {
         let output = OpenApiOutput {
             sdk: Some(SdkOutput {
                 output: dir.display().to_string(),
+                ..SdkOutput::default()
             }),
             ..OpenApiOutput::default()
         };
@@ -144,7 +145,11 @@ impl Plan {
         let from: Vec<String> = docs.iter().map(|d| Project::show(&d.path)).collect();
         let from = from.join(", ");
         let documents: Vec<serde_json::Value> = docs.iter().map(|d| d.document.clone()).collect();
-        let files = generate_sdk_versions(&documents, options).map_err(|e| {
+        let options = match &output.sdk {
+            Some(sdk) => options.clone().with_output(sdk),
+            None => options.clone(),
+        };
+        let files = generate_sdk_versions(&documents, &options).map_err(|e| {
             CliError::new(format!("cannot generate a client from {from}: {e}"))
             .help("the generator reads OpenAPI 3.0, 3.1 and 3.2 documents; fix the document or point at another one")
         })?;

@@ -4,7 +4,7 @@
 use super::plan::{outputs, Plan};
 use super::{CliError, ImportExt, Progress, Project, SdkArgs};
 use crate::sdk::{ImportExtension, SdkOptions};
-use tether_model::config::{OpenApiOutput, SdkOutput};
+use tether_model::config::OpenApiOutput;
 
 pub fn run(args: &SdkArgs) -> Result<(), CliError> {
     let progress = Progress::new(args.target.quiet);
@@ -14,6 +14,7 @@ pub fn run(args: &SdkArgs) -> Result<(), CliError> {
             ImportExt::Ts => ImportExtension::Ts,
             ImportExt::None => ImportExtension::None,
         },
+        ..SdkOptions::default()
     };
     let cwd = std::env::current_dir().unwrap_or_default();
     let plan = progress.timed("Generated", "clients in memory", || match &args.input {
@@ -78,9 +79,9 @@ fn select(project: &Project, args: &SdkArgs) -> Result<Vec<OpenApiOutput>, CliEr
             .help("choose one with --name"));
         }
         let dir = std::env::current_dir().unwrap_or_default().join(dir);
-        chosen[0].sdk = Some(SdkOutput {
-            output: dir.display().to_string(),
-        });
+        let mut sdk = chosen[0].sdk.clone().unwrap_or_default();
+        sdk.output = dir.display().to_string();
+        chosen[0].sdk = Some(sdk);
     }
     Ok(chosen)
 }

@@ -624,7 +624,12 @@ fn write_sdk_for_output(
         ))
     };
     let docs: Vec<Value> = documents.iter().map(|d| d.document.clone()).collect();
-    let files = crate::sdk::generate_sdk_versions(&docs, &Default::default()).map_err(fail)?;
+    let options = output
+        .sdk
+        .as_ref()
+        .map(|sdk| crate::sdk::SdkOptions::default().with_output(sdk))
+        .unwrap_or_default();
+    let files = crate::sdk::generate_sdk_versions(&docs, &options).map_err(fail)?;
     let report = crate::sdk::write_sdk(&dir, &files).map_err(fail)?;
     Ok(vec![WrittenSdk { dir, report }])
 }

@@ -13,7 +13,7 @@ use super::naming::{
 };
 use super::operations::{self, BodyKind, Content, Location, Operation, Param};
 use super::schema::{Ctx, Types};
-use super::{ImportExtension, SdkOptions};
+use super::{ImportExtension, SdkEmit, SdkOptions};
 
 /// The first line of every generated file; only files that start with it
 /// are ever deleted as stale.
@@ -24,6 +24,53 @@ const HEADER: &str =
 const CLIENT_TS: &str = include_str!("../../ts/client.ts");
 const SSE_TS: &str = include_str!("../../ts/sse.ts");
 const FORM_DATA_TS: &str = include_str!("../../ts/form-data.ts");
+
+/// The templates as tsc compiles them (`ts/tsconfig.dist.json`): `(name, .ts, .js, .d.ts)`.
+const TEMPLATES: [(&str, &str, &str, &str); 3] = [
+    (
+        "client",
+        CLIENT_TS,
+        include_str!("../../ts/dist/client.js"),
+        include_str!("../../ts/dist/client.d.ts"),
+    ),
+    (
+        "sse",
+        SSE_TS,
+        include_str!("../../ts/dist/sse.js"),
+        include_str!("../../ts/dist/sse.d.ts"),
+    ),
+    (
+        "form-data",
+        FORM_DATA_TS,
+        include_str!("../../ts/dist/form-data.js"),
+        include_str!("../../ts/dist/form-data.d.ts"),
+    ),
+];
+
+/// One kind of generated file: the TypeScript source, or the compiled
+/// JavaScript and its declarations (`emit = "js"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flavor {
+    Ts,
+    Js,
+    Dts,
+}
+
+impl Flavor {
+    /// `client` → `client.ts`, `client.js` or `client.d.ts`.
+    fn file(self, stem: &str) -> String {
+        match self {
+            Flavor::Ts => format!("{stem}.ts"),
+            Flavor::Js => format!("{stem}.js"),
+            Flavor::Dts => format!("{stem}.d.ts"),
+        }
+    }
+
+    /// Whether the file carries types (a `.js` file carries none).
+    fn typed(self) -> bool {
+        self != Flavor::Js
+    }
+}
 
 struct Controller {
     key: String,
@@ -92,52 +139,75 @@ pub fn generate(
     let types = Types::new(doc, names);
     let mut warnings = Vec::new();
     let controllers = plan(&ops, &mut global, &mut warnings);
-    let ext = match options.import_extension {
-        ImportExtension::Js => ".js",
-        ImportExtension::Ts => ".ts",
-        ImportExtension::None => "",
+    let (flavors, ext): (&[Flavor], &str) = match (options.emit, options.import_extension) {
+        (SdkEmit::JavaScript, _) => (&[Flavor::Js, Flavor::Dts], ".js"),
+        (SdkEmit::TypeScript, ImportExtension::Js) => (&[Flavor::Ts], ".js"),
+        (SdkEmit::TypeScript, ImportExtension::Ts) => (&[Flavor::Ts], ".ts"),
+        (SdkEmit::TypeScript, ImportExtension::None) => (&[Flavor::Ts], ""),
     };
 
     let mut files = BTreeMap::new();
-    files.insert("client.ts".to_string(), format!("{HEADER}{CLIENT_TS}"));
-    files.insert("sse.ts".to_string(), format!("{HEADER}{SSE_TS}"));
-    files.insert(
-        "form-data.ts".to_string(),
-        format!("{HEADER}{FORM_DATA_TS}"),
-    );
     let mut types_ts = types.emit_all();
     if types_ts.is_empty() {
         types_ts = "export {};\n".into();
     }
-    files.insert("types.ts".to_string(), format!("{HEADER}\n{types_ts}"));
-    for c in &controllers {
-        let text = controller_file(c, &ops, &types, ext);
-        files.insert(format!("{}/index.ts", c.dir), text);
+    for &flavor in flavors {
+        for (stem, ts, js, dts) in TEMPLATES {
+            let text = match flavor {
+                Flavor::Ts => ts,
+                Flavor::Js => js,
+                Flavor::Dts => dts,
+            };
+            files.insert(flavor.file(stem), format!("{HEADER}{text}"));
+        }
+        let types_text = if flavor.typed() {
+            types_ts.as_str()
+        } else {
+            "export {};\n"
+        };
+        files.insert(flavor.file("types"), format!("{HEADER}\n{types_text}"));
+        for c in &controllers {
+            let text = controller_file(c, &ops, &types, ext, flavor);
+            files.insert(flavor.file(&format!("{}/index", c.dir)), text);
+        }
+        files.insert(
+            flavor.file("index"),
+            index_file(doc, &controllers, ext, flavor),
+        );
     }
-    files.insert("index.ts".to_string(), index_file(doc, &controllers, ext));
-    files.insert("package.json".to_string(), package_json(doc));
+    files.insert("package.json".to_string(), package_json(doc, options.emit));
     (files, warnings)
 }
 
 /// The client as a local package (SPEC G1): `npm install ./sdk` and import
 /// it by name. `"type": "module"` makes its files ES modules in every
-/// project, whatever the project's own `type`.
-fn package_json(doc: &Document<'_>) -> String {
+/// project, whatever the project's own `type`. A compiled client
+/// (`emit = "js"`) is ONE build of ES modules, also for CommonJS projects:
+/// Node.js 20.19 and 22.12 onwards `require()` them, and a second CommonJS
+/// copy would make `instanceof SDKError` false for errors of the other copy.
+fn package_json(doc: &Document<'_>, emit: SdkEmit) -> String {
     let info = doc.root.get("info");
     let text = |k: &str| info.and_then(|i| i.get(k)).and_then(Value::as_str);
     let name = npm_name(text("title").unwrap_or("api"));
     let version = text("version").filter(|v| is_semver(v)).unwrap_or("0.0.0");
-    let entry = "./index.ts";
-    let package = serde_json::json!({
+    let (types, code) = match emit {
+        SdkEmit::TypeScript => ("./index.ts", "./index.ts"),
+        SdkEmit::JavaScript => ("./index.d.ts", "./index.js"),
+    };
+    let mut package = serde_json::json!({
         "name": name,
         "version": version,
         "description": format!("TypeScript client of {}, generated by tether.", text("title").unwrap_or("the API")),
         "private": true,
         "type": "module",
         "sideEffects": false,
-        "types": entry,
-        "exports": { ".": { "types": entry, "default": entry } },
+        "types": types,
+        "exports": { ".": { "types": types, "default": code } },
     });
+    if emit == SdkEmit::JavaScript {
+        package["main"] = code.into();
+        package["engines"] = serde_json::json!({ "node": ">=20.19" });
+    }
     let mut out = serde_json::to_string_pretty(&package).expect("JSON");
     out.push('\n');
     out
@@ -349,7 +419,13 @@ fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> R
     }
 }
 
-fn controller_file(c: &Controller, ops: &[Operation<'_>], types: &Types<'_>, ext: &str) -> String {
+fn controller_file(
+    c: &Controller,
+    ops: &[Operation<'_>],
+    types: &Types<'_>,
+    ext: &str,
+    flavor: Flavor,
+) -> String {
     let ctx = Ctx {
         prefix: "types.",
         current: None,
@@ -361,8 +437,10 @@ fn controller_file(c: &Controller, ops: &[Operation<'_>], types: &Types<'_>, ext
     for class in &c.classes {
         for m in &class.methods {
             let op = &ops[m.op];
-            body += &options_interface(op, m, types, ctx);
-            if let Some(event_type) = &m.event_type {
+            if flavor.typed() {
+                body += &options_interface(op, m, types, ctx);
+            }
+            if let Some(event_type) = m.event_type.as_ref().filter(|_| flavor.typed()) {
                 body += &event_union(op, event_type, types, ctx);
                 sse = true;
             }
@@ -371,19 +449,21 @@ fn controller_file(c: &Controller, ops: &[Operation<'_>], types: &Types<'_>, ext
                 .as_ref()
                 .is_some_and(|b| b.kind == BodyKind::Multipart);
         }
-        body += &class_code(class, ops, types, ctx);
+        body += &class_code(class, ops, types, ctx, flavor);
     }
     let mut out = String::from(HEADER);
-    out += &format!(
-        "import type {{ ClientCore, HeaderValues, SDKOutcome }} from \"../client{ext}\";\n"
-    );
-    if multipart {
+    if flavor.typed() {
+        out += &format!(
+            "import type {{ ClientCore, HeaderValues, SDKOutcome }} from \"../client{ext}\";\n"
+        );
+    }
+    if multipart && flavor != Flavor::Dts {
         out += &format!("import {{ buildFormData }} from \"../form-data{ext}\";\n");
     }
     if sse {
         out += &format!("import type {{ SSEResponse }} from \"../sse{ext}\";\n");
     }
-    if types.take_used() {
+    if types.take_used() && flavor.typed() {
         out += &format!("import type * as types from \"../types{ext}\";\n");
     }
     out + &body
@@ -637,7 +717,13 @@ fn method_doc(op: &Operation<'_>, m: &Method) -> Vec<String> {
     doc
 }
 
-fn class_code(class: &Class, ops: &[Operation<'_>], types: &Types<'_>, ctx: Ctx<'_>) -> String {
+fn class_code(
+    class: &Class,
+    ops: &[Operation<'_>],
+    types: &Types<'_>,
+    ctx: Ctx<'_>,
+    flavor: Flavor,
+) -> String {
     let mut out = String::new();
     let what = match &class.version_key {
         Some(v) => format!(" (version `{v}`)"),
@@ -645,26 +731,47 @@ fn class_code(class: &Class, ops: &[Operation<'_>], types: &Types<'_>, ctx: Ctx<
     };
     out +=
         &format!("\n/** The operations of this controller{what}; get it from `createClient`. */\n");
-    out += &format!(
-        "export class {}<TThrow extends boolean = false> {{\n",
-        class.name
-    );
-    out += "  readonly #core: ClientCore<TThrow>;\n\n";
-    out += "  constructor(core: ClientCore<TThrow>) {\n    this.#core = core;\n  }\n";
+    out += &match flavor {
+        Flavor::Ts => format!(
+            "export class {}<TThrow extends boolean = false> {{\n  readonly #core: ClientCore<TThrow>;\n\n  constructor(core: ClientCore<TThrow>) {{\n    this.#core = core;\n  }}\n",
+            class.name
+        ),
+        Flavor::Js => format!(
+            "export class {} {{\n  #core;\n\n  constructor(core) {{\n    this.#core = core;\n  }}\n",
+            class.name
+        ),
+        Flavor::Dts => format!(
+            "export declare class {}<TThrow extends boolean = false> {{\n  #private;\n  constructor(core: ClientCore<TThrow>);\n",
+            class.name
+        ),
+    };
     for m in &class.methods {
         let op = &ops[m.op];
         let r = returns(op, m, types, ctx);
-        let arg = if options_required(op) {
-            format!("options: {}", m.options_type)
-        } else {
-            format!("options: {} = {{}}", m.options_type)
-        };
+        let required = options_required(op);
+        let returned = format!("Promise<SDKOutcome<{}, {}, TThrow>>", r.data, r.error);
         out += "\n";
         out += &jsdoc(&method_doc(op, m), "  ");
-        out += &format!(
-            "  {}({arg}): Promise<SDKOutcome<{}, {}, TThrow>> {{\n",
-            m.name, r.data, r.error
-        );
+        out += &match (flavor, required) {
+            (Flavor::Ts, true) => {
+                format!("  {}(options: {}): {returned} {{\n", m.name, m.options_type)
+            }
+            (Flavor::Ts, false) => format!(
+                "  {}(options: {} = {{}}): {returned} {{\n",
+                m.name, m.options_type
+            ),
+            (Flavor::Js, true) => format!("  {}(options) {{\n", m.name),
+            (Flavor::Js, false) => format!("  {}(options = {{}}) {{\n", m.name),
+            (Flavor::Dts, true) => {
+                format!("  {}(options: {}): {returned};\n", m.name, m.options_type)
+            }
+            (Flavor::Dts, false) => {
+                format!("  {}(options?: {}): {returned};\n", m.name, m.options_type)
+            }
+        };
+        if flavor == Flavor::Dts {
+            continue;
+        }
         let call_options = if op
             .body
             .as_ref()
@@ -675,10 +782,12 @@ fn class_code(class: &Class, ops: &[Operation<'_>], types: &Types<'_>, ctx: Ctx<
         } else {
             "options"
         };
+        let type_args = match flavor {
+            Flavor::Ts => format!("<{}, {}>", r.data, r.error),
+            _ => String::new(),
+        };
         out += &format!(
-            "    return this.#core.request<{}, {}>(\n      {},\n      {call_options},\n    );\n  }}\n",
-            r.data,
-            r.error,
+            "    return this.#core.request{type_args}(\n      {},\n      {call_options},\n    );\n  }}\n",
             spec_literal(op, r.parse_as)
         );
     }
@@ -688,22 +797,7 @@ fn class_code(class: &Class, ops: &[Operation<'_>], types: &Types<'_>, ctx: Ctx<
 /// One version of the client: its version, key and `(controller key, class name)`s.
 type VersionGroup = (Option<String>, String, Vec<(String, String)>);
 
-fn index_file(doc: &Document<'_>, controllers: &[Controller], ext: &str) -> String {
-    let mut out = String::from(HEADER);
-    out += &format!("import {{ ClientCore }} from \"./client{ext}\";\nimport type {{ ClientConfig }} from \"./client{ext}\";\n");
-    for c in controllers {
-        let names: Vec<&str> = c.classes.iter().map(|cl| cl.name.as_str()).collect();
-        out += &format!(
-            "import {{ {} }} from \"./{}/index{ext}\";\n",
-            names.join(", "),
-            c.dir
-        );
-    }
-    out += &format!("\nexport * from \"./client{ext}\";\nexport * from \"./form-data{ext}\";\nexport * from \"./sse{ext}\";\nexport * from \"./types{ext}\";\n");
-    for c in controllers {
-        out += &format!("export * from \"./{}/index{ext}\";\n", c.dir);
-    }
-
+fn index_file(doc: &Document<'_>, controllers: &[Controller], ext: &str, flavor: Flavor) -> String {
     // Unversioned controllers at the top, then one group per version in numeric order.
     let mut top: Vec<(String, String)> = Vec::new();
     // (version, version key, [(controller key, class name)])
@@ -721,51 +815,61 @@ fn index_file(doc: &Document<'_>, controllers: &[Controller], ext: &str) -> Stri
         }
     }
     groups.sort_by(|a, b| compare_versions(a.0.as_deref(), b.0.as_deref()));
+    let empty = top.is_empty() && groups.is_empty();
 
-    let info = doc.root.get("info");
-    let title = info
-        .and_then(|i| i.get("title"))
-        .and_then(Value::as_str)
-        .unwrap_or("the API");
-    let version = info.and_then(|i| i.get("version")).and_then(Value::as_str);
-    let what = match version {
-        Some(v) => format!("{title} {v}"),
-        None => title.to_string(),
+    let mut out = String::from(HEADER);
+    if !empty && flavor != Flavor::Dts {
+        out += &format!("import {{ ClientCore }} from \"./client{ext}\";\n");
+    }
+    if flavor.typed() {
+        out += &format!("import type {{ ClientConfig }} from \"./client{ext}\";\n");
+    }
+    let import = if flavor == Flavor::Dts {
+        "import type"
+    } else {
+        "import"
     };
+    for c in controllers {
+        let names: Vec<&str> = c.classes.iter().map(|cl| cl.name.as_str()).collect();
+        out += &format!(
+            "{import} {{ {} }} from \"./{}/index{ext}\";\n",
+            names.join(", "),
+            c.dir
+        );
+    }
+    out += &format!("\nexport * from \"./client{ext}\";\nexport * from \"./form-data{ext}\";\nexport * from \"./sse{ext}\";\nexport * from \"./types{ext}\";\n");
+    for c in controllers {
+        out += &format!("export * from \"./{}/index{ext}\";\n", c.dir);
+    }
     out += "\n";
-    out += &jsdoc(&[format!("The client of {what}.")], "");
-    if top.is_empty() && groups.is_empty() {
-        out += "export type Client<_TThrow extends boolean = false> = Record<string, never>;\n\n";
+    if flavor.typed() {
+        out += &jsdoc(&[format!("The client of {}.", api_name(doc))], "");
+        out += &client_interface(&top, &groups);
+    }
+    if empty {
         out += "/** The document has no operations: the client is empty. */\n";
-        out += "export function createClient<TThrow extends boolean = false>(\n  _config: ClientConfig & { throwOnError?: TThrow } = {},\n): Client<TThrow> {\n  return {};\n}\n";
-        return out
-            .replace("import { ClientCore } from \"./client.js\";\n", "")
-            .replace(
-                &format!("import {{ ClientCore }} from \"./client{ext}\";\n"),
-                "",
-            );
+    } else {
+        out += &jsdoc(
+            &[
+                "Creates the client. Every method resolves to `{ data, error, response }` and never throws,".into(),
+                "unless `throwOnError: true` is set: then it throws the `SDKError` and resolves to a success.".into(),
+            ],
+            "",
+        );
     }
-    out += "export interface Client<TThrow extends boolean = false> {\n";
-    for (key, class) in &top {
-        out += &format!("  readonly {}: {class}<TThrow>;\n", prop_key(key));
+    let config = if empty { "_config" } else { "config" };
+    out += &match flavor {
+        Flavor::Ts => format!("export function createClient<TThrow extends boolean = false>(\n  {config}: ClientConfig & {{ throwOnError?: TThrow }} = {{}},\n): Client<TThrow> {{\n"),
+        Flavor::Js => format!("export function createClient({config} = {{}}) {{\n"),
+        Flavor::Dts => return out + &format!("export declare function createClient<TThrow extends boolean = false>(\n  {config}?: ClientConfig & {{ throwOnError?: TThrow }},\n): Client<TThrow>;\n"),
+    };
+    if empty {
+        return out + "  return {};\n}\n";
     }
-    for (_, key, members) in &groups {
-        out += &format!("  readonly {}: {{\n", prop_key(key));
-        for (k, class) in members {
-            out += &format!("    readonly {}: {class}<TThrow>;\n", prop_key(k));
-        }
-        out += "  };\n";
-    }
-    out += "}\n\n";
-    out += &jsdoc(
-        &[
-            "Creates the client. Every method resolves to `{ data, error, response }` and never throws,".into(),
-            "unless `throwOnError: true` is set: then it throws the `SDKError` and resolves to a success.".into(),
-        ],
-        "",
-    );
-    out += "export function createClient<TThrow extends boolean = false>(\n  config: ClientConfig & { throwOnError?: TThrow } = {},\n): Client<TThrow> {\n";
-    out += "  const core = new ClientCore<TThrow>(config);\n  return {\n";
+    out += match flavor {
+        Flavor::Ts => "  const core = new ClientCore<TThrow>(config);\n  return {\n",
+        _ => "  const core = new ClientCore(config);\n  return {\n",
+    };
     for (key, class) in &top {
         out += &format!("    {}: new {class}(core),\n", prop_key(key));
     }
@@ -778,4 +882,37 @@ fn index_file(doc: &Document<'_>, controllers: &[Controller], ext: &str) -> Stri
     }
     out += "  };\n}\n";
     out
+}
+
+/// `Bookstore 1.0.0`: the document's title and version.
+fn api_name(doc: &Document<'_>) -> String {
+    let info = doc.root.get("info");
+    let title = info
+        .and_then(|i| i.get("title"))
+        .and_then(Value::as_str)
+        .unwrap_or("the API");
+    match info.and_then(|i| i.get("version")).and_then(Value::as_str) {
+        Some(v) => format!("{title} {v}"),
+        None => title.to_string(),
+    }
+}
+
+/// `interface Client`: the controllers, unversioned first, then by version.
+fn client_interface(top: &[(String, String)], groups: &[VersionGroup]) -> String {
+    if top.is_empty() && groups.is_empty() {
+        return "export type Client<_TThrow extends boolean = false> = Record<string, never>;\n\n"
+            .into();
+    }
+    let mut out = String::from("export interface Client<TThrow extends boolean = false> {\n");
+    for (key, class) in top {
+        out += &format!("  readonly {}: {class}<TThrow>;\n", prop_key(key));
+    }
+    for (_, key, members) in groups {
+        out += &format!("  readonly {}: {{\n", prop_key(key));
+        for (k, class) in members {
+            out += &format!("    readonly {}: {class}<TThrow>;\n", prop_key(k));
+        }
+        out += "  };\n";
+    }
+    out + "}\n\n"
 }

@@ -40,6 +40,8 @@ use std::fmt;
 use std::path::PathBuf;
 
 use serde_json::Value;
+pub use tether_model::config::SdkEmit;
+use tether_model::config::SdkOutput;
 
 pub use document::lenient_value;
 pub use emit::GENERATED_MARKER;
@@ -60,7 +62,18 @@ pub enum ImportExtension {
 /// Settings of the generator.
 #[derive(Debug, Clone, Default)]
 pub struct SdkOptions {
+    /// Ignored when `emit` is [`SdkEmit::JavaScript`]: ES modules need `.js`.
     pub import_extension: ImportExtension,
+    /// TypeScript sources, or compiled `.js` with `.d.ts` declarations.
+    pub emit: SdkEmit,
+}
+
+impl SdkOptions {
+    /// These options with the settings of an `[openapi.sdk]` table.
+    pub fn with_output(mut self, sdk: &SdkOutput) -> SdkOptions {
+        self.emit = sdk.emit;
+        self
+    }
 }
 
 /// The generated client: relative path (with `/`) → file contents.

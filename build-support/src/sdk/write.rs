@@ -101,7 +101,7 @@ pub fn check_sdk(dir: &Path, files: &SdkFiles) -> Result<Vec<PathBuf>, SdkError>
     Ok(out)
 }
 
-/// Generated `.ts` files under `dir` that `files` no longer has.
+/// Generated `.ts`, `.d.ts` and `.js` files under `dir` that `files` no longer has.
 fn stale(dir: &Path, files: &SdkFiles) -> Result<Vec<PathBuf>, SdkError> {
     let mut out = Vec::new();
     if dir.is_dir() {
@@ -119,7 +119,7 @@ fn walk(dir: &Path, rel: &Path, files: &SdkFiles, out: &mut Vec<PathBuf>) -> Res
         let child = rel.join(entry.file_name());
         if kind.is_dir() {
             walk(dir, &child, files, out)?;
-        } else if kind.is_file() && child.extension().is_some_and(|e| e == "ts") {
+        } else if kind.is_file() && child.extension().is_some_and(|e| e == "ts" || e == "js") {
             let key = child.to_string_lossy().replace('\\', "/");
             if files.get(&key).is_none() && is_generated(&dir.join(&child)) {
                 out.push(child);

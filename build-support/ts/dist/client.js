@@ -1,0 +1,392 @@
+// The core of a generated tether client (SPEC C2, C3, C6). This file is a
+// fixed template: the generator copies it verbatim, so it is type-checked and
+// unit-tested here as a real module. It imports nothing, so a bundler can
+// drop `sse.ts` and `form-data.ts` when they are unused.
+/** A failed call. `status` is 0 when no response arrived. */
+export class SDKError extends Error {
+    name = "SDKError";
+    kind;
+    status;
+    /** The decoded error body (JSON when it parses, else text); absent when no response arrived. */
+    body;
+    response;
+    constructor(init) {
+        super(init.message);
+        // Set by hand, not through `super`'s options, so that projects whose `lib` is older than ES2022 compile it.
+        if (init.cause !== undefined)
+            Object.defineProperty(this, "cause", { value: init.cause, writable: true, configurable: true });
+        this.kind = init.kind;
+        this.status = init.status;
+        if (init.body !== undefined)
+            this.body = init.body;
+        if (init.response !== undefined)
+            this.response = init.response;
+    }
+}
+/** The shared transport of all controllers of one client. */
+export class ClientCore {
+    config;
+    constructor(config = {}) {
+        this.config = config;
+    }
+    /** Sends one operation and decodes the result. Never throws unless `throwOnError` is set. */
+    async request(op, options = {}) {
+        const result = await this.#send(op, options);
+        if (result.error !== null && this.config.throwOnError === true)
+            throw result.error;
+        return result;
+    }
+    async #send(op, options) {
+        const config = this.config;
+        const url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+        const headers = await this.#headers(op, options);
+        let init = { method: op.method, headers };
+        if (config.credentials !== undefined)
+            init.credentials = config.credentials;
+        if (options.body !== undefined && op.bodyAs !== undefined) {
+            init.body = encodeBody(op, options.body, headers);
+        }
+        const abort = linkAbort(options.signal, config.timeout);
+        init.signal = abort.signal;
+        for (const hook of chain(config.onRequest, config.interceptors?.request))
+            init = orElse(await hook(url, init), init);
+        const context = { url, init, operation: op };
+        if (abort.signal.aborted) {
+            abort.headArrived();
+            return this.#fail(transportError(abort.reason(), abort.signal.reason), context);
+        }
+        let response;
+        try {
+            response = await this.#fetch(op, url, init, abort.signal);
+        }
+        catch (cause) {
+            return this.#fail(transportError(abort.reason(), cause), context);
+        }
+        finally {
+            abort.headArrived();
+        }
+        for (const hook of chain(config.onResponse, config.interceptors?.response)) {
+            response = orElse(await hook(response, { ...context, response }), response);
+        }
+        const withResponse = { ...context, response };
+        if (!response.ok) {
+            const body = await readErrorBody(response);
+            const message = errorMessage(body, response);
+            return this.#fail(new SDKError({ kind: "http", status: response.status, message, body: body, response }), withResponse);
+        }
+        try {
+            const data = (await decode(op, response));
+            return { data, error: null, response };
+        }
+        catch (cause) {
+            const kind = abort.reason();
+            const error = kind
+                ? transportError(kind, cause)
+                : new SDKError({ kind: "parse", status: response.status, message: `Invalid response body: ${String(cause)}`, response, cause });
+            return this.#fail(error, withResponse);
+        }
+    }
+    /** `fetch`, tried again as `retry` says when the method is idempotent. */
+    async #fetch(op, url, init, signal) {
+        const fetcher = this.config.fetcher ?? fetch;
+        const retry = this.config.retry;
+        const attempts = retry && IDEMPOTENT.includes(op.method.toUpperCase()) ? Math.max(1, retry.attempts ?? 3) : 1;
+        for (let attempt = 1;; attempt++) {
+            let response;
+            try {
+                response = await fetcher(url, init);
+            }
+            catch (cause) {
+                if (attempt >= attempts || signal.aborted)
+                    throw cause;
+            }
+            if (response && (attempt >= attempts || !(retry?.statuses ?? RETRY_STATUSES).includes(response.status)))
+                return response;
+            const wait = retryDelay(retry ?? {}, attempt, response);
+            if (response && wait === undefined)
+                return response;
+            await response?.body?.cancel().catch(() => undefined);
+            await sleep(wait ?? 0, signal);
+        }
+    }
+    async #headers(op, options) {
+        const out = {};
+        const configured = this.config.headers;
+        mergeHeaders(out, typeof configured === "function" ? await configured() : configured);
+        if (op.bodyAs === "json")
+            out["content-type"] = op.contentType ?? "application/json";
+        else if (op.bodyAs === "text")
+            out["content-type"] = op.contentType ?? "text/plain";
+        else if (op.bodyAs === "binary" && op.contentType !== undefined)
+            out["content-type"] = op.contentType;
+        mergeHeaders(out, options.headers);
+        mergeHeaders(out, op.constHeaders);
+        return out;
+    }
+    async #fail(error, context) {
+        let current = error;
+        for (const hook of chain(this.config.onError, this.config.interceptors?.error))
+            current = orElse(await hook(current, context), current);
+        return { data: null, error: current, response: context.response };
+    }
+}
+const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** The single hook first, then the interceptors. */
+function chain(single, more) {
+    return [...(single ? [single] : []), ...(more ?? [])];
+}
+/**
+ * Milliseconds before try `attempt + 1`: the server's `Retry-After` (seconds
+ * or a date) when it sent one, else exponential backoff with full jitter.
+ * `undefined` when `Retry-After` asks for longer than `maxDelay`: give up.
+ */
+export function retryDelay(retry, attempt, response) {
+    const max = retry.maxDelay ?? 30_000;
+    const header = response?.headers.get("retry-after");
+    if (header !== null && header !== undefined) {
+        const seconds = /^\s*\d+\s*$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+        if (!Number.isNaN(seconds))
+            return seconds > max ? undefined : Math.max(0, seconds);
+    }
+    const ceiling = Math.min(max, (retry.baseDelay ?? 200) * 2 ** (attempt - 1));
+    return Math.random() * ceiling;
+}
+/** Waits `ms`, or rejects with the signal's reason once it aborts. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal.aborted)
+            return reject(signal.reason);
+        const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener("abort", onAbort);
+            resolve();
+        }, ms);
+        signal.addEventListener("abort", onAbort, { once: true });
+    });
+}
+/**
+ * A hook's replacement, else the original. Written out rather than `??` so
+ * that projects without `strictNullChecks` do not see `void | T` (SPEC G1).
+ */
+function orElse(replacement, original) {
+    return replacement === undefined || replacement === null ? original : replacement;
+}
+/** Adds headers case-insensitively: a later name replaces an earlier one whatever its case. */
+function mergeHeaders(out, values) {
+    if (!values)
+        return;
+    for (const [name, value] of Object.entries(values)) {
+        if (value === undefined)
+            continue;
+        for (const existing of Object.keys(out)) {
+            if (existing.toLowerCase() === name.toLowerCase())
+                delete out[existing];
+        }
+        out[name] = String(value);
+    }
+}
+/** One abort signal for the caller's `signal` and the head timeout. */
+function linkAbort(signal, timeout) {
+    const controller = new AbortController();
+    let why;
+    const onAbort = () => {
+        why ??= "abort";
+        controller.abort(signal?.reason);
+    };
+    if (signal?.aborted)
+        onAbort();
+    else
+        signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = timeout !== undefined && timeout > 0
+        ? setTimeout(() => {
+            why ??= "timeout";
+            controller.abort(new DOMException(`No response within ${timeout} ms`, "TimeoutError"));
+        }, timeout)
+        : undefined;
+    return {
+        signal: controller.signal,
+        reason: () => why,
+        // The timeout covers the wait for the response head only: a running stream is never cut.
+        headArrived: () => clearTimeout(timer),
+    };
+}
+function transportError(kind, cause) {
+    if (kind === "timeout")
+        return new SDKError({ kind, status: 0, message: "Request timed out", cause });
+    if (kind === "abort")
+        return new SDKError({ kind, status: 0, message: "Request aborted", cause });
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    return new SDKError({ kind: "network", status: 0, message: `Network error: ${detail}`, cause });
+}
+async function readErrorBody(response) {
+    let text;
+    try {
+        text = await response.text();
+    }
+    catch {
+        return undefined;
+    }
+    if (text === "")
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return text;
+    }
+}
+/** The server's `message` (a string or a list of strings), else the status text. */
+export function errorMessage(body, response) {
+    if (typeof body === "object" && body !== null && "message" in body) {
+        const message = body.message;
+        if (typeof message === "string" && message !== "")
+            return message;
+        if (Array.isArray(message) && message.length > 0 && message.every((m) => typeof m === "string")) {
+            return message.join("; ");
+        }
+    }
+    return response.statusText !== "" ? response.statusText : `HTTP ${response.status}`;
+}
+async function decode(op, response) {
+    switch (op.parseAs) {
+        case "stream":
+            return response;
+        case "blob":
+            return response.status === 204 ? null : await response.blob();
+        case "text":
+            return response.status === 204 ? null : await response.text();
+        case "none":
+            await response.body?.cancel();
+            return null;
+        case "json": {
+            const text = await response.text();
+            return text === "" ? null : JSON.parse(text);
+        }
+    }
+}
+function encodeBody(op, body, headers) {
+    switch (op.bodyAs) {
+        case "json":
+            return JSON.stringify(body);
+        case "urlencoded": {
+            const form = new URLSearchParams();
+            for (const [key, value] of Object.entries(body))
+                appendForm(form, key, value);
+            headers["content-type"] = "application/x-www-form-urlencoded";
+            return form;
+        }
+        case "text":
+            return String(body);
+        default:
+            // multipart (a FormData: fetch sets the boundary) and binary bodies go as they are.
+            return body;
+    }
+}
+function appendForm(form, key, value) {
+    if (value === undefined || value === null)
+        return;
+    if (Array.isArray(value))
+        for (const item of value)
+            appendForm(form, key, item);
+    else
+        form.append(key, scalar(value));
+}
+function scalar(value) {
+    if (value instanceof Date)
+        return value.toISOString();
+    if (typeof value === "object" && value !== null)
+        return JSON.stringify(value);
+    return String(value);
+}
+const enc = encodeURIComponent;
+/** Fills `{name}` in the path; every value is percent-encoded (SPEC C6). */
+export function buildPath(op, params) {
+    const values = (params ?? {});
+    return op.path.replace(/\{([^{}]+)\}/g, (whole, name) => {
+        if (!Object.prototype.hasOwnProperty.call(values, name))
+            return whole;
+        const value = values[name];
+        const spec = op.pathStyles?.[name];
+        return pathValue(name, value, spec?.style ?? "simple", spec?.explode ?? false);
+    });
+}
+function pathValue(name, value, style, explode) {
+    const lead = style === "label" ? "." : style === "matrix" ? ";" : "";
+    if (Array.isArray(value)) {
+        const items = value.map((v) => enc(scalar(v)));
+        if (style === "matrix")
+            return explode ? items.map((v) => `;${name}=${v}`).join("") : `;${name}=${items.join(",")}`;
+        return lead + items.join(explode ? lead || "," : ",");
+    }
+    if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+        if (explode) {
+            const parts = entries.map(([k, v]) => `${enc(k)}=${enc(scalar(v))}`);
+            return style === "matrix" ? parts.map((p) => `;${p}`).join("") : lead + parts.join(lead || ",");
+        }
+        const flat = entries.flatMap(([k, v]) => [enc(k), enc(scalar(v))]).join(",");
+        return style === "matrix" ? `;${name}=${flat}` : lead + flat;
+    }
+    const text = enc(scalar(value));
+    return style === "matrix" ? `;${name}=${text}` : lead + text;
+}
+/** Writes the query string following each parameter's `style`/`explode` (SPEC C6). */
+export function buildQuery(op, query) {
+    if (!query)
+        return "";
+    const parts = [];
+    for (const [name, value] of Object.entries(query)) {
+        if (value === undefined || value === null)
+            continue;
+        const spec = op.queryStyles?.[name];
+        const style = spec?.style ?? "form";
+        const explode = spec?.explode ?? style === "form";
+        queryValue(parts, name, value, style, explode);
+    }
+    return parts.length === 0 ? "" : `?${parts.join("&")}`;
+}
+function queryValue(parts, name, value, style, explode) {
+    if (style === "deepObject" && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)) {
+        deepObject(parts, enc(name), value);
+        return;
+    }
+    if (Array.isArray(value)) {
+        const items = value.filter((v) => v !== undefined && v !== null).map((v) => enc(scalar(v)));
+        if (items.length === 0)
+            return;
+        if (explode)
+            for (const item of items)
+                parts.push(`${enc(name)}=${item}`);
+        else
+            parts.push(`${enc(name)}=${items.join(style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",")}`);
+        return;
+    }
+    if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+        const entries = Object.entries(value).filter(([, v]) => v !== undefined && v !== null);
+        if (explode)
+            for (const [k, v] of entries)
+                parts.push(`${enc(k)}=${enc(scalar(v))}`);
+        else
+            parts.push(`${enc(name)}=${entries.flatMap(([k, v]) => [enc(k), enc(scalar(v))]).join(",")}`);
+        return;
+    }
+    parts.push(`${enc(name)}=${enc(scalar(value))}`);
+}
+function deepObject(parts, prefix, value) {
+    for (const [key, item] of Object.entries(value)) {
+        if (item === undefined || item === null)
+            continue;
+        const name = `${prefix}%5B${enc(key)}%5D`;
+        if (Array.isArray(item))
+            for (const v of item)
+                parts.push(`${name}=${enc(scalar(v))}`);
+        else if (typeof item === "object" && !(item instanceof Date))
+            deepObject(parts, name, item);
+        else
+            parts.push(`${name}=${enc(scalar(item))}`);
+    }
+}

@@ -1,0 +1,16 @@
+/** One value of a multipart field. Objects that are not files are sent as JSON text. */
+export type FormFieldValue = string | number | boolean | bigint | Date | Blob | object;
+/** The fields of a multipart body; `undefined` and `null` fields are left out, arrays repeat the field. */
+export type FormFields = {
+    readonly [name: string]: FormFieldValue | readonly FormFieldValue[] | null | undefined;
+};
+/**
+ * Builds the body of a multipart route: files (`Blob`/`File`, keeping a
+ * `File`'s name), text, numbers, booleans, dates (ISO 8601) and arrays of
+ * them (one part per item).
+ *
+ * ```ts
+ * await client.files.upload({ body: buildFormData({ title: "Report", file: new File([bytes], "report.pdf") }) });
+ * ```
+ */
+export declare function buildFormData(fields: FormFields | object): FormData;
