@@ -782,12 +782,11 @@ fn class_code(
         } else {
             "options"
         };
-        let type_args = match flavor {
-            Flavor::Ts => format!("<{}, {}>", r.data, r.error),
-            _ => String::new(),
-        };
+        // No type arguments: tsc infers them from the return type, so the
+        // types are written once (two copies of an inline `allOf` are
+        // types tsc may fail to match: TS2719 on Cloudflare's document).
         out += &format!(
-            "    return this.#core.request{type_args}(\n      {},\n      {call_options},\n    );\n  }}\n",
+            "    return this.#core.request(\n      {},\n      {call_options},\n    );\n  }}\n",
             spec_literal(op, r.parse_as)
         );
     }

@@ -46,7 +46,7 @@ export class AuthorsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/authors`
    */
   findAll(options: AuthorsV1FindAllOptions = {}): Promise<SDKOutcome<types.Author[], types.HttpError, TThrow>> {
-    return this.#core.request<types.Author[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/authors", operationId: "authors_findAll", parseAs: "json" },
       options,
     );
@@ -58,7 +58,7 @@ export class AuthorsV1Controller<TThrow extends boolean = false> {
    * `POST /api/v1/authors`
    */
   create(options: AuthorsV1CreateOptions): Promise<SDKOutcome<types.Author, types.HttpError, TThrow>> {
-    return this.#core.request<types.Author, types.HttpError>(
+    return this.#core.request(
       { method: "POST", path: "/api/v1/authors", operationId: "authors_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -70,7 +70,7 @@ export class AuthorsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/authors/{id}`
    */
   findOne(options: AuthorsV1FindOneOptions): Promise<SDKOutcome<types.Author, types.HttpError, TThrow>> {
-    return this.#core.request<types.Author, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/authors/{id}", operationId: "authors_findOne", parseAs: "json" },
       options,
     );

@@ -83,7 +83,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/books`
    */
   findAll(options: BooksV1FindAllOptions = {}): Promise<SDKOutcome<types.Book[], types.HttpError, TThrow>> {
-    return this.#core.request<types.Book[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/books", operationId: "books_findAll", parseAs: "json" },
       options,
     );
@@ -95,7 +95,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    * `POST /api/v1/books`
    */
   create(options: BooksV1CreateOptions): Promise<SDKOutcome<types.Book, types.HttpError, TThrow>> {
-    return this.#core.request<types.Book, types.HttpError>(
+    return this.#core.request(
       { method: "POST", path: "/api/v1/books", operationId: "books_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -107,7 +107,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/books/{id}`
    */
   findOne(options: BooksV1FindOneOptions): Promise<SDKOutcome<types.Book, types.HttpError, TThrow>> {
-    return this.#core.request<types.Book, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/books/{id}", operationId: "books_findOne", parseAs: "json" },
       options,
     );
@@ -119,7 +119,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    * `PUT /api/v1/books/{id}`
    */
   update(options: BooksV1UpdateOptions): Promise<SDKOutcome<types.Book, types.HttpError, TThrow>> {
-    return this.#core.request<types.Book, types.HttpError>(
+    return this.#core.request(
       { method: "PUT", path: "/api/v1/books/{id}", operationId: "books_update", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -131,7 +131,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    * `DELETE /api/v1/books/{id}`
    */
   remove(options: BooksV1RemoveOptions): Promise<SDKOutcome<null, types.HttpError, TThrow>> {
-    return this.#core.request<null, types.HttpError>(
+    return this.#core.request(
       { method: "DELETE", path: "/api/v1/books/{id}", operationId: "books_remove", parseAs: "none" },
       options,
     );
@@ -164,7 +164,7 @@ export class BooksV2Controller<TThrow extends boolean = false> {
    * `GET /api/v2/books/{id}`
    */
   findOne(options: BooksV2FindOneOptions): Promise<SDKOutcome<types.BookV2, types.HttpError, TThrow>> {
-    return this.#core.request<types.BookV2, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v2/books/{id}", operationId: "books_findOneV2", parseAs: "json" },
       options,
     );

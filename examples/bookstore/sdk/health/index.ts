@@ -24,7 +24,7 @@ export class HealthController<TThrow extends boolean = false> {
    * `GET /api/health`
    */
   check(options: HealthCheckOptions = {}): Promise<SDKOutcome<types.Health, types.HttpError, TThrow>> {
-    return this.#core.request<types.Health, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/health", operationId: "health_check", parseAs: "json" },
       options,
     );

@@ -171,7 +171,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/items`
    */
   findAll(options: ItemsV1FindAllOptions = {}): Promise<SDKOutcome<types.Item[], types.HttpError, TThrow>> {
-    return this.#core.request<types.Item[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/items", operationId: "items_findAll", parseAs: "json" },
       options,
     );
@@ -183,7 +183,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `POST /api/v1/items`
    */
   create(options: ItemsV1CreateOptions): Promise<SDKOutcome<types.Item, types.HttpError, TThrow>> {
-    return this.#core.request<types.Item, types.HttpError>(
+    return this.#core.request(
       { method: "POST", path: "/api/v1/items", operationId: "items_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -195,7 +195,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/items/{id}`
    */
   findOne(options: ItemsV1FindOneOptions): Promise<SDKOutcome<types.Item, types.HttpError, TThrow>> {
-    return this.#core.request<types.Item, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/items/{id}", operationId: "items_findOne", parseAs: "json" },
       options,
     );
@@ -207,7 +207,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `PUT /api/v1/items/{id}`
    */
   rename(options: ItemsV1RenameOptions): Promise<SDKOutcome<types.Item, types.HttpError, TThrow>> {
-    return this.#core.request<types.Item, types.HttpError>(
+    return this.#core.request(
       { method: "PUT", path: "/api/v1/items/{id}", operationId: "items_rename", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -219,7 +219,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `DELETE /api/v1/items/{id}`
    */
   remove(options: ItemsV1RemoveOptions): Promise<SDKOutcome<null, types.HttpError, TThrow>> {
-    return this.#core.request<null, types.HttpError>(
+    return this.#core.request(
       { method: "DELETE", path: "/api/v1/items/{id}", operationId: "items_remove", parseAs: "none" },
       options,
     );
@@ -231,7 +231,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `HEAD /api/v1/items/{id}`
    */
   exists(options: ItemsV1ExistsOptions): Promise<SDKOutcome<null, types.HttpError, TThrow>> {
-    return this.#core.request<null, types.HttpError>(
+    return this.#core.request(
       { method: "HEAD", path: "/api/v1/items/{id}", operationId: "items_exists", parseAs: "none" },
       options,
     );
@@ -243,7 +243,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/items/{id}/name`
    */
   name(options: ItemsV1NameOptions): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
-    return this.#core.request<string, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/items/{id}/name", operationId: "items_name", parseAs: "text" },
       options,
     );
@@ -255,7 +255,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/items/{id}/raw`
    */
   raw(options: ItemsV1RawOptions): Promise<SDKOutcome<Blob, types.HttpError, TThrow>> {
-    return this.#core.request<Blob, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/items/{id}/raw", operationId: "items_raw", parseAs: "blob" },
       options,
     );
@@ -267,7 +267,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/items/{id}/custom`
    */
   custom(options: ItemsV1CustomOptions): Promise<SDKOutcome<null, types.HttpError, TThrow>> {
-    return this.#core.request<null, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/items/{id}/custom", operationId: "items_custom", parseAs: "none" },
       options,
     );
@@ -279,7 +279,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/items/{id}/page`
    */
   page(options: ItemsV1PageOptions): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
-    return this.#core.request<string, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/items/{id}/page", operationId: "items_page", parseAs: "text" },
       options,
     );
@@ -291,7 +291,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/items/{id}/link`
    */
   link(options: ItemsV1LinkOptions): Promise<SDKOutcome<unknown, types.HttpError, TThrow>> {
-    return this.#core.request<unknown, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/items/{id}/link", operationId: "items_link", parseAs: "json" },
       options,
     );
@@ -303,7 +303,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    * `PATCH /api/v1/items/{id}/close`
    */
   close(options: ItemsV1CloseOptions): Promise<SDKOutcome<null, types.HttpError, TThrow>> {
-    return this.#core.request<null, types.HttpError>(
+    return this.#core.request(
       { method: "PATCH", path: "/api/v1/items/{id}/close", operationId: "items_close", parseAs: "none" },
       options,
     );

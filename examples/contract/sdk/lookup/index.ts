@@ -44,7 +44,7 @@ export class LookupV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/lookup/search`
    */
   search(options: LookupV1SearchOptions): Promise<SDKOutcome<types.Item[], types.HttpError, TThrow>> {
-    return this.#core.request<types.Item[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/lookup/search", operationId: "lookup_search", parseAs: "json" },
       options,
     );
@@ -56,7 +56,7 @@ export class LookupV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/lookup/tagged`
    */
   tagged(options: LookupV1TaggedOptions): Promise<SDKOutcome<types.Item[], types.HttpError, TThrow>> {
-    return this.#core.request<types.Item[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/lookup/tagged", operationId: "lookup_tagged", parseAs: "json" },
       options,
     );

@@ -62,7 +62,7 @@ export class MiscController<TThrow extends boolean = false> {
    * `GET /api/misc/files/{rest}`
    */
   file(options: MiscFileOptions): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
-    return this.#core.request<string, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/misc/files/{rest}", operationId: "misc_file", parseAs: "text" },
       options,
     );
@@ -75,7 +75,7 @@ export class MiscController<TThrow extends boolean = false> {
    * The data is the open event stream: `new SSEConnection(data)` yields its `MiscEventsEvent`s.
    */
   events(options: MiscEventsOptions = {}): Promise<SDKOutcome<SSEResponse<MiscEventsEvent>, types.HttpError, TThrow>> {
-    return this.#core.request<SSEResponse<MiscEventsEvent>, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/misc/events", operationId: "misc_events", parseAs: "stream" },
       options,
     );
@@ -87,7 +87,7 @@ export class MiscController<TThrow extends boolean = false> {
    * `POST /api/misc/shout`
    */
   shout(options: MiscShoutOptions): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
-    return this.#core.request<string, types.HttpError>(
+    return this.#core.request(
       { method: "POST", path: "/api/misc/shout", operationId: "misc_shout", bodyAs: "text", contentType: "text/plain", parseAs: "text" },
       options,
     );

@@ -24,7 +24,7 @@ export class VersionsController<TThrow extends boolean = false> {
    * `GET /api/versions/shared`
    */
   unversioned(options: VersionsUnversionedOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
-    return this.#core.request<types.Answered, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/versions/shared", operationId: "versions_unversioned", parseAs: "json" },
       options,
     );
@@ -61,7 +61,7 @@ export class VersionsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/versions/legacy`
    */
   legacy(options: VersionsV1LegacyOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
-    return this.#core.request<types.Answered, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/versions/legacy", operationId: "versions_legacy", parseAs: "json" },
       options,
     );
@@ -73,7 +73,7 @@ export class VersionsV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/versions/shared`
    */
   shared(options: VersionsV1SharedOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
-    return this.#core.request<types.Answered, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/versions/shared", operationId: "versions_shared_v1", parseAs: "json" },
       options,
     );
@@ -110,7 +110,7 @@ export class VersionsV2Controller<TThrow extends boolean = false> {
    * `GET /api/v2/versions/current`
    */
   current(options: VersionsV2CurrentOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
-    return this.#core.request<types.Answered, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v2/versions/current", operationId: "versions_current", parseAs: "json" },
       options,
     );
@@ -122,7 +122,7 @@ export class VersionsV2Controller<TThrow extends boolean = false> {
    * `GET /api/v2/versions/shared`
    */
   shared(options: VersionsV2SharedOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
-    return this.#core.request<types.Answered, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v2/versions/shared", operationId: "versions_shared_v2", parseAs: "json" },
       options,
     );

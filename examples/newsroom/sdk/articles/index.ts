@@ -46,7 +46,7 @@ export class ArticlesV1Controller<TThrow extends boolean = false> {
    * `GET /articles`
    */
   findAll(options: ArticlesV1FindAllOptions = {}): Promise<SDKOutcome<types.Article[], types.HttpError, TThrow>> {
-    return this.#core.request<types.Article[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/articles", operationId: "articles_findAll", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
       options,
     );
@@ -58,7 +58,7 @@ export class ArticlesV1Controller<TThrow extends boolean = false> {
    * `POST /articles`
    */
   create(options: ArticlesV1CreateOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
-    return this.#core.request<types.Article, types.HttpError>(
+    return this.#core.request(
       { method: "POST", path: "/articles", operationId: "articles_create", constHeaders: { "X-API-Version": "1" }, bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -70,7 +70,7 @@ export class ArticlesV1Controller<TThrow extends boolean = false> {
    * `GET /articles/{slug}`
    */
   findOne(options: ArticlesV1FindOneOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
-    return this.#core.request<types.Article, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/articles/{slug}", operationId: "articles_findOne", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
       options,
     );
@@ -103,7 +103,7 @@ export class ArticlesV2Controller<TThrow extends boolean = false> {
    * `GET /articles/{slug}`
    */
   findOne(options: ArticlesV2FindOneOptions): Promise<SDKOutcome<types.ArticleV2, types.HttpError, TThrow>> {
-    return this.#core.request<types.ArticleV2, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/articles/{slug}", operationId: "articles_findOneV2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
       options,
     );

@@ -53,7 +53,7 @@ export class LiveController<TThrow extends boolean = false> {
    * The data is the open event stream: `new SSEConnection(data)` yields its `LiveEventsEvent`s.
    */
   events(options: LiveEventsOptions = {}): Promise<SDKOutcome<SSEResponse<LiveEventsEvent>, types.HttpError, TThrow>> {
-    return this.#core.request<SSEResponse<LiveEventsEvent>, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/live/events", operationId: "live_events", parseAs: "stream" },
       options,
     );
@@ -65,7 +65,7 @@ export class LiveController<TThrow extends boolean = false> {
    * `GET /live/slow`
    */
   slow(options: LiveSlowOptions): Promise<SDKOutcome<types.Delay, types.HttpError, TThrow>> {
-    return this.#core.request<types.Delay, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/live/slow", operationId: "live_slow", parseAs: "json" },
       options,
     );

@@ -29,7 +29,7 @@ export class UploadsController<TThrow extends boolean = false> {
   upload(options: UploadsUploadOptions): Promise<SDKOutcome<types.UploadReceipt, types.HttpError, TThrow>> {
     const body =
       options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);
-    return this.#core.request<types.UploadReceipt, types.HttpError>(
+    return this.#core.request(
       { method: "POST", path: "/uploads", operationId: "uploads_upload", bodyAs: "multipart", parseAs: "json" },
       { ...options, body },
     );

@@ -20,7 +20,7 @@ export class MapsController<TThrow extends boolean = false> {
 
   /** `GET /m` */
   get(options: MapsGetOptions = {}): Promise<SDKOutcome<types.Maps, unknown, TThrow>> {
-    return this.#core.request<types.Maps, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/m", operationId: "get", parseAs: "json" },
       options,
     );

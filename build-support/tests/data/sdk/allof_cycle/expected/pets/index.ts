@@ -20,7 +20,7 @@ export class PetsController<TThrow extends boolean = false> {
 
   /** `GET /pets` */
   list(options: PetsListOptions = {}): Promise<SDKOutcome<types.Pet[], unknown, TThrow>> {
-    return this.#core.request<types.Pet[], unknown>(
+    return this.#core.request(
       { method: "GET", path: "/pets", operationId: "list", parseAs: "json" },
       options,
     );

@@ -20,7 +20,7 @@ export class TController<TThrow extends boolean = false> {
 
   /** `GET /t` */
   get(options: TGetOptions = {}): Promise<SDKOutcome<types.Shapes, unknown, TThrow>> {
-    return this.#core.request<types.Shapes, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/t", operationId: "get", parseAs: "json" },
       options,
     );

@@ -49,7 +49,7 @@ export class FilesController<TThrow extends boolean = false> {
 
   /** `GET /files/{name}` */
   download(options: FilesDownloadOptions): Promise<SDKOutcome<Blob, unknown, TThrow>> {
-    return this.#core.request<Blob, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/files/{name}", operationId: "download", parseAs: "blob" },
       options,
     );
@@ -57,7 +57,7 @@ export class FilesController<TThrow extends boolean = false> {
 
   /** `PUT /files/{name}` */
   upload(options: FilesUploadOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "PUT", path: "/files/{name}", operationId: "upload", bodyAs: "binary", contentType: "application/octet-stream", parseAs: "none" },
       options,
     );
@@ -65,7 +65,7 @@ export class FilesController<TThrow extends boolean = false> {
 
   /** `GET /files/{name}/preview` */
   preview(options: FilesPreviewOptions): Promise<SDKOutcome<Blob, unknown, TThrow>> {
-    return this.#core.request<Blob, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/files/{name}/preview", operationId: "preview", parseAs: "blob" },
       options,
     );

@@ -32,7 +32,7 @@ export class NotesController<TThrow extends boolean = false> {
 
   /** `POST /notes` */
   addNote(options: NotesAddNoteOptions): Promise<SDKOutcome<string, unknown, TThrow>> {
-    return this.#core.request<string, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/notes", operationId: "addNote", bodyAs: "text", contentType: "text/plain", parseAs: "text" },
       options,
     );
@@ -40,7 +40,7 @@ export class NotesController<TThrow extends boolean = false> {
 
   /** `POST /vendor` */
   vendorJson(options: NotesVendorJsonOptions = {}): Promise<SDKOutcome<types.Note, unknown, TThrow>> {
-    return this.#core.request<types.Note, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/vendor", operationId: "vendorJson", bodyAs: "json", contentType: "application/vnd.api+json", parseAs: "json" },
       options,
     );

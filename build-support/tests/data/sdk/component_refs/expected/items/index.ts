@@ -38,7 +38,7 @@ export class ItemsController<TThrow extends boolean = false> {
 
   /** `PUT /items/{id}` */
   replace(options: ItemsReplaceOptions): Promise<SDKOutcome<types.Item, types.Error, TThrow>> {
-    return this.#core.request<types.Item, types.Error>(
+    return this.#core.request(
       { method: "PUT", path: "/items/{id}", operationId: "replace", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -46,7 +46,7 @@ export class ItemsController<TThrow extends boolean = false> {
 
   /** `GET /aliased` */
   aliased(options: ItemsAliasedOptions = {}): Promise<SDKOutcome<unknown, unknown, TThrow>> {
-    return this.#core.request<unknown, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/aliased", operationId: "aliased", parseAs: "json" },
       options,
     );

@@ -37,7 +37,7 @@ export class DController<TThrow extends boolean = false> {
    * @deprecated
    */
   old(options: DOldOptions = {}): Promise<SDKOutcome<types.Old, unknown, TThrow>> {
-    return this.#core.request<types.Old, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/d", operationId: "old", parseAs: "json" },
       options,
     );

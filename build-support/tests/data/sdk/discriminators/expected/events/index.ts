@@ -20,7 +20,7 @@ export class EventsController<TThrow extends boolean = false> {
 
   /** `GET /events` */
   list(options: EventsListOptions = {}): Promise<SDKOutcome<types.Event[], unknown, TThrow>> {
-    return this.#core.request<types.Event[], unknown>(
+    return this.#core.request(
       { method: "GET", path: "/events", operationId: "list", parseAs: "json" },
       options,
     );

@@ -24,7 +24,7 @@ export class HController<TThrow extends boolean = false> {
 
   /** `GET /h` */
   get(options: HGetOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/h", operationId: "get", constHeaders: { "X-Client": "web" }, parseAs: "none" },
       options,
     );

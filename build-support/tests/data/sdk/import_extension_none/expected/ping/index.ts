@@ -19,7 +19,7 @@ export class PingController<TThrow extends boolean = false> {
 
   /** `GET /ping` */
   ping(options: PingPingOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
-    return this.#core.request<string, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/ping", operationId: "ping", parseAs: "json" },
       options,
     );

@@ -40,7 +40,7 @@ export class EvilController<TThrow extends boolean = false> {
    * `GET /x/*\/y`
    */
   evil(options: EvilEvilOptions = {}): Promise<SDKOutcome<types.Evil, unknown, TThrow>> {
-    return this.#core.request<types.Evil, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/x/*/y", operationId: "evil", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );

@@ -20,7 +20,7 @@ export class UserSController<TThrow extends boolean = false> {
 
   /** `GET /c` */
   get(options: UserSGetOptions = {}): Promise<SDKOutcome<types.UsersListOptions, unknown, TThrow>> {
-    return this.#core.request<types.UsersListOptions, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/c", operationId: "get", parseAs: "json" },
       options,
     );

@@ -44,7 +44,7 @@ export class UsersController2<TThrow extends boolean = false> {
 
   /** `GET /a` */
   list(options: UsersListOptions2 = {}): Promise<SDKOutcome<types.User, unknown, TThrow>> {
-    return this.#core.request<types.User, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/a", operationId: "list", parseAs: "json" },
       options,
     );
@@ -52,7 +52,7 @@ export class UsersController2<TThrow extends boolean = false> {
 
   /** `POST /a` */
   list2(options: UsersList2Options = {}): Promise<SDKOutcome<types.user, unknown, TThrow>> {
-    return this.#core.request<types.user, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/a", operationId: "list", parseAs: "json" },
       options,
     );
@@ -60,7 +60,7 @@ export class UsersController2<TThrow extends boolean = false> {
 
   /** `GET /b` */
   listUsers(options: UsersListUsersOptions = {}): Promise<SDKOutcome<types.FooBar, unknown, TThrow>> {
-    return this.#core.request<types.FooBar, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/b", operationId: "list_users", parseAs: "json" },
       options,
     );
@@ -68,7 +68,7 @@ export class UsersController2<TThrow extends boolean = false> {
 
   /** `PUT /b` */
   listUsers2(options: UsersListUsers2Options = {}): Promise<SDKOutcome<types.FooBar2, unknown, TThrow>> {
-    return this.#core.request<types.FooBar2, unknown>(
+    return this.#core.request(
       { method: "PUT", path: "/b", operationId: "listUsers", parseAs: "json" },
       options,
     );

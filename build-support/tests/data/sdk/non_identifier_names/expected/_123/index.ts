@@ -20,7 +20,7 @@ export class _123Controller<TThrow extends boolean = false> {
 
   /** `GET /weird` */
   _42(options: _123_42Options = {}): Promise<SDKOutcome<types.FooBar, unknown, TThrow>> {
-    return this.#core.request<types.FooBar, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/weird", operationId: "42", parseAs: "json" },
       options,
     );

@@ -20,7 +20,7 @@ export class DefaultController<TThrow extends boolean = false> {
 
   /** `POST /weird` */
   call(options: DefaultCallOptions = {}): Promise<SDKOutcome<types.Schema, unknown, TThrow>> {
-    return this.#core.request<types.Schema, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/weird", operationId: "名前", parseAs: "json" },
       options,
     );

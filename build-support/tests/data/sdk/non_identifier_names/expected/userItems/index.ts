@@ -32,7 +32,7 @@ export class UserItemsController<TThrow extends boolean = false> {
 
   /** `GET /users/{user-id}/items/{item.id}` */
   getUserItem(options: UserItemsGetUserItemOptions): Promise<SDKOutcome<types._1stThing, unknown, TThrow>> {
-    return this.#core.request<types._1stThing, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/users/{user-id}/items/{item.id}", operationId: "get-user item!", parseAs: "json" },
       options,
     );

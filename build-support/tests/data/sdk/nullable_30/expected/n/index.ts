@@ -20,7 +20,7 @@ export class NController<TThrow extends boolean = false> {
 
   /** `GET /n` */
   get(options: NGetOptions = {}): Promise<SDKOutcome<types.Nulls, unknown, TThrow>> {
-    return this.#core.request<types.Nulls, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/n", operationId: "get", parseAs: "json" },
       options,
     );

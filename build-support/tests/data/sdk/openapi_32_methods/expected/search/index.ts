@@ -31,7 +31,7 @@ export class SearchController<TThrow extends boolean = false> {
 
   /** `QUERY /search` */
   querySearch(options: SearchQuerySearchOptions = {}): Promise<SDKOutcome<string[], unknown, TThrow>> {
-    return this.#core.request<string[], unknown>(
+    return this.#core.request(
       { method: "QUERY", path: "/search", operationId: "querySearch", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -39,7 +39,7 @@ export class SearchController<TThrow extends boolean = false> {
 
   /** `PURGE /search` */
   purge(options: SearchPurgeOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "PURGE", path: "/search", operationId: "purge", parseAs: "none" },
       options,
     );

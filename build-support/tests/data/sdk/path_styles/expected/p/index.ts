@@ -40,7 +40,7 @@ export class PController<TThrow extends boolean = false> {
 
   /** `GET /p/{label}/{matrix}/{exploded}/{plain}` */
   styles(options: PStylesOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/p/{label}/{matrix}/{exploded}/{plain}", operationId: "styles", pathStyles: { label: { style: "label" }, matrix: { style: "matrix" }, exploded: { explode: true } }, parseAs: "none" },
       options,
     );
@@ -48,7 +48,7 @@ export class PController<TThrow extends boolean = false> {
 
   /** `GET /undeclared/{name}` */
   undeclared(options: PUndeclaredOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/undeclared/{name}", operationId: "undeclared", parseAs: "none" },
       options,
     );

@@ -38,7 +38,7 @@ export class SearchController<TThrow extends boolean = false> {
 
   /** `GET /search` */
   search(options: SearchSearchOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/search", operationId: "search", queryStyles: { filter: { style: "deepObject", explode: true }, csv: { explode: false }, spaced: { style: "spaceDelimited" }, piped: { style: "pipeDelimited" } }, parseAs: "none" },
       options,
     );

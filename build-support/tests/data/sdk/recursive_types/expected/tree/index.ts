@@ -20,7 +20,7 @@ export class TreeController<TThrow extends boolean = false> {
 
   /** `GET /tree` */
   tree(options: TreeTreeOptions = {}): Promise<SDKOutcome<types.Node, unknown, TThrow>> {
-    return this.#core.request<types.Node, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/tree", operationId: "tree", parseAs: "json" },
       options,
     );

@@ -28,7 +28,7 @@ export class ClassController<TThrow extends boolean = false> {
 
   /** `GET /y` */
   await(options: ClassAwaitOptions = {}): Promise<SDKOutcome<types.createClient2, unknown, TThrow>> {
-    return this.#core.request<types.createClient2, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/y", operationId: "await", parseAs: "json" },
       options,
     );
@@ -36,7 +36,7 @@ export class ClassController<TThrow extends boolean = false> {
 
   /** `POST /y` */
   core(options: ClassCoreOptions = {}): Promise<SDKOutcome<types.Blob2, unknown, TThrow>> {
-    return this.#core.request<types.Blob2, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/y", operationId: "core", parseAs: "json" },
       options,
     );

@@ -28,7 +28,7 @@ export class ConstructorController<TThrow extends boolean = false> {
 
   /** `GET /x` */
   delete(options: ConstructorDeleteOptions = {}): Promise<SDKOutcome<types.Class, unknown, TThrow>> {
-    return this.#core.request<types.Class, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/x", operationId: "delete", parseAs: "json" },
       options,
     );
@@ -36,7 +36,7 @@ export class ConstructorController<TThrow extends boolean = false> {
 
   /** `POST /x` */
   constructor2(options: ConstructorConstructor2Options = {}): Promise<SDKOutcome<types.Client2, unknown, TThrow>> {
-    return this.#core.request<types.Client2, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/x", operationId: "constructor", parseAs: "json" },
       options,
     );

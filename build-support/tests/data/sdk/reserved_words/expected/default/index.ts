@@ -20,7 +20,7 @@ export class DefaultController<TThrow extends boolean = false> {
 
   /** `DELETE /x` */
   typeof(options: DefaultTypeofOptions = {}): Promise<SDKOutcome<types.types2, unknown, TThrow>> {
-    return this.#core.request<types.types2, unknown>(
+    return this.#core.request(
       { method: "DELETE", path: "/x", operationId: "typeof", parseAs: "json" },
       options,
     );

@@ -20,7 +20,7 @@ export class ProtoController<TThrow extends boolean = false> {
 
   /** `PATCH /x` */
   then(options: ProtoThenOptions = {}): Promise<SDKOutcome<types.Promise, unknown, TThrow>> {
-    return this.#core.request<types.Promise, unknown>(
+    return this.#core.request(
       { method: "PATCH", path: "/x", operationId: "then", parseAs: "json" },
       options,
     );

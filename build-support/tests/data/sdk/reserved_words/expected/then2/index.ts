@@ -20,7 +20,7 @@ export class Then2Controller<TThrow extends boolean = false> {
 
   /** `PUT /x` */
   new(options: Then2NewOptions = {}): Promise<SDKOutcome<types.SDKError2, unknown, TThrow>> {
-    return this.#core.request<types.SDKError2, unknown>(
+    return this.#core.request(
       { method: "PUT", path: "/x", operationId: "new", parseAs: "json" },
       options,
     );

@@ -52,7 +52,7 @@ export class RController<TThrow extends boolean = false> {
 
   /** `GET /r` */
   maybe(options: RMaybeOptions = {}): Promise<SDKOutcome<types.Thing | null, types.Problem | types.Oops, TThrow>> {
-    return this.#core.request<types.Thing | null, types.Problem | types.Oops>(
+    return this.#core.request(
       { method: "GET", path: "/r", operationId: "maybe", parseAs: "json" },
       options,
     );
@@ -60,7 +60,7 @@ export class RController<TThrow extends boolean = false> {
 
   /** `PUT /r` */
   onlyDefault(options: ROnlyDefaultOptions = {}): Promise<SDKOutcome<unknown, types.Problem, TThrow>> {
-    return this.#core.request<unknown, types.Problem>(
+    return this.#core.request(
       { method: "PUT", path: "/r", operationId: "onlyDefault", parseAs: "json" },
       options,
     );
@@ -68,7 +68,7 @@ export class RController<TThrow extends boolean = false> {
 
   /** `POST /r` */
   range(options: RRangeOptions = {}): Promise<SDKOutcome<types.Thing, types.Problem, TThrow>> {
-    return this.#core.request<types.Thing, types.Problem>(
+    return this.#core.request(
       { method: "POST", path: "/r", operationId: "range", parseAs: "json" },
       options,
     );
@@ -76,7 +76,7 @@ export class RController<TThrow extends boolean = false> {
 
   /** `DELETE /r` */
   noResponses(options: RNoResponsesOptions = {}): Promise<SDKOutcome<unknown, unknown, TThrow>> {
-    return this.#core.request<unknown, unknown>(
+    return this.#core.request(
       { method: "DELETE", path: "/r", operationId: "noResponses", parseAs: "json" },
       options,
     );
@@ -84,7 +84,7 @@ export class RController<TThrow extends boolean = false> {
 
   /** `PATCH /r` */
   twoBodies(options: RTwoBodiesOptions = {}): Promise<SDKOutcome<types.Thing | types.Problem, unknown, TThrow>> {
-    return this.#core.request<types.Thing | types.Problem, unknown>(
+    return this.#core.request(
       { method: "PATCH", path: "/r", operationId: "twoBodies", parseAs: "json" },
       options,
     );

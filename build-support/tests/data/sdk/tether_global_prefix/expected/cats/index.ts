@@ -36,7 +36,7 @@ export class CatsController<TThrow extends boolean = false> {
 
   /** `GET /api/cats` */
   findAll(options: CatsFindAllOptions): Promise<SDKOutcome<types.Cat[], types.HttpError, TThrow>> {
-    return this.#core.request<types.Cat[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/cats", operationId: "cats_findAll", parseAs: "json" },
       options,
     );
@@ -44,7 +44,7 @@ export class CatsController<TThrow extends boolean = false> {
 
   /** `DELETE /api/cats/{id}` */
   remove(options: CatsRemoveOptions): Promise<SDKOutcome<null, types.HttpError, TThrow>> {
-    return this.#core.request<null, types.HttpError>(
+    return this.#core.request(
       { method: "DELETE", path: "/api/cats/{id}", operationId: "cats_remove", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class HealthController<TThrow extends boolean = false> {
 
   /** `GET /health` */
   check(options: HealthCheckOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/health", operationId: "health_check", parseAs: "none" },
       options,
     );

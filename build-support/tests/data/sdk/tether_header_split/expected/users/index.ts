@@ -32,7 +32,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
 
   /** `GET /users` */
   findAll(options: UsersV1FindAllOptions = {}): Promise<SDKOutcome<types.User[], types.HttpError, TThrow>> {
-    return this.#core.request<types.User[], types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/users", operationId: "users_findAll", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
       options,
     );
@@ -40,7 +40,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
 
   /** `GET /users/{id}` */
   findOne(options: UsersV1FindOneOptions): Promise<SDKOutcome<types.User, types.HttpError, TThrow>> {
-    return this.#core.request<types.User, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/users/{id}", operationId: "users_findOne", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
       options,
     );
@@ -69,7 +69,7 @@ export class UsersV2Controller<TThrow extends boolean = false> {
 
   /** `GET /users/{id}` */
   findOne(options: UsersV2FindOneOptions): Promise<SDKOutcome<types.UserV2, types.HttpError, TThrow>> {
-    return this.#core.request<types.UserV2, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/users/{id}", operationId: "users_findOneV2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
       options,
     );

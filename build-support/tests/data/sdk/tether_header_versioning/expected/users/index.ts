@@ -22,7 +22,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
 
   /** `GET /users` */
   findAll(options: UsersV1FindAllOptions = {}): Promise<SDKOutcome<types.User[], unknown, TThrow>> {
-    return this.#core.request<types.User[], unknown>(
+    return this.#core.request(
       { method: "GET", path: "/users", operationId: "users_findAll_v1", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
       options,
     );
@@ -51,7 +51,7 @@ export class UsersV2Controller<TThrow extends boolean = false> {
 
   /** `GET /users/{id}` */
   findOne(options: UsersV2FindOneOptions): Promise<SDKOutcome<types.User, types.HttpError, TThrow>> {
-    return this.#core.request<types.User, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/users/{id}", operationId: "users_findOne_v2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
       options,
     );

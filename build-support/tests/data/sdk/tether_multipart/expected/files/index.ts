@@ -40,9 +40,7 @@ export class FilesController<TThrow extends boolean = false> {
   }, unknown, TThrow>> {
     const body =
       options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);
-    return this.#core.request<{
-    size: number;
-  }, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/files", operationId: "files_upload", bodyAs: "multipart", parseAs: "json" },
       { ...options, body },
     );
@@ -52,7 +50,7 @@ export class FilesController<TThrow extends boolean = false> {
   putRaw(options: FilesPutRawOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
     const body =
       options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "PUT", path: "/files/raw", operationId: "files_putRaw", bodyAs: "multipart", parseAs: "none" },
       { ...options, body },
     );

@@ -28,7 +28,7 @@ export class FeedController<TThrow extends boolean = false> {
    * The data is the open event stream: `new SSEConnection(data)` yields its `FeedStreamEvent`s.
    */
   stream(options: FeedStreamOptions = {}): Promise<SDKOutcome<SSEResponse<FeedStreamEvent>, unknown, TThrow>> {
-    return this.#core.request<SSEResponse<FeedStreamEvent>, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/feed", operationId: "feed_stream", parseAs: "stream" },
       options,
     );

@@ -50,7 +50,7 @@ export class UsersController<TThrow extends boolean = false> {
    * The data is the open event stream: `new SSEConnection(data)` yields its `UsersEventsEvent`s.
    */
   events(options: UsersEventsOptions = {}): Promise<SDKOutcome<SSEResponse<UsersEventsEvent>, unknown, TThrow>> {
-    return this.#core.request<SSEResponse<UsersEventsEvent>, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/api/users/events", operationId: "users_events", parseAs: "stream" },
       options,
     );
@@ -61,7 +61,7 @@ export class UsersController<TThrow extends boolean = false> {
    * The data is the open event stream: `new SSEConnection(data)` yields its `UsersProgressEvent`s.
    */
   progress(options: UsersProgressOptions): Promise<SDKOutcome<SSEResponse<UsersProgressEvent>, unknown, TThrow>> {
-    return this.#core.request<SSEResponse<UsersProgressEvent>, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/api/users/{id}/progress", operationId: "users_progress", parseAs: "stream" },
       options,
     );

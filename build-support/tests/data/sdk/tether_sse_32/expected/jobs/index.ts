@@ -34,7 +34,7 @@ export class JobsController<TThrow extends boolean = false> {
    * The data is the open event stream: `new SSEConnection(data)` yields its `JobsWatchEvent`s.
    */
   watch(options: JobsWatchOptions): Promise<SDKOutcome<SSEResponse<JobsWatchEvent>, unknown, TThrow>> {
-    return this.#core.request<SSEResponse<JobsWatchEvent>, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/jobs/{id}/events", operationId: "jobs_watch", parseAs: "stream" },
       options,
     );

@@ -19,7 +19,7 @@ export class HealthController<TThrow extends boolean = false> {
 
   /** `GET /api/health` */
   check(options: HealthCheckOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/api/health", operationId: "HealthController_check", parseAs: "none" },
       options,
     );

@@ -47,7 +47,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
 
   /** `GET /api/v1/users` */
   findAll(options: UsersV1FindAllOptions = {}): Promise<SDKOutcome<types.User[], unknown, TThrow>> {
-    return this.#core.request<types.User[], unknown>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/users", operationId: "UsersController_findAll_v1", parseAs: "json" },
       options,
     );
@@ -55,7 +55,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
 
   /** `POST /api/v1/users` */
   create(options: UsersV1CreateOptions): Promise<SDKOutcome<types.User, types.HttpError, TThrow>> {
-    return this.#core.request<types.User, types.HttpError>(
+    return this.#core.request(
       { method: "POST", path: "/api/v1/users", operationId: "UsersController_create_v1", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
@@ -67,7 +67,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
    * `GET /api/v1/users/{id}`
    */
   findOne(options: UsersV1FindOneOptions): Promise<SDKOutcome<types.User, types.HttpError, TThrow>> {
-    return this.#core.request<types.User, types.HttpError>(
+    return this.#core.request(
       { method: "GET", path: "/api/v1/users/{id}", operationId: "UsersController_findOne_v1", parseAs: "json" },
       options,
     );
@@ -96,7 +96,7 @@ export class UsersV2Controller<TThrow extends boolean = false> {
 
   /** `GET /api/v2/users/{id}` */
   findOne(options: UsersV2FindOneOptions): Promise<SDKOutcome<types.UserV2, unknown, TThrow>> {
-    return this.#core.request<types.UserV2, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/api/v2/users/{id}", operationId: "UsersController_findOne_v2", parseAs: "json" },
       options,
     );
@@ -125,7 +125,7 @@ export class UsersV10Controller<TThrow extends boolean = false> {
 
   /** `DELETE /api/v10/users/{id}` */
   remove(options: UsersV10RemoveOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "DELETE", path: "/api/v10/users/{id}", operationId: "UsersController_remove_v10", parseAs: "none" },
       options,
     );

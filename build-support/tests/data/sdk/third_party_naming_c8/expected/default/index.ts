@@ -31,7 +31,7 @@ export class DefaultController<TThrow extends boolean = false> {
 
   /** `GET /` */
   get(options: DefaultGetOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
-    return this.#core.request<string, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/", parseAs: "json" },
       options,
     );
@@ -39,7 +39,7 @@ export class DefaultController<TThrow extends boolean = false> {
 
   /** `GET /{id}` */
   getById(options: DefaultGetByIdOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/{id}", parseAs: "none" },
       options,
     );

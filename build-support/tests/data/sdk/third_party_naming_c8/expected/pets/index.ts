@@ -52,7 +52,7 @@ export class PetsController<TThrow extends boolean = false> {
 
   /** `GET /pets` */
   getPets(options: PetsGetPetsOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/pets", parseAs: "none" },
       options,
     );
@@ -60,7 +60,7 @@ export class PetsController<TThrow extends boolean = false> {
 
   /** `POST /pets` */
   postPets(options: PetsPostPetsOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/pets", parseAs: "none" },
       options,
     );
@@ -68,7 +68,7 @@ export class PetsController<TThrow extends boolean = false> {
 
   /** `GET /pets/{petId}/toys` */
   getPetsByPetIdToys(options: PetsGetPetsByPetIdToysOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/pets/{petId}/toys", parseAs: "none" },
       options,
     );
@@ -76,7 +76,7 @@ export class PetsController<TThrow extends boolean = false> {
 
   /** `DELETE /pets/{petId}/toys/{toyId}` */
   deletePetsByPetIdToysByToyId(options: PetsDeletePetsByPetIdToysByToyIdOptions): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "DELETE", path: "/pets/{petId}/toys/{toyId}", parseAs: "none" },
       options,
     );

@@ -27,7 +27,7 @@ export class StoreController<TThrow extends boolean = false> {
 
   /** `POST /store/order` */
   placeOrder(options: StorePlaceOrderOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/store/order", operationId: "placeOrder", parseAs: "none" },
       options,
     );
@@ -35,7 +35,7 @@ export class StoreController<TThrow extends boolean = false> {
 
   /** `GET /store/inventory` */
   placeOrder2(options: StorePlaceOrder2Options = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/store/inventory", operationId: "placeOrder", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class AbsPathController<TThrow extends boolean = false> {
 
   /** `GET /b` */
   b(options: AbsPathBOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/b", operationId: "b", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class CWindowsController<TThrow extends boolean = false> {
 
   /** `GET /i` */
   i(options: CWindowsIOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/i", operationId: "i", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class ClientController<TThrow extends boolean = false> {
 
   /** `GET /d` */
   d(options: ClientDOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/d", operationId: "d", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class DefaultController<TThrow extends boolean = false> {
 
   /** `GET /c` */
   c(options: DefaultCOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/c", operationId: "c", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class EtcController<TThrow extends boolean = false> {
 
   /** `GET /a` */
   a(options: EtcAOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/a", operationId: "a", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class FormDataController<TThrow extends boolean = false> {
 
   /** `GET /g` */
   g(options: FormDataGOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/g", operationId: "g", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class IndexController<TThrow extends boolean = false> {
 
   /** `GET /e` */
   e(options: IndexEOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/e", operationId: "e", parseAs: "none" },
       options,
     );

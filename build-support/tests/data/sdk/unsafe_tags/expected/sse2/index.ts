@@ -19,7 +19,7 @@ export class SseController<TThrow extends boolean = false> {
 
   /** `GET /h` */
   h(options: SseHOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/h", operationId: "h", parseAs: "none" },
       options,
     );

@@ -19,7 +19,7 @@ export class TypesController<TThrow extends boolean = false> {
 
   /** `GET /f` */
   f(options: TypesFOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/f", operationId: "f", parseAs: "none" },
       options,
     );

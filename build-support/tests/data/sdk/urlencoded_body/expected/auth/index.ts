@@ -27,9 +27,7 @@ export class AuthController<TThrow extends boolean = false> {
   login(options: AuthLoginOptions): Promise<SDKOutcome<{
     token: string;
   }, unknown, TThrow>> {
-    return this.#core.request<{
-    token: string;
-  }, unknown>(
+    return this.#core.request(
       { method: "POST", path: "/login", operationId: "login", bodyAs: "urlencoded", parseAs: "json" },
       options,
     );

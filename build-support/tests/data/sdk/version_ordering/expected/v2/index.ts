@@ -19,7 +19,7 @@ export class V2Controller<TThrow extends boolean = false> {
 
   /** `GET /other` */
   clash(options: V2ClashOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
-    return this.#core.request<null, unknown>(
+    return this.#core.request(
       { method: "GET", path: "/other", operationId: "v2_clash", parseAs: "none" },
       options,
     );
