@@ -24,3 +24,7 @@ pub const METHOD: &str = "x-tether-method";
 pub const VERSION: &str = "x-tether-version";
 /// On `text/event-stream` content in 3.0/3.1: the schema of one event.
 pub const ITEM_SCHEMA: &str = "x-tether-item-schema";
+/// On a property, inside tether-build only (never in a written document):
+/// serde always writes the field though a client may omit it (an `Option`
+/// without `skip_serializing_if`, a `#[serde(default)]` field).
+pub const ALWAYS_SENT: &str = "x-tether-always-sent";

@@ -358,6 +358,7 @@ pub fn build(
             doc.insert("components".into(), json!({ "schemas": schemas }));
         }
         let mut document = Value::Object(doc);
+        super::always_sent::apply(&mut document);
         if output.openapi_version == OpenApiVersion::V3_0 {
             downgrade_document(&mut document);
         }

@@ -28,6 +28,7 @@
 //! }
 //! ```
 
+mod always_sent;
 mod dialect;
 mod document;
 mod naming;

@@ -516,7 +516,14 @@ impl<'a> SchemaGen<'a> {
                 || attrs.skip_serializing
                 || attrs.skip_deserializing);
             schema = describe(schema, docs(&field.attrs));
+            // Written even when a client may leave it out: required in
+            // response-only schemas (see `always_sent`).
+            let always_sent =
+                !required && !optional && !attrs.skip_serializing_if && !attrs.skip_serializing;
             if let Some(obj) = schema.as_object_mut() {
+                if always_sent {
+                    obj.insert(crate::extensions::ALWAYS_SENT.into(), json!(true));
+                }
                 if attrs.skip_serializing {
                     obj.insert("writeOnly".into(), json!(true));
                 }

@@ -26,7 +26,7 @@ export interface Book {
    */
   authorId: number;
   /** Year of first publication. */
-  year?: number | null;
+  year: number | null;
 }
 
 /** Version 2 of a book: the author is embedded. */
@@ -41,7 +41,7 @@ export interface BookV2 {
   /** The author, resolved. */
   author: Author;
   /** Year of first publication. */
-  year?: number | null;
+  year: number | null;
 }
 
 /** What a client sends to add an author. */

@@ -50,9 +50,9 @@ export interface PhotoUpload {
 /** One received file. */
 export interface ReceivedFile {
   /** The client's file name. */
-  file_name?: string | null;
+  file_name: string | null;
   /** The part's content type. */
-  content_type?: string | null;
+  content_type: string | null;
   /** The bytes, echoed back. */
   bytes: number[];
 }
@@ -62,7 +62,7 @@ export interface UploadReceipt {
   /** The caption field. */
   caption: string;
   /** The credit field, if given. */
-  credit?: string | null;
+  credit: string | null;
   /** The files, in the order sent. */
   files: ReceivedFile[];
 }
