@@ -3,17 +3,20 @@
 //! releases.
 
 use crate::conn_io::ConnIo;
+use crate::http2::Http2Settings;
 use crate::response::{IntoResponse, Response};
 use crate::response_future::ResponseFuture;
 use crate::service::AppService;
 use hyper::body::Incoming;
-use hyper::server::conn::http1;
-use hyper_util::rt::TokioIo;
-use hyper_util::server::graceful::GracefulShutdown;
+use hyper::server::conn::{http1, http2};
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::server::graceful::{GracefulShutdown, Watcher};
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 
 /// A shutdown signal given to an adapter.
@@ -33,10 +36,12 @@ pub trait HttpAdapter: Send + 'static {
 
 /// The adapter on hyper 1.x: HTTP/1.1 with keep-alive, pipelined responses
 /// flushed together, `TCP_NODELAY`, a header-read timeout, an optional
-/// request timeout and, with the `tls` feature, HTTPS.
+/// request timeout, HTTP/2 (h2c with prior knowledge, and ALPN `h2` over
+/// TLS) and, with the `tls` feature, HTTPS.
 #[derive(Debug, Clone)]
 pub struct NativeAdapter {
     header_read_timeout: Duration,
+    http2: Http2Settings,
     shutdown_deadline: Duration,
     request_timeout: Option<Duration>,
     pipeline_flush: bool,
@@ -57,6 +62,7 @@ impl NativeAdapter {
     pub fn new() -> Self {
         Self {
             header_read_timeout: Duration::from_secs(10),
+            http2: Http2Settings::default(),
             shutdown_deadline: Duration::from_secs(30),
             request_timeout: None,
             pipeline_flush: true,
@@ -109,6 +115,55 @@ impl NativeAdapter {
     /// How long in-flight requests may run after shutdown begins.
     pub fn shutdown_deadline(mut self, deadline: Duration) -> Self {
         self.shutdown_deadline = deadline;
+        self
+    }
+
+    /// Whether HTTP/2 is served beside HTTP/1.1 (default `true`): h2c
+    /// with prior knowledge on plain TCP (a connection opening with the
+    /// HTTP/2 preface; costs one peek per connection, nothing per request)
+    /// and ALPN `h2` over TLS. Off: HTTP/1.1 only, and `h2` is not offered.
+    pub fn http2(mut self, on: bool) -> Self {
+        self.http2.enabled = on;
+        self
+    }
+
+    /// HTTP/2: at most this many streams (requests) open at once on one
+    /// connection (default 100; `SETTINGS_MAX_CONCURRENT_STREAMS`).
+    pub fn http2_max_concurrent_streams(mut self, max: u32) -> Self {
+        self.http2.max_concurrent_streams = max;
+        self
+    }
+
+    /// HTTP/2: the largest request header list, in bytes, as HPACK
+    /// decodes it (default 16 KiB; `SETTINGS_MAX_HEADER_LIST_SIZE`).
+    pub fn http2_max_header_list_size(mut self, bytes: u32) -> Self {
+        self.http2.max_header_list_size = bytes;
+        self
+    }
+
+    /// HTTP/2: how many streams the client may reset before the server
+    /// accepted them; past it the connection ends with `GOAWAY` (default
+    /// 20; the "rapid reset" flood, CVE-2023-44487).
+    pub fn http2_max_pending_accept_reset_streams(mut self, max: usize) -> Self {
+        self.http2.max_pending_accept_reset_streams = max;
+        self
+    }
+
+    /// HTTP/2: how many streams the server may reset because the client
+    /// broke the protocol before the connection ends with `GOAWAY`
+    /// (default 1024; RUSTSEC-2024-0003).
+    pub fn http2_max_local_error_reset_streams(mut self, max: usize) -> Self {
+        self.http2.max_local_error_reset_streams = max;
+        self
+    }
+
+    /// HTTP/2: a `PING` every `interval` (`None`: never), and the
+    /// connection closed when one is not answered within `timeout`
+    /// (default every 20 s, 20 s to answer): dead peers do not hold
+    /// connections.
+    pub fn http2_keep_alive(mut self, interval: Option<Duration>, timeout: Duration) -> Self {
+        self.http2.keep_alive_interval = interval;
+        self.http2.keep_alive_timeout = timeout;
         self
     }
 
@@ -168,6 +223,42 @@ impl Future for YieldOnce {
     }
 }
 
+/// hyper's connection builders, and the choice between them.
+struct Protocols {
+    http1: http1::Builder,
+    /// `None` when HTTP/2 is off.
+    http2: Option<http2::Builder<TokioExecutor>>,
+    batching: bool,
+}
+
+impl Protocols {
+    /// Serves `io` as HTTP/2 when `h2` says the client speaks it (and it
+    /// is on), else as HTTP/1.1, until it closes or shutdown ends it.
+    async fn serve<I, S>(&self, io: I, h2: bool, svc: S, watcher: Watcher)
+    where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+        S: hyper::service::Service<
+                hyper::Request<Incoming>,
+                Response = Response,
+                Error = Infallible,
+            > + Send
+            + 'static,
+        S::Future: Send + 'static,
+    {
+        match &self.http2 {
+            Some(builder) if h2 => {
+                // Binary frames: no request heads to count, nothing to batch.
+                let io = TokioIo::new(ConnIo::new(io, false));
+                let _ = watcher.watch(builder.serve_connection(io, svc)).await;
+            }
+            _ => {
+                let io = TokioIo::new(ConnIo::new(io, self.batching));
+                let _ = watcher.watch(self.http1.serve_connection(io, svc)).await;
+            }
+        }
+    }
+}
+
 impl HttpAdapter for NativeAdapter {
     async fn serve(
         self,
@@ -175,10 +266,20 @@ impl HttpAdapter for NativeAdapter {
         service: AppService,
         shutdown: ShutdownSignal,
     ) -> std::io::Result<()> {
-        let builder = self.builder();
+        let protocols = Arc::new(Protocols {
+            http1: self.builder(),
+            http2: self.http2.enabled.then(|| self.http2.builder()),
+            batching: self.pipeline_flush,
+        });
+        #[cfg(feature = "tls")]
+        let acceptor = self
+            .tls
+            .as_ref()
+            .map(|tls| tls.acceptor(self.http2.enabled));
         let graceful = GracefulShutdown::new();
+        // Tells connections still waiting for their first bytes to go.
+        let (closing, _) = tokio::sync::watch::channel(());
         let timeout = self.request_timeout;
-        let batching = self.pipeline_flush;
         let mut shutdown = shutdown;
         let slots = self
             .max_connections
@@ -209,30 +310,45 @@ impl HttpAdapter for NativeAdapter {
                 let has_body = !http_body::Body::is_end_stream(req.body());
                 respond(service.call(req), timeout, has_body)
             });
+            let watcher = graceful.watcher();
+            let protocols = protocols.clone();
             #[cfg(feature = "tls")]
-            if let Some(tls) = &self.tls {
-                let acceptor = tls.acceptor.clone();
-                let (builder, watcher) = (builder.clone(), graceful.watcher());
+            if let Some(acceptor) = &acceptor {
+                let acceptor = acceptor.clone();
                 let handshake_timeout = self.header_read_timeout;
                 tokio::spawn(async move {
                     let _permit = permit;
                     let accepted = tokio::time::timeout(handshake_timeout, acceptor.accept(stream));
                     if let Ok(Ok(tls_stream)) = accepted.await {
-                        let conn = builder
-                            .serve_connection(TokioIo::new(ConnIo::new(tls_stream, batching)), svc);
-                        let _ = watcher.watch(conn).await;
+                        let h2 = tls_stream.get_ref().1.alpn_protocol() == Some(b"h2");
+                        protocols.serve(tls_stream, h2, svc, watcher).await;
                     }
                 });
                 continue;
             }
-            let conn = builder.serve_connection(TokioIo::new(ConnIo::new(stream, batching)), svc);
-            let conn = graceful.watch(conn);
+            if protocols.http2.is_none() {
+                // HTTP/1.1 only: nothing to look at first.
+                tokio::spawn(async move {
+                    protocols.serve(stream, false, svc, watcher).await;
+                    drop(permit);
+                });
+                continue;
+            }
+            let (mut closing, first_bytes_timeout) =
+                (closing.subscribe(), self.header_read_timeout);
             tokio::spawn(async move {
-                let _ = conn.await;
-                drop(permit);
+                let _permit = permit;
+                let h2 = tokio::select! {
+                    h2 = crate::http2::starts_with_preface(&stream, first_bytes_timeout) => h2,
+                    _ = closing.changed() => None,
+                };
+                if let Some(h2) = h2 {
+                    protocols.serve(stream, h2, svc, watcher).await;
+                }
             });
         }
         drop(listener);
+        let _ = closing.send(());
         let _ = tokio::time::timeout(self.shutdown_deadline, graceful.shutdown()).await;
         Ok(())
     }

@@ -78,6 +78,7 @@ mod error;
 mod exception;
 pub mod extract;
 mod handler_future;
+mod http2;
 pub mod layer;
 pub mod middleware;
 pub mod multipart;

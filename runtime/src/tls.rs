@@ -25,7 +25,7 @@ pub use tokio_rustls::rustls;
 /// A server certificate and key, ready to accept TLS connections.
 #[derive(Clone)]
 pub struct TlsConfig {
-    pub(crate) acceptor: tokio_rustls::TlsAcceptor,
+    config: Arc<ServerConfig>,
 }
 
 impl std::fmt::Debug for TlsConfig {
@@ -57,7 +57,7 @@ impl TlsConfig {
             .with_no_client_auth()
             .with_single_cert(certs, key)
             .map_err(|e| invalid("certificate and key do not fit", e))?;
-        config.alpn_protocols = vec![b"http/1.1".to_vec()];
+        config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         Ok(Self::from_rustls(Arc::new(config)))
     }
 
@@ -70,10 +70,21 @@ impl TlsConfig {
     }
 
     /// From a rustls configuration built by hand (client auth, resumption…).
-    /// Its ALPN list should offer only `http/1.1`.
+    /// Its ALPN list should offer `h2` and `http/1.1` (what
+    /// [`TlsConfig::from_pem`] offers): a connection that negotiates `h2`
+    /// is served as HTTP/2, any other as HTTP/1.1.
     pub fn from_rustls(config: Arc<ServerConfig>) -> Self {
-        TlsConfig {
-            acceptor: tokio_rustls::TlsAcceptor::from(config),
+        TlsConfig { config }
+    }
+
+    /// The acceptor; with HTTP/2 off, `h2` is taken out of the ALPN list.
+    pub(crate) fn acceptor(&self, http2: bool) -> tokio_rustls::TlsAcceptor {
+        let offers_h2 = self.config.alpn_protocols.iter().any(|p| p == b"h2");
+        if http2 || !offers_h2 {
+            return tokio_rustls::TlsAcceptor::from(self.config.clone());
         }
+        let mut config = (*self.config).clone();
+        config.alpn_protocols.retain(|p| p != b"h2");
+        tokio_rustls::TlsAcceptor::from(Arc::new(config))
     }
 }

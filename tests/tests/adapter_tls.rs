@@ -1,4 +1,5 @@
-//! SPEC A6: HTTPS over rustls, with a certificate generated in the test.
+//! SPEC A6: HTTPS over rustls, with a certificate generated in the test;
+//! SPEC F3: HTTP/2 chosen by ALPN.
 
 use http_body_util::{BodyExt, Empty};
 use hyper::body::Bytes;
@@ -18,7 +19,8 @@ impl Secure {
     }
 }
 
-fn client_config(cert_der: Vec<u8>) -> Arc<rustls::ClientConfig> {
+/// A client trusting `cert_der` and offering these ALPN protocols.
+fn client_config(cert_der: Vec<u8>, alpn: &[&[u8]]) -> Arc<rustls::ClientConfig> {
     let mut roots = RootCertStore::empty();
     roots.add(cert_der.into()).unwrap();
     let provider = Arc::new(rustls::crypto::ring::default_provider());
@@ -27,12 +29,12 @@ fn client_config(cert_der: Vec<u8>) -> Arc<rustls::ClientConfig> {
         .unwrap()
         .with_root_certificates(roots)
         .with_no_client_auth();
-    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    config.alpn_protocols = alpn.iter().map(|p| p.to_vec()).collect();
     Arc::new(config)
 }
 
 /// An HTTPS server with a fresh self-signed certificate, and a TLS client
-/// connection to it.
+/// connection to it that offers `alpn`.
 struct Running {
     addr: std::net::SocketAddr,
     stop: tokio::sync::oneshot::Sender<()>,
@@ -40,7 +42,10 @@ struct Running {
 }
 
 impl Running {
-    async fn start() -> (
+    async fn start(
+        adapter: NativeAdapter,
+        alpn: &[&[u8]],
+    ) -> (
         Running,
         tokio_rustls::client::TlsStream<tokio::net::TcpStream>,
     ) {
@@ -50,7 +55,7 @@ impl Running {
             generated.signing_key.serialize_pem().as_bytes(),
         )
         .unwrap();
-        let server = App::new(NativeAdapter::new().tls(tls))
+        let server = App::new(adapter.tls(tls))
             .controller(Secure)
             .bind("127.0.0.1:0")
             .await
@@ -61,7 +66,7 @@ impl Running {
             let _ = stopped.await;
         }));
         let connector =
-            tokio_rustls::TlsConnector::from(client_config(generated.cert.der().to_vec()));
+            tokio_rustls::TlsConnector::from(client_config(generated.cert.der().to_vec(), alpn));
         let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
         let name = ServerName::try_from("localhost").unwrap();
         let tls_stream = connector.connect(name, tcp).await.expect("TLS handshake");
@@ -76,7 +81,7 @@ impl Running {
 
 #[tokio::test]
 async fn a6_https_request_succeeds_over_rustls() {
-    let (server, tls_stream) = Running::start().await;
+    let (server, tls_stream) = Running::start(NativeAdapter::new(), HTTP1).await;
     let addr = server.addr;
     let (_, session) = tls_stream.get_ref();
     assert_eq!(session.alpn_protocol(), Some(&b"http/1.1"[..]));
@@ -113,7 +118,7 @@ async fn a6_https_request_succeeds_over_rustls() {
 #[tokio::test]
 async fn a11_pipelined_requests_then_a_malformed_one_over_tls() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let (server, mut tls_stream) = Running::start().await;
+    let (server, mut tls_stream) = Running::start(NativeAdapter::new(), HTTP1).await;
     tls_stream
         .write_all(
             b"GET /secure/hello HTTP/1.1\r\nHost: a\r\n\r\n\
@@ -140,6 +145,48 @@ async fn a11_pipelined_requests_then_a_malformed_one_over_tls() {
     assert_eq!(statuses, ["200", "200", "400"], "{text}");
     assert_eq!(text.matches("hello over HTTP/1.1").count(), 2, "{text}");
 
+    server.stop().await;
+}
+
+const HTTP1: &[&[u8]] = &[b"http/1.1"];
+const H2_FIRST: &[&[u8]] = &[b"h2", b"http/1.1"];
+
+/// One GET of `/secure/hello` as HTTP/2 on `tls_stream`.
+async fn h2_hello(tls_stream: tokio_rustls::client::TlsStream<tokio::net::TcpStream>) -> String {
+    let (mut sender, conn) = hyper::client::conn::http2::handshake(
+        hyper_util::rt::TokioExecutor::new(),
+        TokioIo::new(tls_stream),
+    )
+    .await
+    .unwrap();
+    tokio::spawn(conn);
+    let req = hyper::Request::get("https://localhost/secure/hello")
+        .body(Empty::<Bytes>::new())
+        .unwrap();
+    let res = sender.send_request(req).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.version(), hyper::Version::HTTP_2);
+    let body = res.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8(body.to_vec()).unwrap()
+}
+
+#[tokio::test]
+async fn f3_alpn_h2_over_tls() {
+    let (server, tls_stream) = Running::start(NativeAdapter::new(), H2_FIRST).await;
+    assert_eq!(tls_stream.get_ref().1.alpn_protocol(), Some(&b"h2"[..]));
+    assert_eq!(h2_hello(tls_stream).await, "hello over HTTP/2.0");
+    server.stop().await;
+}
+
+/// With HTTP/2 off, `h2` is not offered: a client that prefers it gets
+/// HTTP/1.1.
+#[tokio::test]
+async fn f3_alpn_without_h2_when_http2_is_off() {
+    let (server, tls_stream) = Running::start(NativeAdapter::new().http2(false), H2_FIRST).await;
+    assert_eq!(
+        tls_stream.get_ref().1.alpn_protocol(),
+        Some(&b"http/1.1"[..])
+    );
     server.stop().await;
 }
 

@@ -1,0 +1,320 @@
+//! SPEC F3: HTTP/2 beside HTTP/1.1 on one port, with real h2 clients:
+//! reqwest with prior knowledge (h2c) and the `h2` crate's client, which
+//! can reset a stream mid-request. (ALPN `h2` over TLS: `adapter_tls.rs`.)
+
+use h2::client::SendRequest;
+use hyper::body::Bytes;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tether::sse::Sse;
+use tether::{controller, App, NativeAdapter, Request};
+use tether_tests::TestServer;
+use tokio::sync::{Barrier, Notify};
+
+#[derive(serde::Serialize)]
+enum Tick {
+    Tick(u32),
+}
+
+struct Streams {
+    /// Met only when [`CONCURRENT`] requests are in their handlers at once.
+    barrier: Arc<Barrier>,
+    /// Told when an event stream's client is gone.
+    gone: Arc<Notify>,
+}
+
+const CONCURRENT: usize = 8;
+
+#[controller("/h2")]
+impl Streams {
+    #[get("/version")]
+    async fn version(&self, #[req] req: &Request) -> String {
+        format!("{:?}", req.head().version)
+    }
+
+    #[post("/echo")]
+    async fn echo(&self, #[body(text)] body: String) -> String {
+        format!("got {} bytes", body.len())
+    }
+
+    #[get("/slow")]
+    async fn slow(&self) -> &'static str {
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        "slow done"
+    }
+
+    #[get("/together")]
+    async fn together(&self) -> &'static str {
+        self.barrier.wait().await;
+        "together"
+    }
+
+    /// Ticks every 10 ms until the client goes, then says so.
+    #[get("/ticks")]
+    async fn ticks(&self) -> Sse<Tick> {
+        let (tx, sse) = Sse::channel(1);
+        let gone = self.gone.clone();
+        tokio::spawn(async move {
+            for i in 0.. {
+                if tx.send(Tick::Tick(i)).await.is_err() {
+                    gone.notify_one();
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        });
+        sse
+    }
+}
+
+fn streams() -> (Streams, Arc<Notify>) {
+    let gone = Arc::new(Notify::new());
+    let controller = Streams {
+        barrier: Arc::new(Barrier::new(CONCURRENT)),
+        gone: gone.clone(),
+    };
+    (controller, gone)
+}
+
+async fn start(adapter: NativeAdapter) -> (TestServer, Arc<Notify>) {
+    let (controller, gone) = streams();
+    let server = TestServer::start(App::new(adapter).controller(controller)).await;
+    (server, gone)
+}
+
+fn h2c_client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .http2_prior_knowledge()
+        .build()
+        .unwrap()
+}
+
+/// One HTTP/2 connection by the `h2` crate's client.
+async fn h2_connect(addr: SocketAddr) -> (SendRequest<Bytes>, tokio::task::JoinHandle<()>) {
+    let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let (client, connection) = h2::client::handshake(tcp).await.expect("h2 handshake");
+    let task = tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    (client, task)
+}
+
+fn h2_get(addr: SocketAddr, path: &str) -> http::Request<()> {
+    http::Request::get(format!("http://{addr}{path}"))
+        .body(())
+        .unwrap()
+}
+
+/// Sends a GET on `client` and reads the whole answer.
+async fn h2_fetch(
+    client: &SendRequest<Bytes>,
+    addr: SocketAddr,
+    path: &str,
+) -> Result<(u16, String), h2::Error> {
+    let mut client = client.clone().ready().await?;
+    let (response, _) = client.send_request(h2_get(addr, path), true)?;
+    let res = response.await?;
+    let status = res.status().as_u16();
+    let mut body = res.into_body();
+    let mut text = Vec::new();
+    while let Some(chunk) = body.data().await {
+        let chunk = chunk?;
+        let _ = body.flow_control().release_capacity(chunk.len());
+        text.extend_from_slice(&chunk);
+    }
+    Ok((status, String::from_utf8(text).unwrap()))
+}
+
+#[tokio::test]
+async fn f3_h2c_with_prior_knowledge_beside_http1_on_one_port() {
+    let (server, _) = start(NativeAdapter::new()).await;
+    let client = h2c_client();
+    let res = client.get(server.url("/h2/version")).send().await.unwrap();
+    assert_eq!(res.version(), reqwest::Version::HTTP_2);
+    assert_eq!(res.text().await.unwrap(), "HTTP/2.0");
+    let body = "x".repeat(100_000);
+    let res = client
+        .post(server.url("/h2/echo"))
+        .header("content-type", "text/plain")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.version(), reqwest::Version::HTTP_2);
+    assert_eq!(res.text().await.unwrap(), "got 100000 bytes");
+    // HTTP/1.1 on the same port, as before.
+    let res = server.client.get(server.url("/h2/version")).send().await;
+    let res = res.unwrap();
+    assert_eq!(res.version(), reqwest::Version::HTTP_11);
+    assert_eq!(res.text().await.unwrap(), "HTTP/1.1");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn f3_http2_off_serves_http1_only() {
+    let (server, _) = start(NativeAdapter::new().http2(false)).await;
+    let err = h2c_client().get(server.url("/h2/version")).send().await;
+    assert!(err.is_err(), "h2c was served with HTTP/2 off: {err:?}");
+    assert_eq!(server.get("/h2/version").await, (200, "HTTP/1.1".into()));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn f3_sse_over_h2() {
+    let (server, gone) = start(NativeAdapter::new()).await;
+    let res = h2c_client()
+        .get(server.url("/h2/ticks"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.version(), reqwest::Version::HTTP_2);
+    assert_eq!(res.headers()["content-type"], "text/event-stream");
+    let mut stream = res.bytes_stream();
+    let mut seen = String::new();
+    while !seen.contains("data: 2\n\n") {
+        use futures_util::StreamExt;
+        let chunk = tokio::time::timeout(Duration::from_secs(5), stream.next())
+            .await
+            .expect("events keep coming")
+            .expect("the stream is open")
+            .unwrap();
+        seen.push_str(std::str::from_utf8(&chunk).unwrap());
+    }
+    assert!(
+        seen.starts_with("event: Tick\ndata: 0\n\nevent: Tick\ndata: 1\n\n"),
+        "{seen}"
+    );
+    // Dropping the response resets the stream: the producer learns it.
+    drop(stream);
+    tokio::time::timeout(Duration::from_secs(5), gone.notified())
+        .await
+        .expect("the event producer saw the client go");
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn f3_concurrent_streams_on_one_connection() {
+    let (server, _) = start(NativeAdapter::new()).await;
+    let (client, _conn) = h2_connect(server.addr).await;
+    // Each handler waits until all of them are running: they finish only
+    // if the one connection carries them at the same time.
+    let requests = (0..CONCURRENT).map(|_| {
+        let client = client.clone();
+        let addr = server.addr;
+        tokio::spawn(async move { h2_fetch(&client, addr, "/h2/together").await })
+    });
+    let answers = tokio::time::timeout(
+        Duration::from_secs(5),
+        futures_util::future::join_all(requests),
+    )
+    .await
+    .expect("the streams ran concurrently");
+    for answer in answers {
+        assert_eq!(answer.unwrap().unwrap(), (200, "together".to_string()));
+    }
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn f3_stream_reset_mid_request_leaves_the_server_healthy() {
+    let (server, gone) = start(NativeAdapter::new()).await;
+    let (client, conn) = h2_connect(server.addr).await;
+    // A body that has started and is reset before its end.
+    let mut sender = client.clone().ready().await.unwrap();
+    let req = http::Request::post(format!("http://{}/h2/echo", server.addr))
+        .header("content-type", "text/plain")
+        .body(())
+        .unwrap();
+    let (response, mut body) = sender.send_request(req, false).unwrap();
+    body.send_data(Bytes::from(vec![b'x'; 4096]), false)
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    body.send_reset(h2::Reason::CANCEL);
+    let _ = response.await;
+
+    // An event stream reset while the server is sending it.
+    let mut sender = client.clone().ready().await.unwrap();
+    let (response, mut send) = sender
+        .send_request(h2_get(server.addr, "/h2/ticks"), true)
+        .unwrap();
+    let res = response.await.unwrap();
+    let mut events = res.into_body();
+    let first = events.data().await.unwrap().unwrap();
+    assert!(first.starts_with(b"event: Tick"), "{first:?}");
+    send.send_reset(h2::Reason::CANCEL);
+    tokio::time::timeout(Duration::from_secs(5), gone.notified())
+        .await
+        .expect("the event producer saw the reset");
+
+    // The same connection still serves, and so does a new one.
+    let fetched = h2_fetch(&client, server.addr, "/h2/version").await;
+    assert_eq!(fetched.unwrap(), (200, "HTTP/2.0".to_string()));
+    assert!(!conn.is_finished(), "the connection was closed");
+    let (other, _) = h2_connect(server.addr).await;
+    let fetched = h2_fetch(&other, server.addr, "/h2/version").await;
+    assert_eq!(fetched.unwrap(), (200, "HTTP/2.0".to_string()));
+    server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn f3_limits_are_sent_in_settings_and_enforced() {
+    let (server, _) = start(NativeAdapter::new().http2_max_concurrent_streams(3)).await;
+    let (client, _conn) = h2_connect(server.addr).await;
+    let fetched = h2_fetch(&client, server.addr, "/h2/version").await;
+    assert_eq!(fetched.unwrap().0, 200);
+    assert_eq!(client.current_max_send_streams(), 3);
+    server.stop().await.unwrap();
+
+    // The default header list limit, 16 KiB: a larger list is refused.
+    let (server, _) = start(NativeAdapter::new()).await;
+    let (client, _conn) = h2_connect(server.addr).await;
+    let status = big_headers(&client, server.addr).await;
+    assert_eq!(status.unwrap(), 431);
+    // The default of 100 streams, advertised.
+    assert_eq!(client.current_max_send_streams(), 100);
+    server.stop().await.unwrap();
+
+    // A larger limit, set on the adapter, lets the same list through.
+    let adapter = NativeAdapter::new().http2_max_header_list_size(64 * 1024);
+    let (server, _) = start(adapter).await;
+    let (client, _conn) = h2_connect(server.addr).await;
+    assert_eq!(big_headers(&client, server.addr).await.unwrap(), 200);
+    server.stop().await.unwrap();
+}
+
+/// A GET with a 20 KiB header: the status it is answered with.
+async fn big_headers(client: &SendRequest<Bytes>, addr: SocketAddr) -> Result<u16, h2::Error> {
+    let mut big = h2_get(addr, "/h2/version");
+    let value = http::HeaderValue::from_str(&"v".repeat(20 * 1024)).unwrap();
+    big.headers_mut().insert("x-big", value);
+    let mut sender = client.clone().ready().await?;
+    let (response, _) = sender.send_request(big, true)?;
+    response.await.map(|res| res.status().as_u16())
+}
+
+#[tokio::test]
+async fn f3_graceful_shutdown_sends_goaway_and_finishes_in_flight_streams() {
+    let (mut server, _) = start(NativeAdapter::new()).await;
+    let (client, conn) = h2_connect(server.addr).await;
+    let slow = {
+        let (client, addr) = (client.clone(), server.addr);
+        tokio::spawn(async move { h2_fetch(&client, addr, "/h2/slow").await })
+    };
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    server.begin_shutdown();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // GOAWAY came: a new stream on this connection is not served.
+    let late = h2_fetch(&client, server.addr, "/h2/version").await;
+    assert!(late.is_err(), "a stream opened after GOAWAY was served");
+    let finished = slow.await.unwrap().expect("the in-flight stream completes");
+    assert_eq!(finished, (200, "slow done".to_string()));
+    tokio::time::timeout(Duration::from_secs(5), server.stop())
+        .await
+        .expect("shutdown ends once the stream is done")
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(5), conn)
+        .await
+        .expect("the server closed the connection")
+        .unwrap();
+}
