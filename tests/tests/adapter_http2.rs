@@ -22,6 +22,8 @@ struct Streams {
     barrier: Arc<Barrier>,
     /// Told when an event stream's client is gone.
     gone: Arc<Notify>,
+    /// Told when `/h2/slow` has begun.
+    slow_began: Arc<Notify>,
 }
 
 const CONCURRENT: usize = 8;
@@ -40,6 +42,7 @@ impl Streams {
 
     #[get("/slow")]
     async fn slow(&self) -> &'static str {
+        self.slow_began.notify_one();
         tokio::time::sleep(Duration::from_millis(600)).await;
         "slow done"
     }
@@ -68,19 +71,25 @@ impl Streams {
     }
 }
 
-fn streams() -> (Streams, Arc<Notify>) {
-    let gone = Arc::new(Notify::new());
-    let controller = Streams {
-        barrier: Arc::new(Barrier::new(CONCURRENT)),
-        gone: gone.clone(),
-    };
-    (controller, gone)
+/// What the handlers tell the test.
+#[derive(Clone)]
+struct Signals {
+    gone: Arc<Notify>,
+    slow_began: Arc<Notify>,
 }
 
-async fn start(adapter: NativeAdapter) -> (TestServer, Arc<Notify>) {
-    let (controller, gone) = streams();
+async fn start(adapter: NativeAdapter) -> (TestServer, Signals) {
+    let signals = Signals {
+        gone: Arc::new(Notify::new()),
+        slow_began: Arc::new(Notify::new()),
+    };
+    let controller = Streams {
+        barrier: Arc::new(Barrier::new(CONCURRENT)),
+        gone: signals.gone.clone(),
+        slow_began: signals.slow_began.clone(),
+    };
     let server = TestServer::start(App::new(adapter).controller(controller)).await;
-    (server, gone)
+    (server, signals)
 }
 
 fn h2c_client() -> reqwest::Client {
@@ -162,7 +171,7 @@ async fn f3_http2_off_serves_http1_only() {
 
 #[tokio::test]
 async fn f3_sse_over_h2() {
-    let (server, gone) = start(NativeAdapter::new()).await;
+    let (server, signals) = start(NativeAdapter::new()).await;
     let res = h2c_client()
         .get(server.url("/h2/ticks"))
         .send()
@@ -187,7 +196,7 @@ async fn f3_sse_over_h2() {
     );
     // Dropping the response resets the stream: the producer learns it.
     drop(stream);
-    tokio::time::timeout(Duration::from_secs(5), gone.notified())
+    tokio::time::timeout(Duration::from_secs(5), signals.gone.notified())
         .await
         .expect("the event producer saw the client go");
     server.stop().await.unwrap();
@@ -218,7 +227,7 @@ async fn f3_concurrent_streams_on_one_connection() {
 
 #[tokio::test]
 async fn f3_stream_reset_mid_request_leaves_the_server_healthy() {
-    let (server, gone) = start(NativeAdapter::new()).await;
+    let (server, signals) = start(NativeAdapter::new()).await;
     let (client, conn) = h2_connect(server.addr).await;
     // A body that has started and is reset before its end.
     let mut sender = client.clone().ready().await.unwrap();
@@ -243,7 +252,7 @@ async fn f3_stream_reset_mid_request_leaves_the_server_healthy() {
     let first = events.data().await.unwrap().unwrap();
     assert!(first.starts_with(b"event: Tick"), "{first:?}");
     send.send_reset(h2::Reason::CANCEL);
-    tokio::time::timeout(Duration::from_secs(5), gone.notified())
+    tokio::time::timeout(Duration::from_secs(5), signals.gone.notified())
         .await
         .expect("the event producer saw the reset");
 
@@ -295,13 +304,13 @@ async fn big_headers(client: &SendRequest<Bytes>, addr: SocketAddr) -> Result<u1
 
 #[tokio::test]
 async fn f3_graceful_shutdown_sends_goaway_and_finishes_in_flight_streams() {
-    let (mut server, _) = start(NativeAdapter::new()).await;
+    let (mut server, signals) = start(NativeAdapter::new()).await;
     let (client, conn) = h2_connect(server.addr).await;
     let slow = {
         let (client, addr) = (client.clone(), server.addr);
         tokio::spawn(async move { h2_fetch(&client, addr, "/h2/slow").await })
     };
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    signals.slow_began.notified().await;
     server.begin_shutdown();
     tokio::time::sleep(Duration::from_millis(100)).await;
     // GOAWAY came: a new stream on this connection is not served.
@@ -317,4 +326,50 @@ async fn f3_graceful_shutdown_sends_goaway_and_finishes_in_flight_streams() {
         .await
         .expect("the server closed the connection")
         .unwrap();
+}
+
+/// Opens `streams` streams and resets each at once, all in one burst (the
+/// "rapid reset" attack); whether the server then ends the connection.
+async fn rapid_resets(addr: SocketAddr, streams: usize) -> Option<h2::Reason> {
+    let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let (client, connection) = h2::client::handshake(tcp).await.unwrap();
+    let mut connection = Box::pin(connection);
+    // Let SETTINGS be exchanged, then queue the burst without polling the
+    // connection, so that it leaves in as few writes as possible.
+    let mut client = tokio::select! {
+        ready = client.ready() => ready.unwrap(),
+        _ = &mut connection => panic!("the connection ended early"),
+    };
+    for _ in 0..streams {
+        let (_, mut send) = client.send_request(h2_get(addr, "/h2/slow"), true).unwrap();
+        send.send_reset(h2::Reason::CANCEL);
+    }
+    let ended = tokio::time::timeout(Duration::from_millis(500), connection).await;
+    match ended {
+        Ok(Err(e)) => e.reason(),
+        Ok(Ok(())) => Some(h2::Reason::NO_ERROR),
+        Err(_) => None,
+    }
+}
+
+#[tokio::test]
+async fn f3_a_rapid_reset_flood_ends_the_connection() {
+    let (server, _) = start(NativeAdapter::new()).await;
+    assert_eq!(
+        rapid_resets(server.addr, 50).await,
+        Some(h2::Reason::ENHANCE_YOUR_CALM),
+        "50 streams reset at once are more than the 20 allowed by default"
+    );
+    let fetched = h2_fetch(&h2_connect(server.addr).await.0, server.addr, "/h2/version").await;
+    assert_eq!(fetched.unwrap().0, 200, "other connections are served");
+    server.stop().await.unwrap();
+
+    let adapter = NativeAdapter::new().http2_max_pending_accept_reset_streams(1000);
+    let (server, _) = start(adapter).await;
+    assert_eq!(
+        rapid_resets(server.addr, 50).await,
+        None,
+        "a raised limit holds"
+    );
+    server.stop().await.unwrap();
 }
