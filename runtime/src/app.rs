@@ -464,6 +464,7 @@ impl<A: HttpAdapter> App<A> {
                         Some(VersioningKind::Header) => served.version,
                         _ => None,
                     };
+                    let template = served.path.to_openapi().into();
                     entries.push(RouteEntry {
                         method: r.method,
                         path: served.path,
@@ -471,6 +472,7 @@ impl<A: HttpAdapter> App<A> {
                         route: Route {
                             handler: r.handler.clone(),
                             pipeline: pipeline.clone(),
+                            template,
                         },
                         label: label.clone(),
                     });

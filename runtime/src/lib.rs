@@ -62,7 +62,7 @@
 // 3. `middleware`, `cors`, `pipeline`, `controller`, `routing`: what runs
 //    around a handler and finds it; `context`, `state`, `cookie`,
 //    `security`: what handlers and guards read of the request and the app;
-// 4. `docs`, `service` + `layer` (the compiled app, and its tower stack), `conn_io`,
+// 4. `docs`, `trace` (the request span), `service` + `layer` (the compiled app, and its tower stack), `conn_io`,
 //    `tls`, `adapter` (hyper);
 // 5. `app` (the builder), `runtime` (threads), `testing` (in-process client).
 pub mod adapter;
@@ -96,6 +96,7 @@ pub mod state;
 pub mod testing;
 #[cfg(feature = "tls")]
 pub mod tls;
+pub mod trace;
 mod urlencoded;
 
 pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};

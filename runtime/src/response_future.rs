@@ -70,13 +70,18 @@ fn with_vary_version(mut res: Response) -> Response {
     res
 }
 
-fn panicked() -> Response {
-    HttpError::internal("Internal server error").into_response()
+/// The `500` for a panic, logged in the request span (see [`crate::trace`]).
+fn panicked(payload: &(dyn std::any::Any + Send)) -> Response {
+    crate::trace::record_panic(payload);
+    let mut res = HttpError::internal("Internal server error").into_response();
+    res.extensions_mut().insert(crate::trace::Panicked);
+    res
 }
 
 /// Polls `poll`, turning a panic into a `500`.
 fn catching(poll: impl FnOnce() -> Poll<Response>) -> Poll<Response> {
-    std::panic::catch_unwind(AssertUnwindSafe(poll)).unwrap_or_else(|_| Poll::Ready(panicked()))
+    std::panic::catch_unwind(AssertUnwindSafe(poll))
+        .unwrap_or_else(|payload| Poll::Ready(panicked(&*payload)))
 }
 
 impl Future for ResponseFuture {

@@ -17,6 +17,9 @@ use tether_model::{RoutePath, Version};
 pub(crate) struct Route {
     pub(crate) handler: Handler,
     pub(crate) pipeline: Option<Arc<RoutePipeline>>,
+    /// Where it is served, in OpenAPI spelling (`/api/v1/books/{id}`): the
+    /// request span's `http.route`.
+    pub(crate) template: Box<str>,
 }
 
 /// One route as registered: where it is served and what answers it.
@@ -337,6 +340,7 @@ mod tests {
             route: Route {
                 handler: handler(tag),
                 pipeline: None,
+                template: path.into(),
             },
             label: tag.to_string(),
         }

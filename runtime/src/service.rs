@@ -41,6 +41,9 @@ pub struct AppService {
     inner: Arc<ServiceParts>,
     /// The tower layers around it, when [`crate::App::layer`] added any.
     layered: Option<Stack>,
+    /// Whether [`AppService::call`] opens the request span: not for the
+    /// app inside its own layer stack, whose outer call opened it.
+    traced: bool,
 }
 
 impl AppService {
@@ -49,19 +52,44 @@ impl AppService {
         let plain = AppService {
             inner: Arc::new(parts),
             layered: None,
+            traced: true,
         };
         if layers.is_empty() {
             return plain;
         }
+        let inner = plain.inner.clone();
+        let untraced = AppService {
+            traced: false,
+            ..plain
+        };
         AppService {
-            inner: plain.inner.clone(),
-            layered: Some(crate::layer::stack(plain, layers)),
+            inner,
+            layered: Some(crate::layer::stack(untraced, layers)),
+            traced: true,
         }
     }
 
     /// Routes and handles one request (through the tower layers first,
-    /// when there are any).
+    /// when there are any), inside its request span when a `tracing`
+    /// subscriber wants it (see [`crate::trace`]).
     pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
+        if self.traced {
+            let span = crate::trace::request_span(&req);
+            if !span.is_disabled() {
+                // Named before it is first entered: an OpenTelemetry span
+                // starts then, and keeps the name it has.
+                let route = self
+                    .inner
+                    .find(req.method(), req.uri().path(), req.headers());
+                crate::trace::record_route(&span, req.method(), route.map(|(r, _)| &*r.template));
+                let future = span.in_scope(|| self.call_untraced(req));
+                return ResponseFuture::boxed(Box::pin(crate::trace::Traced::new(future, span)));
+            }
+        }
+        self.call_untraced(req)
+    }
+
+    fn call_untraced(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
         if let Some(stack) = &self.layered {
             return crate::layer::call_stack(stack, req.map(Into::into));
         }
@@ -96,16 +124,7 @@ impl Endpoint for ServiceParts {
     /// Routing and the handler: the end of the middleware chain.
     fn dispatch(&self, mut request: Request) -> ResponseFuture {
         let head = &request.head;
-        let version = if self.header_versioning {
-            RequestedVersion::Header(
-                head.headers
-                    .get(VERSION_HEADER)
-                    .and_then(|v| v.to_str().ok()),
-            )
-        } else {
-            RequestedVersion::Any
-        };
-        let future = match self.router.find(&head.method, head.uri.path(), version) {
+        let future = match self.find(&head.method, head.uri.path(), &head.headers) {
             Some((route, params)) => {
                 request.params = params;
                 match &route.pipeline {
@@ -126,6 +145,22 @@ impl Endpoint for ServiceParts {
 }
 
 impl ServiceParts {
+    /// The route for `method` and `path` (and, under HEADER versioning,
+    /// the version header), with its path parameters.
+    fn find(
+        &self,
+        method: &http::Method,
+        path: &str,
+        headers: &http::HeaderMap,
+    ) -> Option<(&crate::routing::Route, PathParams)> {
+        let version = if self.header_versioning {
+            RequestedVersion::Header(headers.get(VERSION_HEADER).and_then(|v| v.to_str().ok()))
+        } else {
+            RequestedVersion::Any
+        };
+        self.router.find(method, path, version)
+    }
+
     /// The answer when no route matches: `405` when the path exists under
     /// another method, else the not-found handler's or Nest's `404`.
     fn unrouted(&self, request: &Request) -> Response {

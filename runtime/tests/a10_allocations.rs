@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll, Waker};
 use tether::{controller, App, AppService, NativeAdapter};
 
@@ -108,6 +109,35 @@ fn get(path: &str) -> http::Request<bytes::Bytes> {
 
 #[test]
 fn a10_dispatch_allocates_only_the_response() {
+    check_counts();
+}
+
+/// SPEC F1: a subscriber that does not want the request span (a filter
+/// on `tether::request`) costs no allocation either.
+#[test]
+fn f1_a10_filtered_out_request_span_allocates_nothing() {
+    let subscriber = WithoutRequests(AtomicU64::new(1));
+    tracing::subscriber::with_default(subscriber, check_counts);
+}
+
+/// A subscriber that wants every span and event except tether's requests.
+struct WithoutRequests(AtomicU64);
+
+impl tracing::Subscriber for WithoutRequests {
+    fn enabled(&self, metadata: &tracing::Metadata<'_>) -> bool {
+        metadata.target() != tether::trace::TARGET
+    }
+    fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        tracing::span::Id::from_u64(self.0.fetch_add(1, Ordering::Relaxed))
+    }
+    fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+    fn event(&self, _: &tracing::Event<'_>) {}
+    fn enter(&self, _: &tracing::span::Id) {}
+    fn exit(&self, _: &tracing::span::Id) {}
+}
+
+fn check_counts() {
     let service = service();
     let post = || {
         http::Request::post("/users")

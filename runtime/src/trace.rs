@@ -1,0 +1,248 @@
+//! One [`tracing`] span per request (SPEC F1), with OpenTelemetry's HTTP
+//! semantic-convention fields.
+//!
+//! The span is `request` at `INFO` with target `tether::request`. Its fields:
+//!
+//! | field | value |
+//! |---|---|
+//! | `otel.name` | the route template, `GET /api/v1/books/{id}` (the method alone when no route matches); tracing-opentelemetry names the span with it |
+//! | `otel.kind` | `server` |
+//! | `http.request.method` | `GET` |
+//! | `http.route` | `/api/v1/books/{id}`, as the OpenAPI document spells it |
+//! | `url.path` | `/api/v1/books/7` |
+//! | `network.protocol.version` | `1.1`, `2` |
+//! | `server.address`, `server.port` | from `Host` (or the HTTP/2 authority) |
+//! | `http.response.status_code` | `200` |
+//! | `latency_ms` | from the call to the response head, in milliseconds |
+//! | `otel.status_code`, `error.type` | `ERROR` and the status (`500`) for a 5xx answer, `panic` when a handler panicked |
+//!
+//! When the response is ready an event is logged inside the span: `INFO`
+//! `response`, or `ERROR` for a 5xx. A handler's panic is logged as an
+//! `ERROR` event with its message. With the `opentelemetry` feature an
+//! incoming W3C `traceparent` header becomes the span's parent.
+//!
+//! With no subscriber, or one that filters `tether::request` out, the span
+//! is disabled: no field is computed and nothing is allocated (the counts
+//! of `runtime/tests/a10_allocations.rs`).
+
+use crate::response::Response;
+use crate::response_future::ResponseFuture;
+use pin_project_lite::pin_project;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Instant;
+use tracing::field::Empty;
+use tracing::{Level, Span};
+
+/// The target of the request span and its events.
+pub const TARGET: &str = "tether::request";
+
+/// The request's span; disabled (and free) when no subscriber wants it.
+pub(crate) fn request_span<B>(req: &http::Request<B>) -> Span {
+    let span = tracing::info_span!(
+        target: TARGET,
+        "request",
+        otel.name = Empty,
+        otel.kind = "server",
+        otel.status_code = Empty,
+        http.request.method = req.method().as_str(),
+        http.route = Empty,
+        url.path = req.uri().path(),
+        network.protocol.version = protocol_version(req.version()),
+        server.address = Empty,
+        server.port = Empty,
+        http.response.status_code = Empty,
+        latency_ms = Empty,
+        error.type = Empty,
+    );
+    if span.is_disabled() {
+        return span;
+    }
+    if let Some((host, port)) = server_address(req) {
+        span.record("server.address", host);
+        if let Some(port) = port {
+            span.record("server.port", port);
+        }
+    }
+    #[cfg(feature = "opentelemetry")]
+    otel::continue_trace(&span, req.headers());
+    span
+}
+
+/// Names the request span after the route that matches (`template` in
+/// OpenAPI spelling), or after the method alone when none does.
+pub(crate) fn record_route(span: &Span, method: &http::Method, template: Option<&str>) {
+    match template {
+        Some(route) => {
+            span.record("http.route", route);
+            span.record("otel.name", format!("{method} {route}"));
+        }
+        None => {
+            span.record("otel.name", method.as_str());
+        }
+    }
+}
+
+/// The version as OpenTelemetry writes it: `1.1`, `2`.
+fn protocol_version(version: http::Version) -> &'static str {
+    match version {
+        http::Version::HTTP_09 => "0.9",
+        http::Version::HTTP_10 => "1.0",
+        http::Version::HTTP_2 => "2",
+        http::Version::HTTP_3 => "3",
+        _ => "1.1",
+    }
+}
+
+/// The host and port the client addressed: the URI's authority (HTTP/2,
+/// absolute-form), else the `Host` header.
+fn server_address<B>(req: &http::Request<B>) -> Option<(&str, Option<u16>)> {
+    if let Some(host) = req.uri().host() {
+        return Some((host.trim_matches(['[', ']']), req.uri().port_u16()));
+    }
+    let host = req.headers().get(http::header::HOST)?.to_str().ok()?;
+    let (name, port) = match host.rsplit_once(':') {
+        Some((name, port)) if !name.is_empty() && !port.contains(']') => {
+            (name, port.parse::<u16>().ok())
+        }
+        _ => (host, None),
+    };
+    Some((name.trim_matches(['[', ']']), port))
+}
+
+/// Marks a response that stands for a handler's panic, so that the span
+/// records `error.type = "panic"` rather than the status.
+#[derive(Clone, Copy)]
+pub(crate) struct Panicked;
+
+/// Logs a handler's panic inside the current span.
+pub(crate) fn record_panic(payload: &(dyn std::any::Any + Send)) {
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic without a message");
+    tracing::error!(target: TARGET, panic = message, "the handler panicked");
+}
+
+pin_project! {
+    /// A response future inside its request span: entered on every poll,
+    /// closed with the status and latency.
+    pub(crate) struct Traced {
+        #[pin]
+        inner: ResponseFuture,
+        span: Span,
+        start: Instant,
+    }
+}
+
+impl Traced {
+    /// `inner` traced in `span` (an enabled one).
+    pub(crate) fn new(inner: ResponseFuture, span: Span) -> Self {
+        Traced {
+            inner,
+            span,
+            start: Instant::now(),
+        }
+    }
+}
+
+impl Future for Traced {
+    type Output = Response;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
+        let this = self.project();
+        let _entered = this.span.enter();
+        let res = std::task::ready!(this.inner.poll(cx));
+        finish(this.span, &res, this.start.elapsed());
+        Poll::Ready(res)
+    }
+}
+
+/// Records the outcome on the span and logs the `response` event.
+fn finish(span: &Span, res: &Response, latency: std::time::Duration) {
+    let status = res.status().as_u16();
+    let latency_ms = latency.as_secs_f64() * 1000.0;
+    span.record("http.response.status_code", status);
+    span.record("latency_ms", latency_ms);
+    if res.status().is_server_error() {
+        span.record("otel.status_code", "ERROR");
+        match res.extensions().get::<Panicked>() {
+            Some(_) => span.record("error.type", "panic"),
+            None => span.record("error.type", res.status().as_str()),
+        };
+        tracing::event!(target: TARGET, Level::ERROR, { http.response.status_code = status, latency_ms }, "response");
+    } else {
+        tracing::event!(target: TARGET, Level::INFO, { http.response.status_code = status, latency_ms }, "response");
+    }
+}
+
+#[cfg(feature = "opentelemetry")]
+mod otel {
+    use opentelemetry::propagation::{Extractor, TextMapPropagator};
+    use opentelemetry_sdk::propagation::TraceContextPropagator;
+    use tracing_opentelemetry::OpenTelemetrySpanExt;
+
+    /// The request's headers, read by the propagator.
+    struct Headers<'a>(&'a http::HeaderMap);
+
+    impl Extractor for Headers<'_> {
+        fn get(&self, key: &str) -> Option<&str> {
+            self.0.get(key).and_then(|v| v.to_str().ok())
+        }
+
+        fn keys(&self) -> Vec<&str> {
+            self.0.keys().map(http::HeaderName::as_str).collect()
+        }
+    }
+
+    /// Makes the `traceparent` (and `tracestate`) the client sent the
+    /// span's parent. Without an OpenTelemetry layer there is nothing to
+    /// continue, and a malformed header starts a new trace.
+    pub(super) fn continue_trace(span: &tracing::Span, headers: &http::HeaderMap) {
+        if !headers.contains_key("traceparent") {
+            return;
+        }
+        let cx = TraceContextPropagator::new().extract(&Headers(headers));
+        let _ = span.set_parent(cx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn host(value: &str) -> Option<(String, Option<u16>)> {
+        let req = http::Request::get("/x")
+            .header("host", value)
+            .body(())
+            .unwrap();
+        server_address(&req).map(|(h, p)| (h.to_string(), p))
+    }
+
+    #[test]
+    fn f1_server_address_from_host() {
+        assert_eq!(
+            host("api.example.com"),
+            Some(("api.example.com".into(), None))
+        );
+        assert_eq!(
+            host("127.0.0.1:3000"),
+            Some(("127.0.0.1".into(), Some(3000)))
+        );
+        assert_eq!(host("[::1]:8080"), Some(("::1".into(), Some(8080))));
+        assert_eq!(host("[::1]"), Some(("::1".into(), None)));
+        let req = http::Request::get("http://h2.example:9000/x")
+            .body(())
+            .unwrap();
+        assert_eq!(server_address(&req), Some(("h2.example", Some(9000))));
+    }
+
+    #[test]
+    fn f1_protocol_versions_as_opentelemetry_writes_them() {
+        assert_eq!(protocol_version(http::Version::HTTP_11), "1.1");
+        assert_eq!(protocol_version(http::Version::HTTP_10), "1.0");
+        assert_eq!(protocol_version(http::Version::HTTP_2), "2");
+    }
+}
