@@ -43,6 +43,7 @@ pub struct NativeAdapter {
     header_read_timeout: Duration,
     http2: Http2Settings,
     shutdown_deadline: Duration,
+    drain_period: Duration,
     request_timeout: Option<Duration>,
     pipeline_flush: bool,
     max_connections: Option<usize>,
@@ -64,6 +65,7 @@ impl NativeAdapter {
             header_read_timeout: Duration::from_secs(10),
             http2: Http2Settings::default(),
             shutdown_deadline: Duration::from_secs(30),
+            drain_period: Duration::ZERO,
             request_timeout: None,
             pipeline_flush: true,
             max_connections: None,
@@ -115,6 +117,18 @@ impl NativeAdapter {
     /// How long in-flight requests may run after shutdown begins.
     pub fn shutdown_deadline(mut self, deadline: Duration) -> Self {
         self.shutdown_deadline = deadline;
+        self
+    }
+
+    /// How long to keep accepting and answering after shutdown begins,
+    /// before the listener closes (default: none) (SPEC F6). The app is
+    /// draining from the start: its [`readiness`](crate::App::readiness)
+    /// probe answers `503` and every HTTP/1.1 answer carries
+    /// `Connection: close`, so a load balancer that learns of the shutdown
+    /// from the probe has this long to stop sending. Then in-flight
+    /// requests get the [`shutdown_deadline`](Self::shutdown_deadline).
+    pub fn drain_period(mut self, period: Duration) -> Self {
+        self.drain_period = period;
         self
     }
 
@@ -186,12 +200,16 @@ impl NativeAdapter {
 /// stops reading it and disables keep-alive, so the answer says
 /// `Connection: close` (issue 12, item 7). Without that poll the answer
 /// would claim keep-alive on a connection about to close.
+///
+/// `close` (a request of HTTP/1.x that came while draining, SPEC F6) adds
+/// `Connection: close`: hyper then closes the connection after the answer.
 async fn respond(
     fut: ResponseFuture,
     timeout: Option<Duration>,
     has_body: bool,
+    close: bool,
 ) -> Result<Response, Infallible> {
-    let res = match timeout {
+    let mut res = match timeout {
         None => fut.await,
         Some(limit) => tokio::time::timeout(limit, fut).await.unwrap_or_else(|_| {
             crate::HttpError::new(
@@ -204,7 +222,25 @@ async fn respond(
     if has_body {
         YieldOnce(false).await;
     }
+    if close {
+        res.headers_mut().insert(
+            http::header::CONNECTION,
+            http::HeaderValue::from_static("close"),
+        );
+    }
     Ok(res)
+}
+
+/// `shutdown`, then the drain period: the app drains from the moment the
+/// signal fires, the listener closes when the period is over.
+fn draining(shutdown: ShutdownSignal, service: AppService, period: Duration) -> ShutdownSignal {
+    Box::pin(async move {
+        shutdown.await;
+        service.begin_draining();
+        if !period.is_zero() {
+            tokio::time::sleep(period).await;
+        }
+    })
 }
 
 /// Pending once (waking at once), then ready.
@@ -280,7 +316,7 @@ impl HttpAdapter for NativeAdapter {
         // Tells connections still waiting for their first bytes to go.
         let (closing, _) = tokio::sync::watch::channel(());
         let timeout = self.request_timeout;
-        let mut shutdown = shutdown;
+        let mut shutdown = draining(shutdown, service.clone(), self.drain_period);
         let slots = self
             .max_connections
             .map(|n| std::sync::Arc::new(tokio::sync::Semaphore::new(n)));
@@ -308,7 +344,8 @@ impl HttpAdapter for NativeAdapter {
             let service = service.clone();
             let svc = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
                 let has_body = !http_body::Body::is_end_stream(req.body());
-                respond(service.call(req), timeout, has_body)
+                let close = req.version() < http::Version::HTTP_2 && service.is_draining();
+                respond(service.call(req), timeout, has_body, close)
             });
             let watcher = graceful.watcher();
             let protocols = protocols.clone();

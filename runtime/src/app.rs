@@ -9,6 +9,7 @@ use crate::pipeline::{
     CatchAll, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe, PipelineDef,
     RoutePipeline,
 };
+use crate::probes::{Draining, Probe};
 use crate::request::{Request, RequestBody};
 use crate::response::{BoxError, IntoResponse, Response};
 use crate::routing::{Route, RouteConflict, RouteEntry, Router};
@@ -102,6 +103,8 @@ pub struct App<A: HttpAdapter = NativeAdapter> {
     state: StateMap,
     #[cfg(feature = "docs")]
     docs: Option<crate::docs::ApiDocs>,
+    /// The readiness and liveness paths (SPEC F6).
+    probes: Vec<(Probe, RoutePath)>,
 }
 
 /// Why an [`App`] could not start.
@@ -190,6 +193,7 @@ impl<A: HttpAdapter> App<A> {
             state: StateMap::default(),
             #[cfg(feature = "docs")]
             docs: None,
+            probes: Vec::new(),
         }
     }
 
@@ -277,6 +281,43 @@ impl<A: HttpAdapter> App<A> {
     #[cfg(feature = "docs")]
     pub fn docs(mut self, docs: crate::docs::ApiDocs) -> Self {
         self.docs = Some(docs);
+        self
+    }
+
+    /// Answers `GET path` (and `HEAD`) with `200 {"status":"ok"}` while
+    /// serving and `503 {"status":"draining"}` once shutdown has begun, so
+    /// a load balancer or Kubernetes' `readinessProbe` stops sending new
+    /// requests (SPEC F6). The path is taken as written: no global prefix,
+    /// no version. See [`NativeAdapter::drain_period`](crate::NativeAdapter::drain_period).
+    ///
+    /// # Panics
+    /// When `path` is not a static route path such as `/ready`.
+    pub fn readiness(self, path: &str) -> Self {
+        self.probe(Probe::Readiness, path)
+    }
+
+    /// Answers `GET path` (and `HEAD`) with `200 {"status":"ok"}` for as
+    /// long as the process serves, draining or not: Kubernetes'
+    /// `livenessProbe`, which restarts a container that stops answering it
+    /// (SPEC F6).
+    ///
+    /// # Panics
+    /// When `path` is not a static route path such as `/live`.
+    pub fn liveness(self, path: &str) -> Self {
+        self.probe(Probe::Liveness, path)
+    }
+
+    fn probe(mut self, probe: Probe, path: &str) -> Self {
+        let parsed = RoutePath::parse(path)
+            .ok()
+            .filter(|p| path.starts_with('/') && p.is_static())
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}({path:?}): write a static path such as \"/ready\"",
+                    probe.label()
+                )
+            });
+        self.probes.push((probe, parsed));
         self
     }
 
@@ -479,16 +520,22 @@ impl<A: HttpAdapter> App<A> {
                 }
             }
         }
+        let header = matches!(
+            framework.versioning.as_ref().map(|v| v.kind),
+            Some(VersioningKind::Header)
+        );
+        let draining = Draining::default();
+        entries.extend(
+            self.probes
+                .into_iter()
+                .map(|(probe, path)| probe_entry(probe, path, header, &draining)),
+        );
         let mut middleware: Vec<Box<dyn DynMiddleware>> = Vec::new();
         if let Some(cors) = self.cors {
             cors.validate().map_err(AppError::Cors)?;
             middleware.push(Box::new(cors));
         }
         middleware.extend(self.middleware);
-        let header = matches!(
-            framework.versioning.as_ref().map(|v| v.kind),
-            Some(VersioningKind::Header)
-        );
         let default_version = framework
             .versioning
             .as_ref()
@@ -503,6 +550,7 @@ impl<A: HttpAdapter> App<A> {
             state: (!self.state.is_empty()).then(|| Arc::new(self.state) as _),
             #[cfg(feature = "docs")]
             docs: self.docs,
+            draining,
         };
         let service = AppService::new(parts, self.layers);
         Ok((self.adapter, service))
@@ -570,6 +618,22 @@ impl<A: HttpAdapter> Server<A> {
         self.adapter
             .serve(self.listener, self.service, Box::pin(signal))
             .await
+    }
+}
+
+/// The route of a readiness or liveness probe: `GET`, at its path as
+/// written, for every version under HEADER versioning.
+fn probe_entry(probe: Probe, path: RoutePath, header: bool, draining: &Draining) -> RouteEntry {
+    RouteEntry {
+        method: RouteMethod::Get,
+        version: header.then_some(Version::Neutral),
+        route: Route {
+            handler: probe.handler(draining.clone()),
+            pipeline: None,
+            template: path.to_openapi().into(),
+        },
+        path,
+        label: probe.label().to_string(),
     }
 }
 

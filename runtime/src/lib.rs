@@ -83,6 +83,7 @@ pub mod layer;
 pub mod middleware;
 pub mod multipart;
 pub mod pipeline;
+mod probes;
 pub mod request;
 pub mod response;
 mod response_future;

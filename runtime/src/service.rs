@@ -29,6 +29,8 @@ pub(crate) struct ServiceParts {
     /// The docs page and documents, answered when no route matches.
     #[cfg(feature = "docs")]
     pub(crate) docs: Option<crate::docs::ApiDocs>,
+    /// Set when shutdown begins (SPEC F6).
+    pub(crate) draining: crate::probes::Draining,
 }
 
 /// The compiled application: turns a request into a response future.
@@ -107,6 +109,20 @@ impl AppService {
         } else {
             Next::start(self.inner.clone()).run(request)
         }
+    }
+
+    /// Marks the app as draining (SPEC F6): its readiness probe answers
+    /// `503`, and the [`NativeAdapter`](crate::NativeAdapter) answers
+    /// HTTP/1.1 requests with `Connection: close`. The adapter calls it
+    /// when shutdown begins; call it yourself when serving the service
+    /// with another server.
+    pub fn begin_draining(&self) {
+        self.inner.draining.begin();
+    }
+
+    /// Whether [`AppService::begin_draining`] was called.
+    pub fn is_draining(&self) -> bool {
+        self.inner.draining.is_draining()
     }
 
     /// How many middleware run before routing (CORS counts as one); `0`
