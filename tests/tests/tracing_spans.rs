@@ -166,8 +166,17 @@ async fn f1_one_span_per_request_named_by_the_route_template() {
     assert_eq!(status, 200);
     let (status, _) = server.get("/api/v1/authors/1?full=true").await;
     assert_eq!(status, 200);
-    let spans = closed(&captured, 2).await;
-    assert_eq!(spans.len(), 2, "{spans:#?}");
+    let h2 = reqwest::Client::builder()
+        .http2_prior_knowledge()
+        .build()
+        .unwrap();
+    let res = h2.get(server.url("/api/v1/books/3")).send().await.unwrap();
+    assert_eq!(
+        (res.version(), res.status().as_u16()),
+        (reqwest::Version::HTTP_2, 200)
+    );
+    let spans = closed(&captured, 3).await;
+    assert_eq!(spans.len(), 3, "{spans:#?}");
     let book = &spans[0];
     assert_eq!(book.name, "request");
     assert_eq!(book.str("otel.name"), Some("GET /api/v1/books/{id}"));
@@ -203,6 +212,10 @@ async fn f1_one_span_per_request_named_by_the_route_template() {
     );
     assert_eq!(spans[1].str("otel.name"), Some("GET /api/v1/authors/{id}"));
     assert_eq!(spans[1].str("url.path"), Some("/api/v1/authors/1"));
+    // HTTP/2 (h2c): the authority gives the server address.
+    assert_eq!(spans[2].str("otel.name"), Some("GET /api/v1/books/{id}"));
+    assert_eq!(spans[2].str("network.protocol.version"), Some("2"));
+    assert_eq!(spans[2].str("server.address"), Some("127.0.0.1"));
     server.stop().await.unwrap();
 }
 
