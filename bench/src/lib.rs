@@ -11,10 +11,13 @@
 //!
 //! `api` is the global prefix of every route; `v1` the URI version of the
 //! last. The `server-counted` binary adds `GET /api/__allocs`, the number
-//! of heap allocations so far.
+//! of heap allocations so far. tether and axum also answer `GET /api/big`
+//! (16 KiB of JSON) and take `BENCH_TRACE_LOG` and `BENCH_GZIP` (see
+//! [`extras`]).
 
 pub mod alloc;
 pub mod driver;
+pub mod extras;
 pub mod model;
 pub mod servers;
 

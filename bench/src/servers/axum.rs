@@ -28,6 +28,10 @@ async fn status() -> Json<crate::model::Status> {
     Json(STATUS)
 }
 
+async fn big() -> Json<Vec<User>> {
+    Json(crate::extras::big())
+}
+
 async fn allocs() -> String {
     crate::alloc::allocations().to_string()
 }
@@ -39,7 +43,8 @@ pub fn router(count_allocs: bool) -> Router {
         .route("/api/json", get(json))
         .route("/api/users/{id}", get(user))
         .route("/api/users", axum::routing::post(create))
-        .route("/api/v1/status", get(status));
+        .route("/api/v1/status", get(status))
+        .route("/api/big", get(big));
     if count_allocs {
         router.route(crate::alloc::ALLOCS_PATH, get(allocs))
     } else {
@@ -47,8 +52,29 @@ pub fn router(count_allocs: bool) -> Router {
     }
 }
 
+/// The routes with tower-http's `TraceLayer` at `INFO` (under
+/// `BENCH_TRACE_LOG`) and `CompressionLayer` (under `BENCH_GZIP=1`).
+fn layered(router: Router, traced: bool) -> Router {
+    use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+    let router = if traced {
+        router.layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(tracing::Level::INFO))
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+    } else {
+        router
+    };
+    if crate::extras::gzip() {
+        router.layer(tower_http::compression::CompressionLayer::new())
+    } else {
+        router
+    }
+}
+
 /// Serves the routes on tokio's multi-threaded runtime.
 pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()> {
+    let traced = crate::extras::trace_log()?;
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
@@ -56,6 +82,6 @@ pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()
             let listener = tokio::net::TcpListener::bind(addr).await?.tap_io(|tcp| {
                 let _ = tcp.set_nodelay(true);
             });
-            axum::serve(listener, router(count_allocs)).await
+            axum::serve(listener, layered(router(count_allocs), traced)).await
         })
 }

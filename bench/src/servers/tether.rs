@@ -29,6 +29,11 @@ impl BenchController {
     async fn create(&self, #[body] user: NewUser) -> NewUser {
         user
     }
+
+    #[get("/big")]
+    async fn big(&self) -> Vec<User> {
+        crate::extras::big()
+    }
 }
 
 /// `/v1/status`: the versioned route.
@@ -54,11 +59,15 @@ impl AllocsController {
     }
 }
 
-/// The benchmark app.
+/// The benchmark app; with `BENCH_GZIP=1` behind tower-http's
+/// `CompressionLayer` (see [`crate::extras`]).
 pub fn app(count_allocs: bool) -> App {
-    let app = App::new(NativeAdapter::new())
+    let mut app = App::new(NativeAdapter::new())
         .controller(BenchController)
         .controller(StatusController);
+    if crate::extras::gzip() {
+        app = app.layer(tower_http::compression::CompressionLayer::new());
+    }
     if count_allocs {
         app.controller(AllocsController)
     } else {
@@ -68,6 +77,8 @@ pub fn app(count_allocs: bool) -> App {
 
 /// Serves the app with `App::run`: tokio's multi-threaded runtime, or one
 /// single-threaded runtime per core with `TETHER_RUNTIME=per-core`.
+/// With `BENCH_TRACE_LOG` a JSON subscriber logs tether's request span.
 pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()> {
+    crate::extras::trace_log()?;
     app(count_allocs).run(addr)
 }

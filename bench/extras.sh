@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The rows of issue 15 beside the main run (bench/run.sh), tether against axum:
+#
+#   trace  GET /api/users/1 with a JSON request log written to a file:
+#          tether's own request span (SPEC F1) vs axum + tower-http TraceLayer,
+#          both at INFO through the same tracing-subscriber JSON layer
+#   gzip   GET /api/big (16 KiB of JSON) with Accept-Encoding: gzip:
+#          tether + App::layer(CompressionLayer) vs axum + CompressionLayer
+#
+#   bench/extras.sh                 # 3 interleaved rounds of 10 s per row
+#   ROUNDS=1 DURATION=3 bench/extras.sh   # a smoke run
+#
+# Prints one Markdown table of requests per second (median of the rounds)
+# and writes it to results/extras.md. Same pinning as run.sh: server on the
+# first core, wrk -t1 on the second. Run it on an otherwise idle machine.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+ROUNDS="${ROUNDS:-3}"
+DURATION="${DURATION:-10}"
+CONNECTIONS="${CONNECTIONS:-64}"
+PORT="${PORT:-3917}"
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+command -v wrk >/dev/null || { as_root apt-get update -qq && as_root apt-get install -y -qq wrk; }
+pin_server=() pin_wrk=()
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  pin_server=(taskset -c 0) pin_wrk=(taskset -c 1)
+fi
+
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
+if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
+  cargo build --release --bin server
+fi
+server_bin="$CARGO_TARGET_DIR/release/server"
+log_dir="$(mktemp -d)"
+trap 'rm -rf "$log_dir"' EXIT
+
+# One measured run: prints requests per second.
+# measure <framework> <row> <path> [wrk header]
+measure() {
+  local framework=$1 row=$2 path=$3 header=${4:-}
+  local env=()
+  case $row in
+    trace) env=(BENCH_TRACE_LOG="$log_dir/$framework.jsonl") ;;
+    gzip) env=(BENCH_GZIP=1) ;;
+  esac
+  env "${env[@]}" "${pin_server[@]}" "$server_bin" "$framework" "127.0.0.1:$PORT" &
+  local pid=$!
+  for _ in $(seq 100); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/plaintext" 2>/dev/null && break
+    sleep 0.05
+  done
+  local args=(-t1 -c"$CONNECTIONS" -d"${DURATION}s")
+  [ -n "$header" ] && args+=(-H "$header")
+  local rps
+  rps=$("${pin_wrk[@]}" wrk "${args[@]}" "http://127.0.0.1:$PORT$path" | awk '/^Requests\/sec/ {print $2}')
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  echo "$rps"
+}
+
+# The bodies match before anything is measured: gzip really compresses, the
+# log really has one line per request.
+check() {
+  BENCH_GZIP=1 "$server_bin" "$1" "127.0.0.1:$PORT" & local pid=$!
+  sleep 0.5
+  local enc
+  enc=$(curl -fsS -D - -o /dev/null -H 'Accept-Encoding: gzip' "http://127.0.0.1:$PORT/api/big" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-encoding" {print $2}')
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  [ "$enc" = gzip ] || { echo "error: $1 did not gzip /api/big (content-encoding: '$enc')" >&2; exit 1; }
+  BENCH_TRACE_LOG="$log_dir/check.jsonl" "$server_bin" "$1" "127.0.0.1:$PORT" & pid=$!
+  sleep 0.5
+  curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/users/1"
+  sleep 0.2
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  grep -q '/api/users' "$log_dir/check.jsonl" || { echo "error: $1 logged no request line" >&2; exit 1; }
+}
+check tether
+check axum
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+declare -A results
+for round in $(seq "$ROUNDS"); do
+  for row in trace gzip; do
+    for framework in tether axum; do
+      case $row in
+        trace) rps=$(measure "$framework" trace /api/users/1) ;;
+        gzip) rps=$(measure "$framework" gzip /api/big 'Accept-Encoding: gzip') ;;
+      esac
+      echo "round $round: $row $framework $rps req/s" >&2
+      results[$row.$framework]+="$rps "
+    done
+  done
+done
+
+mkdir -p results
+{
+  echo "| row | tether req/s | axum req/s | tether / axum |"
+  echo "|---|---:|---:|---:|"
+  for row in trace gzip; do
+    t=$(tr ' ' '\n' <<<"${results[$row.tether]}" | grep . | median)
+    a=$(tr ' ' '\n' <<<"${results[$row.axum]}" | grep . | median)
+    printf '| %s | %.0f | %.0f | %.2f |\n' "$row" "$t" "$a" "$(awk "BEGIN {print $t / $a}")"
+  done
+  echo
+  echo "$ROUNDS rounds of ${DURATION}s, wrk -t1 -c$CONNECTIONS, $(nproc) cores, $(date -u +%Y-%m-%d)."
+} | tee results/extras.md

@@ -1,0 +1,42 @@
+//! The observability and compression rows (`bench/extras.sh`), switched on
+//! by environment variables so the main run stays as it is:
+//!
+//! - `BENCH_TRACE_LOG=<file>`: a JSON `tracing-subscriber` writing one line
+//!   per request to `<file>`, at `INFO`. tether logs its own request span
+//!   (SPEC F1); axum gets tower-http's `TraceLayer` at `INFO`, so both
+//!   write a span with the request's fields and a response event.
+//! - `BENCH_GZIP=1`: tower-http's `CompressionLayer` (gzip) around the app,
+//!   on tether through `App::layer` (SPEC F2), on axum through
+//!   `Router::layer`; `GET /api/big` answers a 16 KiB JSON array.
+
+use crate::model::User;
+use std::sync::Mutex;
+
+/// Users in `GET /api/big`: about 16 KiB of JSON.
+pub const BIG_USERS: u64 = 280;
+
+/// The body of `GET /api/big`.
+pub fn big() -> Vec<User> {
+    (1..=BIG_USERS).map(User::with_id).collect()
+}
+
+/// Whether `BENCH_GZIP` asks for compression.
+pub fn gzip() -> bool {
+    std::env::var_os("BENCH_GZIP").is_some_and(|v| v == "1")
+}
+
+/// Whether `BENCH_TRACE_LOG` asks for a request log (and installs it).
+pub fn trace_log() -> std::io::Result<bool> {
+    let Some(path) = std::env::var_os("BENCH_TRACE_LOG") else {
+        return Ok(false);
+    };
+    let file = std::fs::File::create(path)?;
+    tracing_subscriber::fmt()
+        .json()
+        .with_max_level(tracing::Level::INFO)
+        .with_current_span(true)
+        .with_span_list(false)
+        .with_writer(Mutex::new(file))
+        .init();
+    Ok(true)
+}
