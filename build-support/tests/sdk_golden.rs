@@ -3,7 +3,8 @@
 //! of a HEADER-versioned API) and the client it must produce under `expected/` (or,
 //! for a document that must be refused, the message in `expected_error.txt`).
 //! `UPDATE_GOLDEN=1 cargo test --test sdk_golden` rewrites them; review the diff.
-//! The fixed files (`client.ts`, `sse.ts`, `form-data.ts`) are not stored per
+//! The fixed files (`client.ts`, `sse.ts`, `form-data.ts`, and the opt-in
+//! `tanstack-query.ts`) are not stored per
 //! case: they must be the templates in `build-support/ts/` behind the header.
 
 use std::collections::BTreeMap;
@@ -74,6 +75,16 @@ fn check_templates(name: &str, files: &mut SdkFiles, problems: &mut Vec<String>)
                 }
             }
             None => problems.push(format!("{name}: {fixed} is not generated")),
+        }
+    }
+    // Opt-in: only with `tanstack_query`, and then the template as it is.
+    let optional = "tanstack-query.ts";
+    if let Some(text) = files.files.remove(optional) {
+        let template = fs::read_to_string(templates.join(optional)).unwrap();
+        if !text.ends_with(&template) || !text.starts_with(GENERATED_MARKER) {
+            problems.push(format!(
+                "{name}: {optional} is not the header plus ts/{optional}"
+            ));
         }
     }
 }

@@ -19,6 +19,7 @@
 //! [openapi.sdk]
 //! output = "sdk"
 //! emit = "ts"                       # or "js": compiled .js + .d.ts
+//! tanstack_query = false            # true: queries.ts, TanStack Query options
 //!
 //! [schemas]                         # schemas of foreign types, by path
 //! "geo::Point" = '{"type": "array", "items": {"type": "number"}}'
@@ -220,6 +221,9 @@ pub struct SdkOutput {
     /// with `.d.ts` declarations, installable with `npm install ./sdk`.
     #[serde(default)]
     pub emit: SdkEmit,
+    /// Also TanStack Query options and keys per operation (`queries.ts`).
+    #[serde(default)]
+    pub tanstack_query: bool,
 }
 
 /// `[openapi.sdk] emit = "…"`.

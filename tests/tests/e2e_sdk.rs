@@ -78,6 +78,19 @@ async fn c_bookstore_client_against_the_real_server() {
     server.stop().await.unwrap();
 }
 
+/// SPEC G3: the bookstore's TanStack Query options with the real
+/// `@tanstack/query-core` (pinned in package.json).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn g3_tanstack_query_options_against_the_real_server() {
+    let server = TestServer::start(bookstore::app()).await;
+    node_test(
+        "bookstore_query.test.js",
+        &[("BOOKSTORE_URL", format!("http://{}", server.addr))],
+    )
+    .await;
+    server.stop().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn c_newsroom_clients_against_the_real_server() {
     let server = TestServer::start(newsroom::app()).await;

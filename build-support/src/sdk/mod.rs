@@ -32,6 +32,7 @@ mod emit;
 pub mod naming;
 mod operations;
 mod schema;
+mod tanstack;
 mod versions;
 mod write;
 
@@ -66,12 +67,15 @@ pub struct SdkOptions {
     pub import_extension: ImportExtension,
     /// TypeScript sources, or compiled `.js` with `.d.ts` declarations.
     pub emit: SdkEmit,
+    /// Also `queries.ts`: TanStack Query options and keys per operation.
+    pub tanstack_query: bool,
 }
 
 impl SdkOptions {
     /// These options with the settings of an `[openapi.sdk]` table.
     pub fn with_output(mut self, sdk: &SdkOutput) -> SdkOptions {
         self.emit = sdk.emit;
+        self.tanstack_query = sdk.tanstack_query;
         self
     }
 }

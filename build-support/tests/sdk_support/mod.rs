@@ -74,7 +74,7 @@ pub fn generate_case_into(dir: &Path, options: &SdkOptions, out: &Path) -> bool 
     }
 }
 
-/// `options.json` next to a case: `{"importExtension": "js" | "ts" | "none"}`.
+/// `options.json` next to a case: `{"importExtension": "js" | "ts" | "none", "tanstackQuery": true}`.
 pub fn case_options(dir: &Path) -> SdkOptions {
     let mut options = SdkOptions::default();
     if let Ok(text) = fs::read_to_string(dir.join("options.json")) {
@@ -84,6 +84,7 @@ pub fn case_options(dir: &Path) -> SdkOptions {
             Some("none") => ImportExtension::None,
             _ => ImportExtension::Js,
         };
+        options.tanstack_query = v["tanstackQuery"] == serde_json::Value::Bool(true);
     }
     options
 }
