@@ -102,6 +102,18 @@ async fn c_newsroom_clients_against_the_real_server() {
     server.stop().await.unwrap();
 }
 
+/// SPEC G3: `reconnectSSE` across a connection cut halfway by a proxy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn g3_sse_reconnects_with_last_event_id_after_a_cut() {
+    let server = TestServer::start(newsroom::app()).await;
+    node_test(
+        "newsroom_reconnect.test.js",
+        &[("NEWSROOM_URL", format!("http://{}", server.addr))],
+    )
+    .await;
+    server.stop().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn c_contract_fixture_client_calls_every_operation() {
     let server = TestServer::start(contract::app()).await;

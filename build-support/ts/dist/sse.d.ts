@@ -69,3 +69,38 @@ export declare class SSEConnection<E extends SSEEvent = SSEEvent> implements Asy
     close(): Promise<void>;
     [Symbol.asyncIterator](): AsyncGenerator<E>;
 }
+/** How `reconnectSSE` retries a dropped stream. */
+export interface SSEReconnectOptions extends SSEConnectionOptions {
+    /** The ID to resume after, sent as `Last-Event-ID` on the first call too. */
+    lastEventId?: string;
+    /** The wait before the first reconnect, in milliseconds, until the server sends `retry:` (default 1000). */
+    retry?: number;
+    /** The longest wait between attempts, in milliseconds (default 30000). */
+    maxDelay?: number;
+    /** Failed attempts in a row before the last error is thrown (default: no limit). */
+    maxAttempts?: number;
+}
+/** What `reconnectSSE` calls to open the stream: a generated SSE method with its headers. */
+export type SSEOpen<E extends SSEEvent> = (headers: {
+    "Last-Event-ID"?: string;
+}) => Promise<{
+    data: SSEResponse<E> | null;
+    error: unknown;
+}>;
+/**
+ * The events of an SSE route across dropped connections (SPEC G3): when the
+ * stream ends or breaks, it calls `open` again with `Last-Event-ID` set to
+ * the last event's `id`, after the server's `retry:` (else `options.retry`),
+ * doubled after each failed attempt up to `maxDelay`, with jitter. A server
+ * that resumes after that ID loses and repeats nothing. It stops when
+ * `signal` aborts or the loop breaks; an HTTP error answer (4xx, 5xx) or 204
+ * ends it too (the error is thrown, 204 just ends), as in the HTML standard.
+ *
+ * ```ts
+ * const stop = new AbortController();
+ * for await (const e of reconnectSSE((headers) => client.live.events({ headers, signal: stop.signal }), { signal: stop.signal })) {
+ *   if (e.event === "closed") stop.abort();
+ * }
+ * ```
+ */
+export declare function reconnectSSE<E extends SSEEvent>(open: SSEOpen<E>, options?: SSEReconnectOptions): AsyncGenerator<E>;

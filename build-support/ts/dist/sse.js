@@ -192,3 +192,78 @@ export class SSEConnection {
         return item;
     }
 }
+/** Waits `ms`, or less when `signal` aborts. */
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener("abort", done);
+            resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener("abort", done, { once: true });
+    });
+}
+/**
+ * The events of an SSE route across dropped connections (SPEC G3): when the
+ * stream ends or breaks, it calls `open` again with `Last-Event-ID` set to
+ * the last event's `id`, after the server's `retry:` (else `options.retry`),
+ * doubled after each failed attempt up to `maxDelay`, with jitter. A server
+ * that resumes after that ID loses and repeats nothing. It stops when
+ * `signal` aborts or the loop breaks; an HTTP error answer (4xx, 5xx) or 204
+ * ends it too (the error is thrown, 204 just ends), as in the HTML standard.
+ *
+ * ```ts
+ * const stop = new AbortController();
+ * for await (const e of reconnectSSE((headers) => client.live.events({ headers, signal: stop.signal }), { signal: stop.signal })) {
+ *   if (e.event === "closed") stop.abort();
+ * }
+ * ```
+ */
+export async function* reconnectSSE(open, options = {}) {
+    const signal = options.signal;
+    let lastEventId = options.lastEventId ?? "";
+    let base = options.retry ?? 1000;
+    const maxDelay = options.maxDelay ?? 30_000;
+    let failures = 0;
+    const stopped = () => signal?.aborted === true;
+    while (!stopped()) {
+        let failure = undefined;
+        const result = await open(lastEventId === "" ? {} : { "Last-Event-ID": lastEventId }).catch((error) => ({ data: null, error }));
+        const response = result.data;
+        if (response !== null && response.status === 204)
+            return;
+        if (response === null) {
+            const error = result.error;
+            if (stopped())
+                return;
+            if (error?.kind === "http")
+                throw error;
+            failure = error;
+        }
+        else {
+            const connection = new SSEConnection(response, options);
+            try {
+                for await (const event of connection) {
+                    failures = 0;
+                    yield event;
+                }
+            }
+            catch (error) {
+                failure = error;
+            }
+            finally {
+                if (connection.lastEventId !== "")
+                    lastEventId = connection.lastEventId;
+                if (connection.retry !== undefined)
+                    base = connection.retry;
+            }
+        }
+        if (failure !== undefined)
+            failures += 1;
+        if (options.maxAttempts !== undefined && failures >= options.maxAttempts)
+            throw failure;
+        const delay = Math.min(maxDelay, base * 2 ** failures);
+        await sleep(delay / 2 + Math.random() * (delay / 2), signal);
+    }
+}

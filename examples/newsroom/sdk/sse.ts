@@ -225,3 +225,85 @@ export class SSEConnection<E extends SSEEvent = SSEEvent> implements AsyncIterab
     return item as E;
   }
 }
+
+/** How `reconnectSSE` retries a dropped stream. */
+export interface SSEReconnectOptions extends SSEConnectionOptions {
+  /** The ID to resume after, sent as `Last-Event-ID` on the first call too. */
+  lastEventId?: string;
+  /** The wait before the first reconnect, in milliseconds, until the server sends `retry:` (default 1000). */
+  retry?: number;
+  /** The longest wait between attempts, in milliseconds (default 30000). */
+  maxDelay?: number;
+  /** Failed attempts in a row before the last error is thrown (default: no limit). */
+  maxAttempts?: number;
+}
+
+/** What `reconnectSSE` calls to open the stream: a generated SSE method with its headers. */
+export type SSEOpen<E extends SSEEvent> = (headers: { "Last-Event-ID"?: string }) => Promise<{ data: SSEResponse<E> | null; error: unknown }>;
+
+/** Waits `ms`, or less when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/**
+ * The events of an SSE route across dropped connections (SPEC G3): when the
+ * stream ends or breaks, it calls `open` again with `Last-Event-ID` set to
+ * the last event's `id`, after the server's `retry:` (else `options.retry`),
+ * doubled after each failed attempt up to `maxDelay`, with jitter. A server
+ * that resumes after that ID loses and repeats nothing. It stops when
+ * `signal` aborts or the loop breaks; an HTTP error answer (4xx, 5xx) or 204
+ * ends it too (the error is thrown, 204 just ends), as in the HTML standard.
+ *
+ * ```ts
+ * const stop = new AbortController();
+ * for await (const e of reconnectSSE((headers) => client.live.events({ headers, signal: stop.signal }), { signal: stop.signal })) {
+ *   if (e.event === "closed") stop.abort();
+ * }
+ * ```
+ */
+export async function* reconnectSSE<E extends SSEEvent>(open: SSEOpen<E>, options: SSEReconnectOptions = {}): AsyncGenerator<E> {
+  const signal = options.signal;
+  let lastEventId = options.lastEventId ?? "";
+  let base = options.retry ?? 1000;
+  const maxDelay = options.maxDelay ?? 30_000;
+  let failures = 0;
+  const stopped = (): boolean => signal?.aborted === true;
+  while (!stopped()) {
+    let failure: unknown = undefined;
+    const result = await open(lastEventId === "" ? {} : { "Last-Event-ID": lastEventId }).catch((error: unknown) => ({ data: null, error }));
+    const response = result.data;
+    if (response !== null && response.status === 204) return;
+    if (response === null) {
+      const error = result.error as { kind?: string } | null;
+      if (stopped()) return;
+      if (error?.kind === "http") throw error;
+      failure = error;
+    } else {
+      const connection = new SSEConnection<E>(response, options);
+      try {
+        for await (const event of connection) {
+          failures = 0;
+          yield event;
+        }
+      } catch (error) {
+        failure = error;
+      } finally {
+        if (connection.lastEventId !== "") lastEventId = connection.lastEventId;
+        if (connection.retry !== undefined) base = connection.retry;
+      }
+    }
+    if (failure !== undefined) failures += 1;
+    if (options.maxAttempts !== undefined && failures >= options.maxAttempts) throw failure;
+    const delay = Math.min(maxDelay, base * 2 ** failures);
+    await sleep(delay / 2 + Math.random() * (delay / 2), signal);
+  }
+}

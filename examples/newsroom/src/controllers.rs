@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tether::multipart::{MultipartForm, UploadedFile};
-use tether::sse::Sse;
+use tether::sse::{Sse, SseEvent};
 use tether::{controller, HttpError};
 
 /// Articles, shared by the controllers.
@@ -109,34 +109,41 @@ impl LiveController {
 #[version(neutral)]
 impl LiveController {
     /// Streams every article as `published`, a `retitled`, then `closed`;
-    /// `gap_ms` apart (default 10).
+    /// `gap_ms` apart (default 10). Events carry ids `1`, `2`, …: a client
+    /// that reconnects with `Last-Event-ID` resumes after that event.
     #[get("/events")]
-    async fn events(&self, #[query("gap_ms")] gap_ms: Option<u64>) -> Sse<NewsEvent> {
+    async fn events(
+        &self,
+        #[query("gap_ms")] gap_ms: Option<u64>,
+        #[header("last-event-id")] last_event_id: Option<u64>,
+    ) -> Sse<NewsEvent> {
         let articles: Vec<Article> = {
             let map = self.articles.lock().unwrap_or_else(|e| e.into_inner());
             map.values().cloned().collect()
         };
         let gap = Duration::from_millis(gap_ms.unwrap_or(10).min(5_000));
+        let mut events: Vec<NewsEvent> = Vec::new();
+        if let Some(first) = articles.first() {
+            let retitled = NewsEvent::Retitled {
+                slug: first.slug.clone(),
+                title: "Updated: the story so far".into(),
+            };
+            events.extend(articles.into_iter().map(NewsEvent::Published));
+            events.push(retitled);
+        }
+        events.push(NewsEvent::Closed);
+        let skip = last_event_id.unwrap_or(0);
         let (tx, sse) = Sse::channel(8);
         tokio::spawn(async move {
-            let first = articles.first().map(|a| a.slug.clone());
-            for article in articles {
-                if tx.send(NewsEvent::Published(article)).await.is_err() {
+            for (id, event) in (1u64..).zip(events).skip(skip as usize) {
+                let event = SseEvent::new(event)
+                    .id(id.to_string())
+                    .retry(gap.max(Duration::from_millis(20)));
+                if tx.send(event).await.is_err() {
                     return;
                 }
                 tokio::time::sleep(gap).await;
             }
-            if let Some(slug) = first {
-                let retitled = NewsEvent::Retitled {
-                    slug,
-                    title: "Updated: the story so far".into(),
-                };
-                if tx.send(retitled).await.is_err() {
-                    return;
-                }
-                tokio::time::sleep(gap).await;
-            }
-            let _ = tx.send(NewsEvent::Closed).await;
         });
         sse
     }

@@ -10,7 +10,9 @@ export interface LiveEventsOptions {
     gap_ms?: number;
   };
   /** Headers of this call. */
-  headers?: HeaderValues;
+  headers?: {
+    "last-event-id"?: number;
+  } & HeaderValues;
   /** Aborts the call. */
   signal?: AbortSignal;
 }
@@ -47,7 +49,7 @@ export class LiveController<TThrow extends boolean = false> {
   }
 
   /**
-   * Streams every article as `published`, a `retitled`, then `closed`; `gap_ms` apart (default 10).
+   * Streams every article as `published`, a `retitled`, then `closed`; `gap_ms` apart (default 10). Events carry ids `1`, `2`, …: a client that reconnects with `Last-Event-ID` resumes after that event.
    *
    * `GET /live/events`
    * The data is the open event stream: `new SSEConnection(data)` yields its `LiveEventsEvent`s.
