@@ -76,7 +76,10 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
                 BodyKind::Json => quote_spanned!(span=> body_json::<#ty>),
                 BodyKind::Form => quote_spanned!(span=> body_form::<#ty>),
                 BodyKind::Text => quote_spanned!(span=> body_text),
-                BodyKind::Bytes => quote_spanned!(span=> body_bytes::<#ty>),
+                BodyKind::Bytes => match option_inner(&param.ty) {
+                    Some(inner) => quote_spanned!(span=> body_bytes_optional::<#inner>),
+                    None => quote_spanned!(span=> body_bytes::<#ty>),
+                },
                 BodyKind::Multipart => quote_spanned!(span=> body_multipart::<#ty>),
             };
             quote_spanned!(span=> #p::#f(&mut __req, #arg).await)
@@ -90,6 +93,20 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
             #p::Ok(value) => value,
             #p::Err(response) => return response,
         };
+    }
+}
+
+/// `T` of a type written `Option<T>`: the optional form of a body, as
+/// tether-build reads it (from the syntax) to document it as not required.
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(p) = ty else { return None };
+    let last = p.path.segments.last()?;
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    match (last.ident == "Option", args.args.first()) {
+        (true, Some(syn::GenericArgument::Type(inner))) if args.args.len() == 1 => Some(inner),
+        _ => None,
     }
 }
 

@@ -324,9 +324,23 @@ pub async fn body_text(req: &mut Request, arg: &str) -> Result<String, HttpError
         .map_err(|e| HttpError::bad_request(format!("the body is not valid UTF-8: {e}")))
 }
 
-/// `#[body(bytes)] b: Bytes` (or `Vec<u8>`): the raw body.
+/// `#[body(bytes)] b: Bytes` (or `Vec<u8>`): the raw body, documented as
+/// required, so an empty one (none sent, or `Content-Length: 0`) is a 400.
 pub async fn body_bytes<T: From<Bytes>>(req: &mut Request, arg: &str) -> Result<T, HttpError> {
-    read_body(req, arg).await.map(T::from)
+    body_bytes_optional(req, arg).await?.ok_or_else(|| {
+        HttpError::bad_request(
+            "the request body is required (application/octet-stream) but none was sent",
+        )
+    })
+}
+
+/// `#[body(bytes)] b: Option<Bytes>`: the raw body, `None` when empty.
+pub async fn body_bytes_optional<T: From<Bytes>>(
+    req: &mut Request,
+    arg: &str,
+) -> Result<Option<T>, HttpError> {
+    let bytes = read_body(req, arg).await?;
+    Ok((!bytes.is_empty()).then(|| T::from(bytes)))
 }
 
 #[cfg(test)]

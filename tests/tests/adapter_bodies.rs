@@ -72,6 +72,11 @@ impl Bodies {
             raw.iter().map(|b| *b as u64).sum::<u64>()
         )
     }
+    /// An optional raw body: documented `required: false`.
+    #[post("/bytes-optional")]
+    async fn bytes_optional(&self, #[body(bytes)] raw: Option<Vec<u8>>) -> String {
+        raw.map_or("no body".into(), |b| format!("{} bytes", b.len()))
+    }
     #[post("/upload")]
     async fn upload(&self, #[body(multipart)] form: Upload) -> Seen {
         let mut files = vec![seen(&form.cover)];
@@ -228,6 +233,37 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
         ))
         .await;
     assert_eq!(status, 413);
+    s.stop().await.unwrap();
+}
+
+/// Issue 12: `#[body(bytes)] raw: Vec<u8>` is documented `required: true`,
+/// so an empty body (none at all, or `Content-Length: 0`) is a 400 naming
+/// the problem; the `Option<Vec<u8>>` form is documented optional and takes it.
+#[tokio::test]
+async fn a6_required_bytes_body_refuses_an_empty_one() {
+    let s = server().await;
+    let no_body = s.client.post(s.url("/bodies/bytes"));
+    let empty = s.post("/bodies/bytes", "application/octet-stream", Vec::new());
+    for req in [no_body, empty] {
+        let (status, body) = s.send(req).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body.contains(
+                "the request body is required (application/octet-stream) but none was sent"
+            ),
+            "{body}"
+        );
+    }
+    let (status, body) = s.send(s.client.post(s.url("/bodies/bytes-optional"))).await;
+    assert_eq!((status, body.as_str()), (201, "no body"));
+    let (status, body) = s
+        .send(s.post(
+            "/bodies/bytes-optional",
+            "application/octet-stream",
+            vec![1u8, 2],
+        ))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "2 bytes"));
     s.stop().await.unwrap();
 }
 
