@@ -3,7 +3,8 @@
 //! NodeNext, ESNext + Bundler and CommonJS + Node10; `verbatimModuleSyntax`
 //! (in the ESM modes: TypeScript refuses it with CommonJS output),
 //! `isolatedModules` and `erasableSyntaxOnly`; target ES2020 with its own
-//! library. The clients are every `.js`-importing golden case (their
+//! library. Every project has `esModuleInterop` (`tsc --init`'s default):
+//! zod's own declarations need it, and the client has no default import. The clients are every `.js`-importing golden case (their
 //! `usage.ts` files are for the strict run of `sdk_tsc`) and the examples'.
 
 use std::fs;
@@ -53,6 +54,7 @@ fn tsconfig(root: &Path, module: &str, resolution: &str, strict: bool) -> String
     "moduleResolution": "{resolution}",
     "strict": {strict},
     "verbatimModuleSyntax": {esm},
+    "esModuleInterop": true,
     "isolatedModules": true,
     "erasableSyntaxOnly": true,
     "skipLibCheck": false,

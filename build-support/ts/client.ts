@@ -59,6 +59,22 @@ export interface ClientConfig {
   };
   /** Retries of idempotent calls (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`). Default: none. */
   retry?: RetryConfig;
+  /**
+   * Checks request bodies before they are sent and JSON success bodies once
+   * they arrive; a problem is an `SDKError` of kind `validation`. The
+   * generated `zod.ts` (`zod = true`) makes one: `zodValidator({ request: true, response: true })`.
+   */
+  validator?: Validator;
+}
+
+/**
+ * Checks of the data a call sends and receives (SPEC G3). `operation` is the
+ * operation's `operationId`, else `METHOD /path`; each method returns the
+ * problems found, one message each, or nothing when the data is valid.
+ */
+export interface Validator {
+  request?(operation: string, body: unknown): readonly string[] | undefined;
+  response?(operation: string, status: number, data: unknown): readonly string[] | undefined;
 }
 
 /** How failed idempotent calls are tried again (SPEC G3). */
@@ -76,9 +92,11 @@ export interface RetryConfig {
 /**
  * Why a call failed: `http` is a non-2xx response; the others are failures
  * before a response arrived, never confused with HTTP errors (SPEC C6).
- * `parse` is a 2xx response whose body is not the JSON the document promised.
+ * `parse` is a 2xx response whose body is not the JSON the document promised;
+ * `validation` is data that fails the client's `validator` (a request body,
+ * then not sent, with status 0; or a 2xx body, with its status).
  */
-export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse";
+export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation";
 
 /** A failed call. `status` is 0 when no response arrived. */
 export class SDKError<TBody = unknown> extends Error {
@@ -183,6 +201,8 @@ export class ClientCore<TThrow extends boolean = false> {
   async #send<T, E>(op: OperationSpec, options: CallOptions): Promise<SDKResult<T, E>> {
     const config = this.config;
     const url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+    const invalid = this.#validate(op, (v, name) => (options.body === undefined ? undefined : v.request?.(name, options.body)));
+    if (invalid) return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
     const headers = await this.#headers(op, options);
     let init: RequestInit = { method: op.method, headers };
     if (config.credentials !== undefined) init.credentials = config.credentials;
@@ -218,6 +238,9 @@ export class ClientCore<TThrow extends boolean = false> {
     }
     try {
       const data = (await decode(op, response)) as T;
+      const status = response.status;
+      const invalid = op.parseAs === "json" ? this.#validate(op, (v, name) => v.response?.(name, status, data), response) : undefined;
+      if (invalid) return this.#fail(invalid as SDKError<E>, withResponse);
       return { data, error: null, response };
     } catch (cause) {
       const kind = abort.reason();
@@ -258,6 +281,16 @@ export class ClientCore<TThrow extends boolean = false> {
     mergeHeaders(out, options.headers as HeaderValues | undefined);
     mergeHeaders(out, op.constHeaders);
     return out;
+  }
+
+  /** The `validation` error for what `check` finds, if the client has a validator and it finds anything. */
+  #validate(op: OperationSpec, check: (v: Validator, name: string) => readonly string[] | undefined, response?: Response): SDKError<never> | undefined {
+    const validator = this.config.validator;
+    const problems = validator ? check(validator, op.operationId ?? `${op.method} ${op.path}`) : undefined;
+    if (!problems || problems.length === 0) return undefined;
+    const what = response ? `The ${response.status} response` : "The request body";
+    const message = `${what} of ${op.method} ${op.path} is not what the document describes: ${problems.join("; ")}`;
+    return new SDKError<never>({ kind: "validation", status: response?.status ?? 0, message, ...(response ? { response } : {}), cause: problems });
   }
 
   async #fail<E>(error: SDKError<E>, context: RequestContext): Promise<SDKFailure<E>> {

@@ -20,6 +20,7 @@
 //! output = "sdk"
 //! emit = "ts"                       # or "js": compiled .js + .d.ts
 //! tanstack_query = false            # true: queries.ts, TanStack Query options
+//! zod = false                       # true: zod.ts, zod 4 schemas and a validator
 //!
 //! [schemas]                         # schemas of foreign types, by path
 //! "geo::Point" = '{"type": "array", "items": {"type": "number"}}'
@@ -224,6 +225,9 @@ pub struct SdkOutput {
     /// Also TanStack Query options and keys per operation (`queries.ts`).
     #[serde(default)]
     pub tanstack_query: bool,
+    /// Also zod 4 schemas and a `validator` for the client (`zod.ts`).
+    #[serde(default)]
+    pub zod: bool,
 }
 
 /// `[openapi.sdk] emit = "…"`.

@@ -91,6 +91,19 @@ async fn g3_tanstack_query_options_against_the_real_server() {
     server.stop().await.unwrap();
 }
 
+/// SPEC G3: the bookstore's zod schemas (real zod, pinned in package.json)
+/// as the client's `validator`: requests checked before sending, answers on arrival.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn g3_zod_validator_against_the_real_server() {
+    let server = TestServer::start(bookstore::app()).await;
+    node_test(
+        "bookstore_zod.test.js",
+        &[("BOOKSTORE_URL", format!("http://{}", server.addr))],
+    )
+    .await;
+    server.stop().await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn c_newsroom_clients_against_the_real_server() {
     let server = TestServer::start(newsroom::app()).await;

@@ -191,6 +191,10 @@ pub fn generate(
             let text = super::tanstack::queries_file(&controllers, &ops, ext, flavor);
             files.insert(flavor.file("queries"), text);
         }
+        if options.zod {
+            let text = super::zod::zod_file(doc, &types, &ops, ext, flavor);
+            files.insert(flavor.file("zod"), text);
+        }
         let types_text = if flavor.typed() {
             types_ts.as_str()
         } else {
@@ -236,11 +240,27 @@ fn package_json(doc: &Document<'_>, options: &SdkOptions) -> String {
         "types": types,
         "exports": { ".": { "types": types, "default": code } },
     });
+    // Optional peers: the project that uses `queries` or `zod` has them; npm installs no optional peer.
+    let mut peers = serde_json::Map::new();
     if options.tanstack_query {
-        // Types only: the project that uses `queries` has it; npm installs no optional peer.
-        package["peerDependencies"] = serde_json::json!({ "@tanstack/query-core": "^5.80.0" });
-        package["peerDependenciesMeta"] =
-            serde_json::json!({ "@tanstack/query-core": { "optional": true } });
+        peers.insert("@tanstack/query-core".into(), "^5.80.0".into());
+    }
+    if options.zod {
+        // `zod.ts` is its own entry point, so the client keeps no dependency.
+        let (types, code) = match emit {
+            SdkEmit::TypeScript => ("./zod.ts", "./zod.ts"),
+            SdkEmit::JavaScript => ("./zod.d.ts", "./zod.js"),
+        };
+        package["exports"]["./zod"] = serde_json::json!({ "types": types, "default": code });
+        peers.insert("zod".into(), "^4.0.0".into());
+    }
+    if !peers.is_empty() {
+        let meta: serde_json::Map<String, Value> = peers
+            .keys()
+            .map(|k| (k.clone(), serde_json::json!({ "optional": true })))
+            .collect();
+        package["peerDependencies"] = Value::Object(peers);
+        package["peerDependenciesMeta"] = Value::Object(meta);
     }
     if emit == SdkEmit::JavaScript {
         package["main"] = code.into();

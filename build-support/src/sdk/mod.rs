@@ -35,6 +35,7 @@ mod schema;
 mod tanstack;
 mod versions;
 mod write;
+mod zod;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -69,6 +70,8 @@ pub struct SdkOptions {
     pub emit: SdkEmit,
     /// Also `queries.ts`: TanStack Query options and keys per operation.
     pub tanstack_query: bool,
+    /// Also `zod.ts`: zod 4 schemas and the client's `validator` from them.
+    pub zod: bool,
 }
 
 impl SdkOptions {
@@ -76,6 +79,7 @@ impl SdkOptions {
     pub fn with_output(mut self, sdk: &SdkOutput) -> SdkOptions {
         self.emit = sdk.emit;
         self.tanstack_query = sdk.tanstack_query;
+        self.zod = sdk.zod;
         self
     }
 }

@@ -67,6 +67,11 @@ impl<'d> Types<'d> {
         }
     }
 
+    /// The TypeScript name of the component schema `raw`.
+    pub fn name(&self, raw: &str) -> Option<&str> {
+        self.names.get(raw).map(String::as_str)
+    }
+
     /// Whether a prefixed reference was written since the last call.
     pub fn take_used(&self) -> bool {
         self.used.replace(false)

@@ -85,6 +85,7 @@ pub fn case_options(dir: &Path) -> SdkOptions {
             _ => ImportExtension::Js,
         };
         options.tanstack_query = v["tanstackQuery"] == serde_json::Value::Bool(true);
+        options.zod = v["zod"] == serde_json::Value::Bool(true);
     }
     options
 }

@@ -52,6 +52,21 @@ export interface ClientConfig {
     };
     /** Retries of idempotent calls (`GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`). Default: none. */
     retry?: RetryConfig;
+    /**
+     * Checks request bodies before they are sent and JSON success bodies once
+     * they arrive; a problem is an `SDKError` of kind `validation`. The
+     * generated `zod.ts` (`zod = true`) makes one: `zodValidator({ request: true, response: true })`.
+     */
+    validator?: Validator;
+}
+/**
+ * Checks of the data a call sends and receives (SPEC G3). `operation` is the
+ * operation's `operationId`, else `METHOD /path`; each method returns the
+ * problems found, one message each, or nothing when the data is valid.
+ */
+export interface Validator {
+    request?(operation: string, body: unknown): readonly string[] | undefined;
+    response?(operation: string, status: number, data: unknown): readonly string[] | undefined;
 }
 /** How failed idempotent calls are tried again (SPEC G3). */
 export interface RetryConfig {
@@ -67,9 +82,11 @@ export interface RetryConfig {
 /**
  * Why a call failed: `http` is a non-2xx response; the others are failures
  * before a response arrived, never confused with HTTP errors (SPEC C6).
- * `parse` is a 2xx response whose body is not the JSON the document promised.
+ * `parse` is a 2xx response whose body is not the JSON the document promised;
+ * `validation` is data that fails the client's `validator` (a request body,
+ * then not sent, with status 0; or a 2xx body, with its status).
  */
-export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse";
+export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation";
 /** A failed call. `status` is 0 when no response arrived. */
 export declare class SDKError<TBody = unknown> extends Error {
     readonly name = "SDKError";

@@ -39,6 +39,9 @@ export class ClientCore {
     async #send(op, options) {
         const config = this.config;
         const url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+        const invalid = this.#validate(op, (v, name) => (options.body === undefined ? undefined : v.request?.(name, options.body)));
+        if (invalid)
+            return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
         const headers = await this.#headers(op, options);
         let init = { method: op.method, headers };
         if (config.credentials !== undefined)
@@ -76,6 +79,10 @@ export class ClientCore {
         }
         try {
             const data = (await decode(op, response));
+            const status = response.status;
+            const invalid = op.parseAs === "json" ? this.#validate(op, (v, name) => v.response?.(name, status, data), response) : undefined;
+            if (invalid)
+                return this.#fail(invalid, withResponse);
             return { data, error: null, response };
         }
         catch (cause) {
@@ -122,6 +129,16 @@ export class ClientCore {
         mergeHeaders(out, options.headers);
         mergeHeaders(out, op.constHeaders);
         return out;
+    }
+    /** The `validation` error for what `check` finds, if the client has a validator and it finds anything. */
+    #validate(op, check, response) {
+        const validator = this.config.validator;
+        const problems = validator ? check(validator, op.operationId ?? `${op.method} ${op.path}`) : undefined;
+        if (!problems || problems.length === 0)
+            return undefined;
+        const what = response ? `The ${response.status} response` : "The request body";
+        const message = `${what} of ${op.method} ${op.path} is not what the document describes: ${problems.join("; ")}`;
+        return new SDKError({ kind: "validation", status: response?.status ?? 0, message, ...(response ? { response } : {}), cause: problems });
     }
     async #fail(error, context) {
         let current = error;

@@ -63,7 +63,7 @@ export async function uriVersioning(): Promise<void> {
     await strict.v2.users.findOne({ params: { id: "missing" } });
   } catch (e) {
     if (e instanceof SDKError) {
-      const kind: "http" | "network" | "abort" | "timeout" | "parse" = e.kind;
+      const kind: "http" | "network" | "abort" | "timeout" | "parse" | "validation" = e.kind;
       void kind;
     }
   }

@@ -1,0 +1,435 @@
+//! `zod.ts` (SPEC G3, `[openapi.sdk] zod = true`): a zod 4 schema per
+//! component (`BookSchema`) with the document's constraints, the schemas of
+//! every operation's JSON request body and 2xx answers, and
+//! `zodValidator(..)`, the client's `validator` option built from them.
+//! Only this file imports `zod`; the client itself keeps no dependency.
+
+use serde_json::Value;
+
+use super::document::{schema_ref_name, Document};
+use super::emit::{Flavor, HEADER};
+use super::naming::{prop_key, string_literal};
+use super::operations::{BodyKind, Operation};
+use super::schema::Types;
+
+/// Nesting beyond which a schema is checked as `z.unknown()`.
+const MAX_DEPTH: usize = 48;
+
+/// The suffix of a component's schema constant: `Book` → `BookSchema`. A
+/// suffix keeps the names apart from `z` and the helpers below.
+const SUFFIX: &str = "Schema";
+
+const PATTERN_TS: &str = "function pattern(source: string): RegExp {\n  for (const flags of [\"u\", \"\"]) {\n    try {\n      return new RegExp(source, flags);\n    } catch {\n      // Try the next reading.\n    }\n  }\n  return /(?:)/;\n}\n\n";
+const PATTERN_JS: &str = "function pattern(source) {\n  for (const flags of [\"u\", \"\"]) {\n    try {\n      return new RegExp(source, flags);\n    } catch {\n      // Try the next reading.\n    }\n  }\n  return /(?:)/;\n}\n\n";
+
+/// `zod.ts`, `zod.js` or `zod.d.ts`.
+pub fn zod_file(
+    doc: &Document<'_>,
+    types: &Types<'_>,
+    ops: &[Operation<'_>],
+    ext: &str,
+    flavor: Flavor,
+) -> String {
+    let writer = Writer { doc, types };
+    let mut out = String::from(HEADER);
+    out += "import { z } from \"zod\";\n";
+    if flavor.typed() {
+        out += &format!("import type {{ Validator }} from \"./client{ext}\";\n");
+    }
+    let mut body = String::new();
+    for (raw, schema) in doc.schemas() {
+        let Some(name) = types.name(raw) else {
+            continue;
+        };
+        body += &match flavor {
+            Flavor::Ts => format!(
+                "export const {name}{SUFFIX}: z.ZodType = {};\n",
+                writer.zod(schema, 0)
+            ),
+            Flavor::Js => format!("export const {name}{SUFFIX} = {};\n", writer.zod(schema, 0)),
+            Flavor::Dts => format!("export declare const {name}{SUFFIX}: z.ZodType;\n"),
+        };
+    }
+    body += "\n/** The schemas of each operation (by operationId, else `METHOD /path`): its JSON request body and 2xx answers by status. */\n";
+    match flavor {
+        Flavor::Dts => body +=
+            "export declare const operationSchemas: Readonly<Record<string, OperationSchemas>>;\n",
+        _ => body += &operation_table(&writer, ops, flavor),
+    }
+    out += "\n";
+    if body.contains("integer()") {
+        out +=
+            "/** A JSON integer: zod's `.int()` would also refuse 64-bit values beyond 2^53. */\n";
+        out += "const integer = () => z.number().refine(Number.isInteger, { message: \"Expected an integer\" });\n\n";
+    }
+    if body.contains("pattern(") {
+        out += "/** A document's `pattern` as a RegExp: with the `u` flag JSON Schema asks for, else without, else (not a JavaScript pattern at all) not checked. */\n";
+        out += if flavor.typed() {
+            PATTERN_TS
+        } else {
+            PATTERN_JS
+        };
+    }
+    out += &body;
+    out += helpers(flavor);
+    out
+}
+
+/// `export const operationSchemas = { "books_findOne": { responses: { "200": … } }, … };`
+fn operation_table(writer: &Writer<'_>, ops: &[Operation<'_>], flavor: Flavor) -> String {
+    let annotation = if flavor.typed() {
+        ": Readonly<Record<string, OperationSchemas>>"
+    } else {
+        ""
+    };
+    let mut out = format!("export const operationSchemas{annotation} = {{\n");
+    for op in ops {
+        let mut fields = Vec::new();
+        if let Some(schema) = op
+            .body
+            .as_ref()
+            .filter(|b| b.kind == BodyKind::Json)
+            .and_then(|b| b.schema)
+        {
+            fields.push(format!("body: {}", writer.zod(schema, 1)));
+        }
+        let responses = success_schemas(writer.doc, op.op);
+        if !responses.is_empty() {
+            let entries: Vec<String> = responses
+                .iter()
+                .map(|(status, schema)| {
+                    format!("{}: {}", string_literal(status), writer.zod(schema, 2))
+                })
+                .collect();
+            fields.push(format!("responses: {{ {} }}", entries.join(", ")));
+        }
+        if fields.is_empty() {
+            continue;
+        }
+        let key = op
+            .operation_id
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", op.method, op.path));
+        out += &format!("  {}: {{ {} }},\n", string_literal(&key), fields.join(", "));
+    }
+    out + "};\n"
+}
+
+/// The JSON schema of each 2xx (or `2XX`) response, by status key.
+fn success_schemas<'a>(doc: &Document<'a>, op: &'a Value) -> Vec<(String, &'a Value)> {
+    let Some(responses) = op.get("responses").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    responses
+        .iter()
+        .filter(|(status, _)| status.starts_with('2'))
+        .filter_map(|(status, response)| {
+            let content = doc.resolve(response).get("content")?.as_object()?;
+            let (_, media) = content.iter().find(|(ty, _)| is_json(ty))?;
+            Some((status.clone(), media.get("schema")?))
+        })
+        .collect()
+}
+
+fn is_json(media_type: &str) -> bool {
+    let essence = media_type.split(';').next().unwrap_or("").trim();
+    essence == "application/json" || essence.ends_with("+json")
+}
+
+/// The fixed end of the file: the table's type and `zodValidator`.
+fn helpers(flavor: Flavor) -> &'static str {
+    match flavor {
+        Flavor::Ts => {
+            r#"
+/** What `operationSchemas` holds for one operation. */
+export interface OperationSchemas {
+  readonly body?: z.ZodType;
+  readonly responses?: Readonly<Record<string, z.ZodType>>;
+}
+
+/**
+ * The client's `validator` option from these schemas: request bodies are
+ * checked before they are sent, JSON 2xx answers once they arrive (both by
+ * default); a problem is an `SDKError` of kind `validation`.
+ */
+export function zodValidator(options: { request?: boolean; response?: boolean } = {}): Validator {
+  const validator: Validator = {};
+  if (options.request !== false) {
+    validator.request = (operation, body) => problems(operationSchemas[operation]?.body, body);
+  }
+  if (options.response !== false) {
+    validator.response = (operation, status, data) => {
+      const responses = operationSchemas[operation]?.responses;
+      return problems(responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`], data);
+    };
+  }
+  return validator;
+}
+
+/** One message per zod issue, led by the path of the value: `author.email: Invalid email address`. */
+function problems(schema: z.ZodType | undefined, data: unknown): string[] | undefined {
+  const result = schema?.safeParse(data);
+  if (result === undefined || result.success) return undefined;
+  return result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "") + issue.message);
+}
+"#
+        }
+        Flavor::Js => {
+            r#"
+export function zodValidator(options = {}) {
+  const validator = {};
+  if (options.request !== false) {
+    validator.request = (operation, body) => problems(operationSchemas[operation]?.body, body);
+  }
+  if (options.response !== false) {
+    validator.response = (operation, status, data) => {
+      const responses = operationSchemas[operation]?.responses;
+      return problems(responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`], data);
+    };
+  }
+  return validator;
+}
+
+function problems(schema, data) {
+  const result = schema?.safeParse(data);
+  if (result === undefined || result.success) return undefined;
+  return result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "") + issue.message);
+}
+"#
+        }
+        Flavor::Dts => {
+            r#"
+/** What `operationSchemas` holds for one operation. */
+export interface OperationSchemas {
+  readonly body?: z.ZodType;
+  readonly responses?: Readonly<Record<string, z.ZodType>>;
+}
+
+/** The client's `validator` option from these schemas (requests and responses by default). */
+export declare function zodValidator(options?: { request?: boolean; response?: boolean }): Validator;
+"#
+        }
+    }
+}
+
+/// Writes zod expressions for JSON Schemas of one document.
+struct Writer<'a> {
+    doc: &'a Document<'a>,
+    types: &'a Types<'a>,
+}
+
+impl Writer<'_> {
+    /// The zod expression that accepts what `schema` describes.
+    fn zod(&self, schema: &Value, depth: usize) -> String {
+        if depth > MAX_DEPTH {
+            return "z.unknown()".into();
+        }
+        let Some(s) = schema.as_object() else {
+            return match schema {
+                Value::Bool(false) => "z.never()".into(),
+                _ => "z.unknown()".into(),
+            };
+        };
+        let base = if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+            self.reference(r, depth)
+        } else {
+            self.base(schema, depth)
+        };
+        if s.get("nullable") == Some(&Value::Bool(true)) {
+            format!("{base}.nullable()")
+        } else {
+            base
+        }
+    }
+
+    /// A component by its constant (lazily: components may refer to each other in any order, or to themselves).
+    fn reference(&self, r: &str, depth: usize) -> String {
+        if let Some(name) = schema_ref_name(r).and_then(|raw| self.types.name(&raw)) {
+            return format!("z.lazy(() => {name}{SUFFIX})");
+        }
+        match self.doc.pointer(r) {
+            Some(target) => self.zod(target, depth + 1),
+            None => "z.unknown()".into(),
+        }
+    }
+
+    fn base(&self, schema: &Value, depth: usize) -> String {
+        let s = schema.as_object().expect("an object schema");
+        if let Some(value) = s.get("const") {
+            return literal(value);
+        }
+        if let Some(values) = s.get("enum").and_then(Value::as_array) {
+            return union(values.iter().map(literal).collect());
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let Some(members) = s.get(key).and_then(Value::as_array) {
+                return union(members.iter().map(|m| self.zod(m, depth + 1)).collect());
+            }
+        }
+        if let Some(members) = s.get("allOf").and_then(Value::as_array) {
+            let mut parts = members.iter().map(|m| self.zod(m, depth + 1));
+            let first = parts.next().unwrap_or_else(|| "z.unknown()".into());
+            return parts.fold(first, |acc, p| format!("z.intersection({acc}, {p})"));
+        }
+        match s.get("type") {
+            Some(Value::String(ty)) => self.typed(schema, ty, depth),
+            Some(Value::Array(types)) => {
+                let names: Vec<&str> = types.iter().filter_map(Value::as_str).collect();
+                let with_null = names.contains(&"null");
+                let others: Vec<&str> = names.into_iter().filter(|t| *t != "null").collect();
+                let inner = match others.as_slice() {
+                    [] => "z.null()".to_string(),
+                    [one] => self.typed(schema, one, depth),
+                    many => union(many.iter().map(|t| self.typed(schema, t, depth)).collect()),
+                };
+                if with_null && !others.is_empty() {
+                    format!("{inner}.nullable()")
+                } else {
+                    inner
+                }
+            }
+            _ if s.contains_key("properties") || s.contains_key("additionalProperties") => {
+                self.object(schema, depth)
+            }
+            _ if s.contains_key("items") => self.array(schema, depth),
+            _ => "z.unknown()".into(),
+        }
+    }
+
+    fn typed(&self, schema: &Value, ty: &str, depth: usize) -> String {
+        match ty {
+            "string" => string(schema),
+            "integer" => number(schema, true),
+            "number" => number(schema, false),
+            "boolean" => "z.boolean()".into(),
+            "null" => "z.null()".into(),
+            "array" => self.array(schema, depth),
+            "object" => self.object(schema, depth),
+            _ => "z.unknown()".into(),
+        }
+    }
+
+    fn array(&self, schema: &Value, depth: usize) -> String {
+        if let Some(prefix) = schema.get("prefixItems").and_then(Value::as_array) {
+            let items: Vec<String> = prefix.iter().map(|p| self.zod(p, depth + 1)).collect();
+            return format!("z.tuple([{}])", items.join(", "));
+        }
+        let items = schema
+            .get("items")
+            .map_or_else(|| "z.unknown()".into(), |i| self.zod(i, depth + 1));
+        let mut out = format!("z.array({items})");
+        if let Some(n) = schema.get("minItems").and_then(Value::as_u64) {
+            out += &format!(".min({n})");
+        }
+        if let Some(n) = schema.get("maxItems").and_then(Value::as_u64) {
+            out += &format!(".max({n})");
+        }
+        if schema.get("uniqueItems") == Some(&Value::Bool(true)) {
+            out += ".refine((items) => new Set(items.map((item) => JSON.stringify(item))).size === items.length, { message: \"Items must be unique\" })";
+        }
+        out
+    }
+
+    /// Unknown properties pass (`looseObject`): a newer server may send more.
+    fn object(&self, schema: &Value, depth: usize) -> String {
+        let properties = schema.get("properties").and_then(Value::as_object);
+        let extra = schema.get("additionalProperties");
+        let Some(properties) = properties.filter(|p| !p.is_empty()) else {
+            return match extra {
+                Some(v) if v.is_object() => {
+                    format!("z.record(z.string(), {})", self.zod(v, depth + 1))
+                }
+                _ => "z.looseObject({})".into(),
+            };
+        };
+        let required: Vec<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let fields: Vec<String> = properties
+            .iter()
+            .map(|(key, value)| {
+                let optional = if required.contains(&key.as_str()) {
+                    ""
+                } else {
+                    ".optional()"
+                };
+                format!(
+                    "{}: {}{optional}",
+                    prop_key(key),
+                    self.zod(value, depth + 1)
+                )
+            })
+            .collect();
+        format!("z.looseObject({{ {} }})", fields.join(", "))
+    }
+}
+
+/// `z.string()` with its format and length and pattern constraints.
+fn string(schema: &Value) -> String {
+    let mut out = String::from("z.string()");
+    out += match schema.get("format").and_then(Value::as_str) {
+        Some("email") => ".email()",
+        Some("uri" | "url") => ".url()",
+        Some("uuid") => ".uuid()",
+        Some("date-time") => ".datetime({ offset: true })",
+        _ => "",
+    };
+    if let Some(n) = schema.get("minLength").and_then(Value::as_u64) {
+        out += &format!(".min({n})");
+    }
+    if let Some(n) = schema.get("maxLength").and_then(Value::as_u64) {
+        out += &format!(".max({n})");
+    }
+    if let Some(p) = schema.get("pattern").and_then(Value::as_str) {
+        out += &format!(".regex(pattern({}))", string_literal(p));
+    }
+    out
+}
+
+/// `z.number()` (or the file's `integer()`) with its bounds.
+fn number(schema: &Value, integer: bool) -> String {
+    let mut out = String::from(if integer { "integer()" } else { "z.number()" });
+    let bound = |key: &str| {
+        schema
+            .get(key)
+            .filter(|v| v.is_number())
+            .map(Value::to_string)
+    };
+    // 3.0 writes `exclusiveMinimum: true` beside `minimum`; 3.1 a number of its own.
+    let exclusive = |key: &str| schema.get(key) == Some(&Value::Bool(true));
+    for (key, method, flag, strict) in [
+        ("minimum", "gte", "exclusiveMinimum", "gt"),
+        ("maximum", "lte", "exclusiveMaximum", "lt"),
+    ] {
+        if let Some(n) = bound(key) {
+            out += &format!(".{}({n})", if exclusive(flag) { strict } else { method });
+        }
+        if let Some(n) = bound(flag) {
+            out += &format!(".{strict}({n})");
+        }
+    }
+    if let Some(n) = bound("multipleOf") {
+        out += &format!(".multipleOf({n})");
+    }
+    out
+}
+
+/// `z.literal(..)` of a JSON scalar; any other constant is not checked.
+fn literal(value: &Value) -> String {
+    match value {
+        Value::Null => "z.null()".into(),
+        Value::String(s) => format!("z.literal({})", string_literal(s)),
+        Value::Bool(_) | Value::Number(_) => format!("z.literal({value})"),
+        _ => "z.unknown()".into(),
+    }
+}
+
+fn union(members: Vec<String>) -> String {
+    match members.len() {
+        0 => "z.never()".into(),
+        1 => members.into_iter().next().expect("one member"),
+        _ => format!("z.union([{}])", members.join(", ")),
+    }
+}
