@@ -6,6 +6,7 @@
 //! original item *and* every error, so the rest of the crate still compiles
 //! and rust-analyzer keeps working.
 
+mod api_error;
 mod codegen;
 mod config_embed;
 mod expand;
@@ -66,4 +67,15 @@ pipeline_attribute!(
 #[proc_macro_derive(MultipartForm, attributes(multipart, serde))]
 pub fn derive_multipart_form(item: TokenStream) -> TokenStream {
     multipart::derive(item.into()).into()
+}
+
+/// `#[derive(ApiError)]` on an enum: each variant is an error answer with
+/// its status, `#[status(404)]` or `#[status(409, message = "… {field} …")]`
+/// (400–599), and a body of Nest's shape, `{"statusCode", "message",
+/// "error"}`, with the variant's named fields beside them (serialised as
+/// serde serialises a struct variant's fields). Implements
+/// `tether::ApiError` and `tether::IntoResponse` (SPEC E6).
+#[proc_macro_derive(ApiError, attributes(status, serde))]
+pub fn derive_api_error(item: TokenStream) -> TokenStream {
+    api_error::derive(item.into()).into()
 }

@@ -8,6 +8,8 @@
 //! - [`attrs`] and [`controller`]: what `#[controller]`, the route
 //!   attributes and the parameter attributes mean (feature `syn`);
 //! - [`response`]: what a handler's return type means (feature `syn`);
+//! - [`api_error`]: `#[derive(ApiError)]` enums, the typed errors (feature `syn`);
+//! - [`status`]: reason phrases of HTTP statuses;
 //! - [`security`]: `#[security]`, `#[public]`, `#[metadata]` (feature `syn`);
 //! - [`config`]: `tether.toml` (feature `config`), with its security
 //!   schemes in [`schemes`].
@@ -16,8 +18,11 @@
 
 pub mod method;
 pub mod path;
+pub mod status;
 pub mod versioning;
 
+#[cfg(feature = "syn")]
+pub mod api_error;
 #[cfg(feature = "syn")]
 pub mod attrs;
 #[cfg(feature = "syn")]

@@ -66,6 +66,7 @@
 //    `tls`, `adapter` (hyper);
 // 5. `app` (the builder), `runtime` (threads), `testing` (in-process client).
 pub mod adapter;
+pub mod api_error;
 pub mod app;
 mod conn_io;
 pub mod context;
@@ -101,6 +102,7 @@ pub mod trace;
 mod urlencoded;
 
 pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
+pub use api_error::ApiError;
 pub use app::{App, AppError, RouteInfo, Server};
 pub use context::{Extension, FromRequest};
 pub use controller::Controller;
@@ -118,7 +120,7 @@ pub use service::AppService;
 pub use state::State;
 pub use tether_macros::{
     all, controller, delete, get, head, http_code, options, patch, post, put, use_filters,
-    use_guards, use_interceptors, use_pipes, version,
+    use_guards, use_interceptors, use_pipes, version, ApiError,
 };
 pub use tether_model::{Versioning, VersioningKind};
 
@@ -138,6 +140,8 @@ pub mod __private {
     pub use crate::response::{IntoResponse, Json};
     pub use crate::security::{KeyIn, Scheme, SchemeKind, Security};
     pub use http::StatusCode;
+    #[cfg(feature = "json")]
+    pub use serde::{self, Serialize};
     pub use std::boxed::Box;
     pub use std::option::Option::{self, None, Some};
     pub use std::result::Result::{Err, Ok};

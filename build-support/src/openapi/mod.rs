@@ -31,6 +31,7 @@
 mod always_sent;
 mod dialect;
 mod document;
+mod errors;
 mod naming;
 mod operation;
 mod schema;

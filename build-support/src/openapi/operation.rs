@@ -341,14 +341,18 @@ impl OperationContext<'_, '_> {
         if let Some((media, body)) = self.content(body, &key, c, route) {
             response.insert("content".into(), json!({ media: body }));
         }
+        let mut responses = Map::new();
+        responses.insert(key, Value::Object(response));
+        responses.extend(self.error_responses(route, c));
         let error = self.gen.http_error();
-        json!({
-            key: response,
-            "default": {
+        responses.insert(
+            "default".into(),
+            json!({
                 "description": "Error: the status and message of what went wrong.",
                 "content": {"application/json": {"schema": error}}
-            }
-        })
+            }),
+        );
+        Value::Object(responses)
     }
 
     /// The media type and content object of a success body, if it has one.
@@ -621,27 +625,5 @@ fn strip_nullable(schema: Value) -> Value {
 
 /// The reason phrase of a status, for response descriptions.
 pub fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        201 => "Created",
-        202 => "Accepted",
-        203 => "Non-Authoritative Information",
-        204 => "No Content",
-        205 => "Reset Content",
-        206 => "Partial Content",
-        301 => "Moved Permanently",
-        302 => "Found",
-        303 => "See Other",
-        304 => "Not Modified",
-        307 => "Temporary Redirect",
-        308 => "Permanent Redirect",
-        400 => "Bad Request",
-        401 => "Unauthorized",
-        403 => "Forbidden",
-        404 => "Not Found",
-        409 => "Conflict",
-        422 => "Unprocessable Entity",
-        500 => "Internal Server Error",
-        _ => "Response",
-    }
+    tether_model::status::reason(status).unwrap_or("Response")
 }

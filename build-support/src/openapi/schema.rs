@@ -117,7 +117,7 @@ pub struct Shape {
 }
 
 impl Shape {
-    fn into_schema(self, deny_unknown: bool) -> Value {
+    pub(super) fn into_schema(self, deny_unknown: bool) -> Value {
         let mut obj = Map::new();
         obj.insert("type".into(), json!("object"));
         let required: Vec<Value> = self
@@ -474,7 +474,7 @@ impl<'a> SchemaGen<'a> {
     /// Adds the named `fields` to `shape`; `optional` when they come from a
     /// flattened `Option`.
     #[allow(clippy::too_many_arguments)]
-    fn named_fields(
+    pub(super) fn named_fields(
         &mut self,
         fields: &Fields,
         rule: Option<RenameRule>,

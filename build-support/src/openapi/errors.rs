@@ -1,0 +1,249 @@
+//! The error answers of an operation, per status (SPEC E6): the framework's
+//! own where they apply (`400` when an argument is read from the request,
+//! `413` and `415` for bodies) and the variants of the route's
+//! `#[derive(ApiError)]` error enum, each with its body.
+
+use super::operation::{reason, OperationContext};
+use super::schema::{reference, Shape};
+use crate::analysis::controllers::FoundController;
+use crate::analysis::index::{DefId, DefItem, Res};
+use crate::analysis::modules::ModId;
+use crate::analysis::serde::{ContainerAttrs, VariantAttrs};
+use crate::analysis::types::Env;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use syn::{PathArguments, ReturnType, Type};
+use tether_model::api_error::{derives_api_error, ApiErrorModel, RESERVED_KEYS};
+use tether_model::attrs::{BodyKind, ParamSource};
+use tether_model::controller::{doc_summary, RouteModel};
+
+/// One documented error status: its bodies and what each means.
+#[derive(Default)]
+pub struct ErrorAnswer {
+    bodies: Vec<Value>,
+    descriptions: Vec<String>,
+}
+
+impl ErrorAnswer {
+    /// Adds a body and, when it has one, what it means.
+    fn add(&mut self, body: Value, description: Option<String>) {
+        if !self.bodies.contains(&body) {
+            self.bodies.push(body);
+        }
+        if let Some(d) = description.filter(|d| !self.descriptions.contains(d)) {
+            self.descriptions.push(d);
+        }
+    }
+
+    /// The response object: one body, or `anyOf` the bodies that share the
+    /// status (several may match one value, so not `oneOf`).
+    fn response(mut self, status: u16) -> Value {
+        let schema = match self.bodies.len() {
+            1 => self.bodies.remove(0),
+            _ => json!({ "anyOf": self.bodies }),
+        };
+        let description = match self.descriptions.is_empty() {
+            true => format!("{}.", reason(status)),
+            false => self.descriptions.join(" "),
+        };
+        json!({
+            "description": description,
+            "content": {"application/json": {"schema": schema}}
+        })
+    }
+}
+
+/// Error answers by status, sorted.
+pub type ErrorAnswers = BTreeMap<u16, ErrorAnswer>;
+
+impl OperationContext<'_, '_> {
+    /// The documented error responses of `route`, by status.
+    pub(super) fn error_responses(
+        &mut self,
+        route: &RouteModel,
+        c: &FoundController,
+    ) -> Vec<(String, Value)> {
+        let mut answers = ErrorAnswers::new();
+        self.framework_answers(route, &mut answers);
+        if let ReturnType::Type(_, ty) = &route.output {
+            if let Some(id) = self.api_error_of(ty, c.module) {
+                self.typed_answers(id, &mut answers);
+            }
+        }
+        answers
+            .into_iter()
+            .map(|(status, a)| (status.to_string(), a.response(status)))
+            .collect()
+    }
+
+    /// What tether itself answers before the handler runs: `400` when an
+    /// argument is read from the request, `413` for a body over the limit,
+    /// `415` for a body sent with another media type.
+    fn framework_answers(&mut self, route: &RouteModel, answers: &mut ErrorAnswers) {
+        let mut reads = false;
+        let mut body = None;
+        for p in &route.params {
+            match &p.source {
+                ParamSource::Request | ParamSource::Extractor => {}
+                ParamSource::Body(kind) => {
+                    reads = true;
+                    body = Some(*kind);
+                }
+                _ => reads = true,
+            }
+        }
+        let error = self.gen.http_error();
+        if reads {
+            let d = "Bad Request: a parameter or the body could not be read as declared; `message` says which and why.";
+            answers
+                .entry(400)
+                .or_default()
+                .add(error.clone(), Some(d.into()));
+        }
+        let Some(kind) = body else { return };
+        let d = "Payload Too Large: the body is over the app's size limit.";
+        answers
+            .entry(413)
+            .or_default()
+            .add(error.clone(), Some(d.into()));
+        if kind != BodyKind::Bytes {
+            let d = format!(
+                "Unsupported Media Type: the body was not sent as `{}`.",
+                kind.content_type()
+            );
+            answers.entry(415).or_default().add(error, Some(d));
+        }
+    }
+
+    /// The `#[derive(ApiError)]` enum `E` of a `Result<_, E>` return type
+    /// (through the crate's aliases), if it is one.
+    fn api_error_of(&self, ty: &Type, module: ModId) -> Option<DefId> {
+        let index = self.gen.index_ref();
+        let mut ty = ty.clone();
+        let mut module = module;
+        // Aliases of `Result`, followed a few levels (`type ApiResult<T> = Result<T, BookError>`).
+        for _ in 0..8 {
+            let Type::Path(p) = &ty else { return None };
+            let seg = p.path.segments.last()?;
+            if seg.ident == "Result" {
+                let PathArguments::AngleBracketed(a) = &seg.arguments else {
+                    return None;
+                };
+                let error = a.args.iter().filter_map(|g| match g {
+                    syn::GenericArgument::Type(t) => Some(t),
+                    _ => None,
+                });
+                return self.api_error_def(error.clone().nth(1)?, module);
+            }
+            let segments: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            let Some(Res::Def(id)) = index.resolve(module, &segments) else {
+                return None;
+            };
+            let DefItem::Alias(alias) = &index.defs[id].item else {
+                return None;
+            };
+            ty = (*alias.ty).clone();
+            module = index.defs[id].module;
+        }
+        None
+    }
+
+    fn api_error_def(&self, ty: &Type, module: ModId) -> Option<DefId> {
+        let index = self.gen.index_ref();
+        let Type::Path(p) = ty else { return None };
+        let segments: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let Some(Res::Def(id)) = index.resolve(module, &segments) else {
+            return None;
+        };
+        let def = &index.defs[id];
+        matches!(&def.item, DefItem::Enum(e) if derives_api_error(&e.attrs)).then_some(id)
+    }
+
+    /// Each variant of the error enum `id`: its status, with its body as a
+    /// component `{Enum}{Variant}`.
+    fn typed_answers(&mut self, id: DefId, answers: &mut ErrorAnswers) {
+        let index = self.gen.index_ref();
+        let def = &index.defs[id];
+        let DefItem::Enum(item) = &def.item else {
+            return;
+        };
+        let module = def.module;
+        let Ok(model) = ApiErrorModel::parse(item) else {
+            // The derive reports it at compile time, with its span.
+            return;
+        };
+        let container = ContainerAttrs::from_attrs(&item.attrs);
+        let enum_name = self
+            .gen
+            .type_name(&crate::analysis::types::Ty::Def(id, Vec::new()));
+        for (variant, syntax) in model.variants.iter().zip(&item.variants) {
+            let rule = VariantAttrs::from_attrs(&syntax.attrs)
+                .rename_all
+                .or(container.rename_all_fields);
+            let status = variant.status;
+            let phrase = reason(status);
+            let mut shape = Shape::default();
+            shape.props.push((
+                "statusCode".into(),
+                json!({"type": "integer", "const": status}),
+                true,
+            ));
+            shape
+                .props
+                .push(("message".into(), json!({"type": "string"}), true));
+            shape.props.push((
+                "error".into(),
+                json!({"type": "string", "const": phrase}),
+                true,
+            ));
+            self.gen.named_fields(
+                &syntax.fields,
+                rule,
+                false,
+                module,
+                &Env::new(),
+                false,
+                &mut shape,
+            );
+            if let Some(clash) = shape.props[3..]
+                .iter()
+                .find(|p| RESERVED_KEYS.contains(&p.0.as_str()))
+            {
+                let message = format!(
+                    "a field of `{}::{}` is serialised as `{}`, a key of the error body itself",
+                    model.ident, variant.ident, clash.0
+                );
+                let d = self
+                    .gen
+                    .index_ref()
+                    .sources
+                    .diagnostic(module, variant.ident.span(), message)
+                    .with_help("rename the field: `#[serde(rename = \"detail\")]`");
+                self.gen.errors.push(d);
+                continue;
+            }
+            let summary = doc_summary(&variant.docs).map(|(s, _)| s);
+            let mut schema = shape.into_schema(false);
+            if let (Some(s), Some(obj)) = (&summary, schema.as_object_mut()) {
+                obj.insert("description".into(), json!(s));
+            }
+            let name = format!("{enum_name}{}", variant.ident);
+            self.gen.components.entry(name.clone()).or_insert(schema);
+            let description = summary.map(|s| format!("{phrase}: {s}"));
+            answers
+                .entry(status)
+                .or_default()
+                .add(reference(&name), description);
+        }
+    }
+}

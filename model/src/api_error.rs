@@ -1,0 +1,302 @@
+//! `#[derive(ApiError)]` (SPEC E6): an error enum whose variants are the
+//! error answers of the routes that return it, each with its status
+//! (`#[status(409)]`) and a body of Nest's shape plus the variant's fields.
+//!
+//! Read by the derive, which serves each variant, and by tether-build,
+//! which documents it: one reading, so the two agree.
+
+use crate::controller::doc_lines;
+use crate::errors::Errors;
+use syn::parse::ParseStream;
+use syn::spanned::Spanned;
+use syn::{Attribute, Fields, ItemEnum, LitInt, LitStr, Token};
+
+/// The keys of Nest's error body, which every variant's body starts with.
+pub const RESERVED_KEYS: [&str; 3] = ["statusCode", "message", "error"];
+
+/// One variant: its status, message and fields.
+#[derive(Debug, Clone)]
+pub struct ErrorVariant {
+    /// The variant's name.
+    pub ident: syn::Ident,
+    /// Its status, 400–599.
+    pub status: u16,
+    /// `#[status(409, message = "…")]`: a format string over the fields;
+    /// `None` answers the status's reason phrase.
+    pub message: Option<LitStr>,
+    /// The named fields (empty for a unit variant), serialised beside
+    /// `statusCode`, `message` and `error` as serde serialises the fields
+    /// of a struct variant.
+    pub fields: Vec<syn::Field>,
+    /// Its doc comment, lines without the leading space.
+    pub docs: Vec<String>,
+}
+
+/// A `#[derive(ApiError)]` enum, read.
+#[derive(Debug, Clone)]
+pub struct ApiErrorModel {
+    /// The enum's name.
+    pub ident: syn::Ident,
+    /// Its variants, in source order.
+    pub variants: Vec<ErrorVariant>,
+}
+
+impl ApiErrorModel {
+    /// Reads and checks an enum; every problem is reported at once, each at
+    /// its token with the fix in its message.
+    pub fn parse(item: &ItemEnum) -> syn::Result<Self> {
+        let mut errors = Errors::default();
+        if let Some(param) = item.generics.params.first() {
+            errors.push(syn::Error::new(
+                param.span(),
+                "#[derive(ApiError)] does not take generic parameters: the document names one body per variant; use concrete field types",
+            ));
+        }
+        if item.variants.is_empty() {
+            errors.push(syn::Error::new(
+                item.ident.span(),
+                "#[derive(ApiError)] needs at least one variant, e.g. `#[status(404)] NotFound { id: u64 }`",
+            ));
+        }
+        let variants = item
+            .variants
+            .iter()
+            .filter_map(|v| errors.ok(ErrorVariant::parse(v)))
+            .collect();
+        errors.finish()?;
+        Ok(ApiErrorModel {
+            ident: item.ident.clone(),
+            variants,
+        })
+    }
+}
+
+impl ErrorVariant {
+    fn parse(v: &syn::Variant) -> syn::Result<Self> {
+        let mut errors = Errors::default();
+        let fields = match &v.fields {
+            Fields::Named(named) => named.named.iter().cloned().collect(),
+            Fields::Unit => Vec::new(),
+            Fields::Unnamed(unnamed) => {
+                errors.push(syn::Error::new(
+                    unnamed.span(),
+                    format!(
+                        "the fields of an ApiError variant are its body's keys, so they need names: write `{} {{ id: u64 }}` instead of a tuple variant",
+                        v.ident
+                    ),
+                ));
+                Vec::new()
+            }
+        };
+        for f in &fields {
+            if let Some(key) = reserved_key(f) {
+                errors.push(syn::Error::new(
+                    f.span(),
+                    format!("the body already has `{key}` (Nest's `statusCode`, `message`, `error`): rename this field, e.g. `#[serde(rename = \"detail\")]`"),
+                ));
+            }
+        }
+        if let Some((eq, _)) = &v.discriminant {
+            errors.push(syn::Error::new(
+                eq.span(),
+                "an ApiError variant's status is written `#[status(404)]`, not as a discriminant: remove `= …`",
+            ));
+        }
+        let status = errors.ok(status_attr(v));
+        errors.finish()?;
+        let (status, message) = status.expect("no error recorded");
+        Ok(ErrorVariant {
+            ident: v.ident.clone(),
+            status,
+            message,
+            fields,
+            docs: doc_lines(&v.attrs),
+        })
+    }
+}
+
+/// The `#[status(..)]` of a variant: exactly one, 400–599.
+fn status_attr(v: &syn::Variant) -> syn::Result<(u16, Option<LitStr>)> {
+    let attrs: Vec<&Attribute> = v
+        .attrs
+        .iter()
+        .filter(|a| a.path().is_ident("status"))
+        .collect();
+    match attrs.as_slice() {
+        [] => Err(syn::Error::new(
+            v.ident.span(),
+            format!(
+                "variant `{}` has no status: add `#[status(404)]` (any status from 400 to 599) above it",
+                v.ident
+            ),
+        )),
+        [attr] => attr.parse_args_with(parse_status),
+        [_, second, ..] => Err(syn::Error::new(
+            second.span(),
+            "a variant answers one status: remove this second `#[status(..)]` (or split the variant in two)",
+        )),
+    }
+}
+
+fn parse_status(input: ParseStream<'_>) -> syn::Result<(u16, Option<LitStr>)> {
+    if input.is_empty() {
+        return Err(input.error("write the status: `#[status(404)]`"));
+    }
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "the status is an integer literal: `#[status(404)]` or `#[status(409, message = \"…\")]`",
+        )
+    })?;
+    let status: u16 = lit.base10_parse().unwrap_or(0);
+    if !(400..=599).contains(&status) {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "an error status is from 400 to 599, not {}: a success is the handler's `Ok` value (`#[http_code(..)]` sets its status)",
+                lit.base10_digits()
+            ),
+        ));
+    }
+    let mut message = None;
+    while !input.is_empty() {
+        input.parse::<Token![,]>()?;
+        if input.is_empty() {
+            break;
+        }
+        let key: syn::Ident = input.parse()?;
+        if key != "message" || message.is_some() {
+            return Err(syn::Error::new(
+                key.span(),
+                "#[status] takes the status and at most one `message = \"…\"` (a format string over the variant's fields)",
+            ));
+        }
+        input.parse::<Token![=]>()?;
+        message = Some(input.parse::<LitStr>()?);
+    }
+    Ok((status, message))
+}
+
+/// A field's name when it is one of Nest's keys as written (a rename rule
+/// may still make it one; tether-build checks the result).
+fn reserved_key(f: &syn::Field) -> Option<&'static str> {
+    let mut name = f.ident.as_ref().map(crate::attrs::ident_name)?;
+    for attr in f.attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                name = meta.value()?.parse::<LitStr>()?.value();
+            } else if meta.input.peek(Token![=]) {
+                let _ = meta.value()?.parse::<syn::Expr>()?;
+            }
+            Ok(())
+        });
+    }
+    RESERVED_KEYS.into_iter().find(|k| *k == name)
+}
+
+/// Whether `attrs` hold `#[derive(.., ApiError, ..)]` (any path ending so).
+pub fn derives_api_error(attrs: &[Attribute]) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .any(|a| {
+            let mut found = false;
+            let _ = a.parse_nested_meta(|meta| {
+                found |= meta
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "ApiError");
+                Ok(())
+            });
+            found
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    fn err(item: ItemEnum) -> String {
+        ApiErrorModel::parse(&item).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn e6_reads_variants() {
+        let m = ApiErrorModel::parse(&parse_quote! {
+            enum E {
+                /// Taken.
+                #[status(409, message = "title {title} is taken")]
+                Taken { title: String },
+                #[status(404)]
+                Missing,
+            }
+        })
+        .unwrap();
+        assert_eq!(m.variants[0].status, 409);
+        assert_eq!(
+            m.variants[0].message.as_ref().unwrap().value(),
+            "title {title} is taken"
+        );
+        assert_eq!(m.variants[0].docs, ["Taken."]);
+        assert_eq!(m.variants[1].fields.len(), 0);
+    }
+
+    #[test]
+    fn e6_misuse() {
+        assert!(err(parse_quote!(
+            enum E {
+                A,
+            }
+        ))
+        .contains("add `#[status(404)]`"));
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(302)]
+                A,
+            }
+        ))
+        .contains("from 400 to 599, not 302"));
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(404)]
+                A(u64),
+            }
+        ))
+        .contains("need names"));
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(404)]
+                A { message: String },
+            }
+        ))
+        .contains("already has `message`"));
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(404, msg = "x")]
+                A,
+            }
+        ))
+        .contains("at most one `message"));
+    }
+
+    #[test]
+    fn e6_finds_the_derive() {
+        let item: ItemEnum = parse_quote!(
+            #[derive(Debug, tether::ApiError)]
+            enum E {
+                #[status(404)]
+                A,
+            }
+        );
+        assert!(derives_api_error(&item.attrs));
+        let item: ItemEnum = parse_quote!(
+            #[derive(Debug)]
+            enum E {
+                A,
+            }
+        );
+        assert!(!derives_api_error(&item.attrs));
+    }
+}

@@ -1,0 +1,11 @@
+use tether::ApiError;
+
+#[derive(ApiError)]
+enum BookError {
+    #[status(302)]
+    Moved,
+    #[status(600)]
+    Odd,
+}
+
+fn main() {}
