@@ -6,6 +6,9 @@
 #          both at INFO through the same tracing-subscriber JSON layer
 #   gzip   GET /api/big (16 KiB of JSON) with Accept-Encoding: gzip:
 #          tether + App::layer(CompressionLayer) vs axum + CompressionLayer
+#   h2     GET /api/plaintext over HTTP/2 (h2c, prior knowledge) with h2load
+#          (Debian's nghttp2-client): 64 connections, 10 streams each;
+#          tether's NativeAdapter vs axum::serve, both choosing h2 by the preface
 #
 #   bench/extras.sh                 # 3 interleaved rounds of 10 s per row
 #   ROUNDS=1 DURATION=3 bench/extras.sh   # a smoke run
@@ -23,6 +26,7 @@ PORT="${PORT:-3917}"
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 command -v wrk >/dev/null || { as_root apt-get update -qq && as_root apt-get install -y -qq wrk; }
+command -v h2load >/dev/null || { as_root apt-get update -qq && as_root apt-get install -y -qq nghttp2-client; }
 pin_server=() pin_wrk=()
 if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
   pin_server=(taskset -c 0) pin_wrk=(taskset -c 1)
@@ -51,10 +55,16 @@ measure() {
     curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/plaintext" 2>/dev/null && break
     sleep 0.05
   done
-  local args=(-t1 -c"$CONNECTIONS" -d"${DURATION}s")
-  [ -n "$header" ] && args+=(-H "$header")
   local rps
-  rps=$("${pin_wrk[@]}" wrk "${args[@]}" "http://127.0.0.1:$PORT$path" | awk '/^Requests\/sec/ {print $2}')
+  if [ "$row" = h2 ]; then
+    # h2c with prior knowledge; "finished in 10.00s, 123456.70 req/s, ..."
+    rps=$("${pin_wrk[@]}" h2load -t1 -c"$CONNECTIONS" -m10 -D"$DURATION" "http://127.0.0.1:$PORT$path" \
+      | awk '/^finished in/ {print $4}')
+  else
+    local args=(-t1 -c"$CONNECTIONS" -d"${DURATION}s")
+    [ -n "$header" ] && args+=(-H "$header")
+    rps=$("${pin_wrk[@]}" wrk "${args[@]}" "http://127.0.0.1:$PORT$path" | awk '/^Requests\/sec/ {print $2}')
+  fi
   kill "$pid"; wait "$pid" 2>/dev/null || true
   echo "$rps"
 }
@@ -81,12 +91,14 @@ check axum
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 declare -A results
+ROWS="${ROWS:-trace gzip h2}"
 for round in $(seq "$ROUNDS"); do
-  for row in trace gzip; do
+  for row in $ROWS; do
     for framework in tether axum; do
       case $row in
         trace) rps=$(measure "$framework" trace /api/users/1) ;;
         gzip) rps=$(measure "$framework" gzip /api/big 'Accept-Encoding: gzip') ;;
+        h2) rps=$(measure "$framework" h2 /api/plaintext) ;;
       esac
       echo "round $round: $row $framework $rps req/s" >&2
       results[$row.$framework]+="$rps "
@@ -98,11 +110,11 @@ mkdir -p results
 {
   echo "| row | tether req/s | axum req/s | tether / axum |"
   echo "|---|---:|---:|---:|"
-  for row in trace gzip; do
+  for row in $ROWS; do
     t=$(tr ' ' '\n' <<<"${results[$row.tether]}" | grep . | median)
     a=$(tr ' ' '\n' <<<"${results[$row.axum]}" | grep . | median)
     printf '| %s | %.0f | %.0f | %.2f |\n' "$row" "$t" "$a" "$(awk "BEGIN {print $t / $a}")"
   done
   echo
-  echo "$ROUNDS rounds of ${DURATION}s, wrk -t1 -c$CONNECTIONS, $(nproc) cores, $(date -u +%Y-%m-%d)."
+  echo "$ROUNDS rounds of ${DURATION}s, wrk -t1 -c$CONNECTIONS (h2: h2load -t1 -c$CONNECTIONS -m10), $(nproc) cores, $(date -u +%Y-%m-%d)."
 } | tee results/extras.md
