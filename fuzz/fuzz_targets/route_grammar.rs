@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tether_model::versioning::{compare_versions, validate_version};
-use tether_model::{Framework, RoutePath, Version, VersionSpec, Versioning, VersioningKind};
+use tether_model::{Framework, HttpMethod, RoutePath, Version, VersionSpec, Versioning, VersioningKind};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -18,9 +18,10 @@ fuzz_target!(|data: &[u8]| {
     let framework = Framework {
         global_prefix: Some(b.to_string()),
         versioning: Some(Versioning::new(VersioningKind::Uri)),
+        global_prefix_exclude: Vec::new(),
     };
     let spec = VersionSpec::Versions(vec![Version::Exact(b.to_string()), Version::Neutral]);
-    for served in framework.served_paths(&path, &spec) {
+    for served in framework.served_paths(&path, HttpMethod::Get, &spec) {
         let _ = served.path.to_matchit();
         let _ = served.path.to_openapi();
     }

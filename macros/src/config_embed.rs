@@ -20,7 +20,7 @@ pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
     let p = quote!(::tether::__private);
     let Some(path) = config_path() else {
         let def = quote! {
-            #p::FrameworkDef { global_prefix: #p::None, versioning: #p::None, runtime: "multi-thread" }
+            #p::FrameworkDef { global_prefix: #p::None, global_prefix_exclude: &[], versioning: #p::None, runtime: "multi-thread" }
         };
         return Ok((def, Framework::default()));
     };
@@ -31,6 +31,14 @@ pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
         Some(p_) => quote!(#p::Some(#p_)),
         None => quote!(#p::None),
     };
+    let exclude = config.framework.global_prefix_exclude.iter().map(|e| {
+        let path = &e.path;
+        let method = match &e.method {
+            Some(m) => quote!(#p::Some(#m)),
+            None => quote!(#p::None),
+        };
+        quote!(#p::PrefixExcludeDef { path: #path, method: #method })
+    });
     let versioning = match &framework.versioning {
         None => quote!(#p::None),
         Some(v) => {
@@ -48,7 +56,7 @@ pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
     let def = quote! {
         {
             const _: &[u8] = ::core::include_bytes!(#file);
-            #p::FrameworkDef { global_prefix: #prefix, versioning: #versioning, runtime: #runtime }
+            #p::FrameworkDef { global_prefix: #prefix, global_prefix_exclude: &[#(#exclude),*], versioning: #versioning, runtime: #runtime }
         }
     };
     Ok((def, framework))

@@ -6,6 +6,7 @@
 //!
 //! [framework]
 //! global_prefix = "api"
+//! global_prefix_exclude = ["health", { path = "metrics", method = "GET" }]
 //!
 //! [framework.versioning]
 //! type = "URI"                      # or "HEADER"
@@ -26,6 +27,7 @@
 //! "geo::Point" = '{"type": "array", "items": {"type": "number"}}'
 //! ```
 
+use crate::prefix_exclude::PrefixExclusion;
 use crate::versioning::{validate_version, Framework, Versioning, VersioningKind};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -98,8 +100,54 @@ impl RuntimeKind {
 pub struct FrameworkSection {
     /// Placed first in every path.
     pub global_prefix: Option<String>,
+    /// Routes served without the global prefix: route patterns, alone or
+    /// with a method (see [`crate::prefix_exclude`]).
+    #[serde(default, deserialize_with = "exclude_entries")]
+    pub global_prefix_exclude: Vec<ExcludeEntry>,
     /// `[framework.versioning]`.
     pub versioning: Option<VersioningSection>,
+}
+
+/// One `global_prefix_exclude` entry: `"health"` or
+/// `{ path = "health", method = "GET" }`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExcludeEntry {
+    /// The route pattern, e.g. `health` or `users/:id`.
+    pub path: String,
+    /// `GET`, `POST`…; every method when absent.
+    pub method: Option<String>,
+}
+
+impl<'de> Deserialize<'de> for ExcludeEntryOrPath {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct EntryVisitor;
+        impl<'de> Visitor<'de> for EntryVisitor {
+            type Value = ExcludeEntryOrPath;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a route path such as \"health\" or a table { path = \"health\", method = \"GET\" }")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(ExcludeEntryOrPath(ExcludeEntry {
+                    path: v.to_string(),
+                    method: None,
+                }))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                ExcludeEntry::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(ExcludeEntryOrPath)
+            }
+        }
+        d.deserialize_any(EntryVisitor)
+    }
+}
+
+/// An [`ExcludeEntry`] written either way.
+struct ExcludeEntryOrPath(ExcludeEntry);
+
+fn exclude_entries<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<ExcludeEntry>, D::Error> {
+    let list: Vec<ExcludeEntryOrPath> = Vec::deserialize(d)?;
+    Ok(list.into_iter().map(|e| e.0).collect())
 }
 
 /// `[framework.versioning]`.
@@ -308,6 +356,7 @@ impl Config {
     }
 
     fn check(&self) -> Result<(), String> {
+        self.framework.check_exclusions()?;
         if let Some(v) = &self.framework.versioning {
             if let Some(default) = &v.default_version {
                 validate_version(default)
@@ -340,9 +389,27 @@ impl Config {
 }
 
 impl FrameworkSection {
+    /// `global_prefix_exclude`: each entry parses, and there is a prefix
+    /// to exclude from.
+    fn check_exclusions(&self) -> Result<(), String> {
+        if !self.global_prefix_exclude.is_empty() && self.to_framework().global_prefix.is_none() {
+            return Err("key `framework.global_prefix_exclude` needs `global_prefix = \"…\"` under `[framework]`: without a prefix there is nothing to exclude routes from".into());
+        }
+        for (i, e) in self.global_prefix_exclude.iter().enumerate() {
+            PrefixExclusion::parse(&e.path, e.method.as_deref())
+                .map_err(|m| format!("key `framework.global_prefix_exclude[{i}]`: {m}"))?;
+        }
+        Ok(())
+    }
+
     /// The path-shaping settings as the runtime and generator use them.
     pub fn to_framework(&self) -> Framework {
         Framework {
+            global_prefix_exclude: self
+                .global_prefix_exclude
+                .iter()
+                .filter_map(|e| PrefixExclusion::parse(&e.path, e.method.as_deref()).ok())
+                .collect(),
             global_prefix: self
                 .global_prefix
                 .as_ref()
@@ -469,6 +536,49 @@ output = "admin.json"
             .unwrap_err()
             .to_string();
         assert!(e.contains("used twice"), "{e}");
+    }
+
+    /// Issue 12 item 13: `global_prefix_exclude` entries, both spellings.
+    #[test]
+    fn a5_global_prefix_exclude() {
+        let c = parse(
+            "[framework]\nglobal_prefix = \"api\"\nglobal_prefix_exclude = [\"health\", { path = \"metrics\", method = \"get\" }]\n",
+        )
+        .unwrap();
+        let fw = c.framework();
+        assert_eq!(fw.global_prefix_exclude.len(), 2);
+        assert_eq!(
+            fw.global_prefix_exclude[1].method,
+            Some(crate::HttpMethod::Get)
+        );
+        for (text, needle) in [
+            (
+                "[framework]\nglobal_prefix_exclude = [\"health\"]\n",
+                "key `framework.global_prefix_exclude` needs `global_prefix",
+            ),
+            (
+                "[framework]\nglobal_prefix = \"api\"\nglobal_prefix_exclude = [\"ok\", \"health/\"]\n",
+                "key `framework.global_prefix_exclude[1]`: `path`: route path `health/` has a trailing slash",
+            ),
+            (
+                "[framework]\nglobal_prefix = \"api\"\nglobal_prefix_exclude = [{ path = \"h\", method = \"TRACE\" }]\n",
+                "key `framework.global_prefix_exclude[0]`: `method`: `TRACE` is not a route method",
+            ),
+            (
+                "[framework]\nglobal_prefix = \"api\"\nglobal_prefix_exclude = [{ path = \"h\", verb = \"GET\" }]\n",
+                "line 3",
+            ),
+            (
+                "[framework]\nglobal_prefix = \"api\"\nglobal_prefix_exclude = [3]\n",
+                "a route path such as",
+            ),
+        ] {
+            let e = parse(text).unwrap_err().to_string();
+            assert!(
+                e.contains(needle) && e.contains("/app/tether.toml"),
+                "{needle:?} not in {e}"
+            );
+        }
     }
 
     #[test]

@@ -770,6 +770,7 @@ mod tests {
         .unwrap();
         let header = Framework {
             global_prefix: None,
+            global_prefix_exclude: Vec::new(),
             versioning: Some(Versioning {
                 default_version: Some("1".into()),
                 ..Versioning::new(VersioningKind::Header)

@@ -5,6 +5,7 @@
 //! - [`method`]: the HTTP method of a route;
 //! - [`path`]: route path syntax (`/users/:id`, `*rest`);
 //! - [`versioning`]: global prefix, URI/HEADER versioning, version order;
+//! - [`prefix_exclude`]: routes served outside the global prefix;
 //! - [`attrs`] and [`controller`]: what `#[controller]`, the route
 //!   attributes and the parameter attributes mean (feature `syn`);
 //! - [`response`]: what a handler's return type means (feature `syn`);
@@ -18,6 +19,7 @@
 
 pub mod method;
 pub mod path;
+pub mod prefix_exclude;
 pub mod status;
 pub mod versioning;
 
@@ -41,6 +43,7 @@ pub mod schemes;
 
 pub use method::HttpMethod;
 pub use path::{PathError, RoutePath, Segment};
+pub use prefix_exclude::PrefixExclusion;
 pub use versioning::{
     compare_versions, Framework, ServedRoute, Version, VersionSpec, Versioning, VersioningKind,
     VERSION_HEADER,

@@ -2,7 +2,9 @@
 //! (SPEC A4, A5, B2, B2h). The runtime router and the OpenAPI generator both
 //! call [`Framework::served_paths`], so what is served is what is documented.
 
+use crate::method::HttpMethod;
 use crate::path::RoutePath;
+use crate::prefix_exclude::PrefixExclusion;
 use std::cmp::Ordering;
 
 /// The header read under HEADER versioning.
@@ -73,6 +75,8 @@ impl Versioning {
 pub struct Framework {
     /// Segment(s) placed first in every path, e.g. `api`.
     pub global_prefix: Option<String>,
+    /// Routes served without the global prefix (see [`PrefixExclusion`]).
+    pub global_prefix_exclude: Vec<PrefixExclusion>,
     /// Versioning, when enabled.
     pub versioning: Option<Versioning>,
 }
@@ -88,12 +92,21 @@ pub struct ServedRoute {
 }
 
 impl Framework {
-    /// The concrete paths and versions of a route whose controller path
-    /// joined with its own path is `route`, and whose effective
-    /// `#[version]` (method or controller) is `spec`.
-    pub fn served_paths(&self, route: &RoutePath, spec: &VersionSpec) -> Vec<ServedRoute> {
+    /// The concrete paths and versions of a route declared with `method`,
+    /// whose controller path joined with its own path is `route`, and whose
+    /// effective `#[version]` (method or controller) is `spec`.
+    pub fn served_paths(
+        &self,
+        route: &RoutePath,
+        method: HttpMethod,
+        spec: &VersionSpec,
+    ) -> Vec<ServedRoute> {
         let versions = self.effective_versions(spec);
-        let base = |path: RoutePath| match &self.global_prefix {
+        let prefix = self
+            .global_prefix
+            .as_ref()
+            .filter(|_| !self.excluded_from_prefix(route, method));
+        let base = |path: RoutePath| match prefix {
             Some(prefix) => path.with_static_prefix(prefix),
             None => path,
         };
@@ -118,6 +131,13 @@ impl Framework {
                 }
             })
             .collect()
+    }
+
+    /// Whether `global_prefix_exclude` serves this route without the prefix.
+    pub fn excluded_from_prefix(&self, route: &RoutePath, method: HttpMethod) -> bool {
+        self.global_prefix_exclude
+            .iter()
+            .any(|e| e.matches(route, method))
     }
 
     /// The versions a route answers to once `defaultVersion` is applied,
@@ -237,7 +257,7 @@ mod tests {
     }
 
     fn paths(fw: &Framework, p: &str, spec: VersionSpec) -> Vec<String> {
-        fw.served_paths(&route(p), &spec)
+        fw.served_paths(&route(p), HttpMethod::Get, &spec)
             .into_iter()
             .map(|s| s.path.to_openapi())
             .collect()
@@ -250,6 +270,7 @@ mod tests {
     fn uri(default: Option<&str>) -> Framework {
         Framework {
             global_prefix: None,
+            global_prefix_exclude: Vec::new(),
             versioning: Some(Versioning {
                 default_version: default.map(str::to_string),
                 ..Versioning::new(VersioningKind::Uri)
@@ -262,11 +283,37 @@ mod tests {
         let fw = Framework {
             global_prefix: Some("api".into()),
             versioning: None,
+            global_prefix_exclude: Vec::new(),
         };
         assert_eq!(paths(&fw, "/users", VersionSpec::Inherit), ["/api/users"]);
         assert_eq!(
             paths(&fw, "/users/:id", VersionSpec::Inherit),
             ["/api/users/{id}"]
+        );
+    }
+
+    /// Issue 12 item 13: an excluded route keeps its version segment
+    /// (the exclusion is from the prefix only, as in Nest).
+    #[test]
+    fn a5_excluded_route_has_no_prefix_but_keeps_its_version() {
+        let mut fw = uri(Some("1"));
+        fw.global_prefix = Some("api".into());
+        fw.global_prefix_exclude = vec![
+            PrefixExclusion::parse("health", None).unwrap(),
+            PrefixExclusion::parse("metrics", Some("GET")).unwrap(),
+        ];
+        let neutral = VersionSpec::Versions(vec![Version::Neutral]);
+        assert_eq!(paths(&fw, "/health", neutral), ["/health"]);
+        assert_eq!(paths(&fw, "/health", VersionSpec::Inherit), ["/v1/health"]);
+        assert_eq!(
+            paths(&fw, "/metrics", VersionSpec::Inherit),
+            ["/v1/metrics"]
+        );
+        let post = fw.served_paths(&route("/metrics"), HttpMethod::Post, &VersionSpec::Inherit);
+        assert_eq!(post[0].path.to_openapi(), "/api/v1/metrics");
+        assert_eq!(
+            paths(&fw, "/users", VersionSpec::Inherit),
+            ["/api/v1/users"]
         );
     }
 
@@ -294,8 +341,9 @@ mod tests {
         let fw = Framework {
             global_prefix: None,
             versioning: Some(Versioning::new(VersioningKind::Header)),
+            global_prefix_exclude: Vec::new(),
         };
-        let served = fw.served_paths(&route("/users"), &exact(&["1", "2"]));
+        let served = fw.served_paths(&route("/users"), HttpMethod::Get, &exact(&["1", "2"]));
         assert_eq!(served.len(), 2);
         assert!(served.iter().all(|s| s.path.to_openapi() == "/users"));
         assert_eq!(served[1].version, Some(Version::Exact("2".into())));
@@ -340,6 +388,7 @@ mod tests {
     fn neutral_beside_versioned_only_under_header() {
         let header = Framework {
             global_prefix: None,
+            global_prefix_exclude: Vec::new(),
             versioning: Some(Versioning {
                 default_version: Some("1".into()),
                 ..Versioning::new(VersioningKind::Header)

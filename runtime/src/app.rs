@@ -18,7 +18,9 @@ use crate::state::{Requires, StateMap};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tether_model::{Framework, RoutePath, Version, VersionSpec, Versioning, VersioningKind};
+use tether_model::{
+    Framework, PrefixExclusion, RoutePath, Version, VersionSpec, Versioning, VersioningKind,
+};
 
 pub use crate::request::DEFAULT_BODY_LIMIT;
 
@@ -37,7 +39,7 @@ impl BoundRoute {
     /// runtime applies the prefix and versions (shared with tether-build).
     fn served(&self, framework: &Framework) -> Vec<tether_model::ServedRoute> {
         let route = RoutePath::parse(self.path).expect("#[controller] checked the path");
-        framework.served_paths(&route, &self.versions)
+        framework.served_paths(&route, self.method, &self.versions)
     }
 }
 
@@ -164,6 +166,13 @@ fn version_spec(defs: Option<&'static [VersionDef]>) -> VersionSpec {
 fn framework_of(def: &FrameworkDef) -> Framework {
     Framework {
         global_prefix: def.global_prefix.map(str::to_string),
+        global_prefix_exclude: def
+            .global_prefix_exclude
+            .iter()
+            .map(|e| {
+                PrefixExclusion::parse(e.path, e.method).expect("#[controller] checked tether.toml")
+            })
+            .collect(),
         versioning: def.versioning.map(|v| Versioning {
             kind: if v.header {
                 VersioningKind::Header
@@ -426,7 +435,7 @@ impl<A: HttpAdapter> App<A> {
         let mut found: Option<(&str, FrameworkDef)> = None;
         for c in &self.controllers {
             match &found {
-                Some((first, def)) if def.global_prefix != c.framework.global_prefix || def.versioning != c.framework.versioning => {
+                Some((first, def)) if def.global_prefix != c.framework.global_prefix || def.global_prefix_exclude != c.framework.global_prefix_exclude || def.versioning != c.framework.versioning => {
                     return Err(AppError::MixedConfig(format!(
                         "controllers {first} and {} were compiled with different `[framework]` settings in tether.toml; set them on the app with `.global_prefix(..)` and `.versioning(..)`",
                         c.name

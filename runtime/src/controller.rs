@@ -57,10 +57,22 @@ pub struct RouteDef<C> {
 pub struct FrameworkDef {
     /// `global_prefix`.
     pub global_prefix: Option<&'static str>,
+    /// `global_prefix_exclude`.
+    pub global_prefix_exclude: &'static [PrefixExcludeDef],
     /// `[framework.versioning]`.
     pub versioning: Option<VersioningDef>,
     /// `runtime`: `"multi-thread"` or `"per-core"`.
     pub runtime: &'static str,
+}
+
+/// One `global_prefix_exclude` entry of `tether.toml`, as checked by
+/// `#[controller]` (see `tether_model::prefix_exclude`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrefixExcludeDef {
+    /// The route pattern, e.g. `health`.
+    pub path: &'static str,
+    /// The method name, e.g. `GET`; every method when `None`.
+    pub method: Option<&'static str>,
 }
 
 /// `[framework.versioning]` of `tether.toml`.

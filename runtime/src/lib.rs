@@ -129,7 +129,8 @@ pub use tether_model::{Versioning, VersioningKind};
 pub mod __private {
     pub use crate::context::{from_request, FromRequest, Probe, ProbeExtractor, ProbeOther};
     pub use crate::controller::{
-        Controller, FrameworkDef, HandlerFuture, RouteDef, RouteMethod, VersionDef, VersioningDef,
+        Controller, FrameworkDef, HandlerFuture, PrefixExcludeDef, RouteDef, RouteMethod,
+        VersionDef, VersioningDef,
     };
     pub use crate::cookie::cookie_param;
     pub use crate::extract::*;

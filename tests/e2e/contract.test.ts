@@ -133,6 +133,14 @@ test("versions: controller 2, method 1 over it, an array 1+2, neutral beside the
   }
 });
 
+test("a route outside the global prefix (global_prefix_exclude)", async () => {
+  const health = await client.health.check();
+  assert.equal(health.error, null);
+  assert.equal(health.data, "ok");
+  assert.equal(health.response?.url, `${baseUrl}/health`);
+  assert.equal((await fetch(`${baseUrl}/api/health`)).status, 404);
+});
+
 test("catch-all *rest and a text body", async () => {
   const file = await client.misc.file({ params: { rest: "notes.txt" } });
   assert.equal(file.data, "notes.txt");
@@ -166,8 +174,7 @@ test("SSE: typed ticks, then done", async () => {
 // - #[body(multipart)]: a form without its required `files` part is
 //   accepted (ST201);
 // - #[serde(flatten)] of numbers in a query struct: 400 "invalid type:
-//   string \"1\", expected u32";
-// - a route outside the global prefix: no tether.toml key yet.
+//   string \"1\", expected u32".
 
 test("every operation of the document was called through the client and succeeded", () => {
   const doc = JSON.parse(readFileSync(documentPath, "utf8")) as {

@@ -146,6 +146,8 @@ async fn e1_contract_fixture_serves_exactly_what_it_documents() {
         ("/api/versions/shared", None),
         ("/api/v1/versions/legacy", Some("1")),
         ("/api/v2/versions/current", Some("2")),
+        // Outside the global prefix (`global_prefix_exclude`, issue 12 item 13).
+        ("/health", None),
     ] {
         let op = (
             "GET".to_string(),
@@ -154,7 +156,18 @@ async fn e1_contract_fixture_serves_exactly_what_it_documents() {
         );
         assert!(documented.contains(&op), "{op:?} in {documented:?}");
     }
+    assert!(
+        !documented.iter().any(|(_, p, _)| p == "/api/health"),
+        "{documented:?}"
+    );
     let server = TestServer::start(app).await;
     all_routed(&server, &documented).await;
+    // SPEC A5: the excluded route answers only outside the prefix.
+    let (status, body) = server.send(server.client.get(server.url("/health"))).await;
+    assert_eq!((status, body.as_str()), (200, "ok"));
+    let (status, _) = server
+        .send(server.client.get(server.url("/api/health")))
+        .await;
+    assert_eq!(status, 404);
     server.stop().await.unwrap();
 }

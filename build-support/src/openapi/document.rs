@@ -80,8 +80,11 @@ fn plan<'c>(
             continue;
         }
         for route in &c.model.routes {
-            let served =
-                framework.served_paths(&route.full_path, &route.effective_version(&c.model));
+            let served = framework.served_paths(
+                &route.full_path,
+                route.method,
+                &route.effective_version(&c.model),
+            );
             let methods = methods(route.method);
             let variants = served.len() * methods.len();
             for s in &served {

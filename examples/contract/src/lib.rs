@@ -1,6 +1,6 @@
 //! The contract fixture: one route for each shape tether-build documents
 //! (query, form and multipart fields, every return type, every version
-//! form, HEAD, catch-all paths, SSE). `tests/tests/contract.rs`
+//! form, HEAD, catch-all paths, SSE, a route outside the global prefix). `tests/tests/contract.rs`
 //! checks that it serves what its document says; `tests/e2e/contract.test.ts`
 //! calls every operation through its generated client.
 //!
@@ -10,6 +10,7 @@
 pub mod controllers;
 pub mod model;
 
+use controllers::health::HealthController;
 use controllers::items::ItemsController;
 use controllers::lookup::LookupController;
 use controllers::{misc::MiscController, versions::VersionsController};
@@ -23,4 +24,5 @@ pub fn app() -> App {
         .controller(LookupController::new(items))
         .controller(VersionsController)
         .controller(MiscController)
+        .controller(HealthController)
 }

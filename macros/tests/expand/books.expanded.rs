@@ -21,6 +21,7 @@ const _: () = {
         > = ::tether::__private::Some(&[::tether::__private::VersionDef::Exact("1")]);
         const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
             global_prefix: ::tether::__private::None,
+            global_prefix_exclude: &[],
             versioning: ::tether::__private::None,
             runtime: "multi-thread",
         };
