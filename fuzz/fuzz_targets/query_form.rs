@@ -33,5 +33,5 @@ fuzz_target!(|data: &[u8]| {
     );
     let mut request = Request::new(head, bytes::Bytes::copy_from_slice(data));
     let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
-    let _ = runtime.block_on(body_form::<Filters>(&mut request, "form"));
+    let _ = runtime.block_on(body_form::<Filters>(&mut request));
 });

@@ -75,14 +75,17 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
             let f = match kind {
                 BodyKind::Json => quote_spanned!(span=> body_json::<#ty>),
                 BodyKind::Form => quote_spanned!(span=> body_form::<#ty>),
-                BodyKind::Text => quote_spanned!(span=> body_text),
+                BodyKind::Text => match option_inner(&param.ty) {
+                    Some(_) => quote_spanned!(span=> body_text_optional),
+                    None => quote_spanned!(span=> body_text),
+                },
                 BodyKind::Bytes => match option_inner(&param.ty) {
                     Some(inner) => quote_spanned!(span=> body_bytes_optional::<#inner>),
                     None => quote_spanned!(span=> body_bytes::<#ty>),
                 },
                 BodyKind::Multipart => quote_spanned!(span=> body_multipart::<#ty>),
             };
-            quote_spanned!(span=> #p::#f(&mut __req, #arg).await)
+            quote_spanned!(span=> #p::#f(&mut __req).await)
         }
         ParamSource::Cookie(name) => quote_spanned!(span=> #p::cookie_param::<#ty>(&__req, #name)),
         ParamSource::Extractor => quote_spanned!(span=> #p::from_request::<#ty>(&mut __req).await),

@@ -8,9 +8,17 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, LitStr};
 
-/// The part name of a field: its `rename`, else its identifier.
-fn part_name(field: &syn::Field) -> syn::Result<String> {
+/// How a field is read: its part name (its `rename`, else its
+/// identifier), and whether it may be absent (`#[serde(default)]` or
+/// `#[multipart(default)]`: the type's default then).
+struct Part {
+    name: String,
+    default: bool,
+}
+
+fn part(field: &syn::Field) -> syn::Result<Part> {
     let mut name = None;
+    let mut default = false;
     for attr in &field.attrs {
         let ours = attr.path().is_ident("multipart");
         if !ours && !attr.path().is_ident("serde") {
@@ -20,9 +28,11 @@ fn part_name(field: &syn::Field) -> syn::Result<String> {
         let parsed = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("rename") {
                 found = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if meta.path.is_ident("default") && meta.input.is_empty() {
+                default = true;
             } else if ours {
                 return Err(meta.error(
-                    "#[multipart] takes `rename = \"part-name\"`, e.g. `#[multipart(rename = \"file\")]`",
+                    "#[multipart] takes `rename = \"part-name\"` or `default`, e.g. `#[multipart(rename = \"file\")]`",
                 ));
             } else if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
                 // Skip the value of serde options this derive ignores.
@@ -38,7 +48,10 @@ fn part_name(field: &syn::Field) -> syn::Result<String> {
         }
     }
     let ident = field.ident.as_ref().expect("named field");
-    Ok(name.unwrap_or_else(|| tether_model::attrs::ident_name(ident)))
+    Ok(Part {
+        name: name.unwrap_or_else(|| tether_model::attrs::ident_name(ident)),
+        default,
+    })
 }
 
 /// The expansion of `#[derive(MultipartForm)]`.
@@ -71,14 +84,24 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     let mut names = Vec::new();
     let mut inits = Vec::new();
     for (i, field) in fields.named.iter().enumerate() {
-        let name = part_name(field)?;
+        let Part { name, default } = part(field)?;
         let field_ident = &field.ident;
         let ty = &field.ty;
-        inits.push(quote_spanned! {ty.span()=>
-            #field_ident: <#ty as ::tether::multipart::FormField>::from_parts(
-                ::std::mem::take(&mut __parts[#i]),
-                #name,
-            )?
+        let read = quote_spanned! {ty.span()=>
+            <#ty as ::tether::multipart::FormField>::from_parts(__field, #name)?
+        };
+        let value = if default {
+            quote_spanned! {ty.span()=>
+                if __field.is_empty() { ::std::default::Default::default() } else { #read }
+            }
+        } else {
+            read
+        };
+        inits.push(quote! {
+            #field_ident: {
+                let __field = ::std::mem::take(&mut __parts[#i]);
+                #value
+            }
         });
         names.push(name);
     }

@@ -148,7 +148,6 @@ fn content_type(req: &Request) -> Option<&str> {
 
 fn check_content_type(
     req: &Request,
-    arg: &str,
     accepts: fn(&str) -> bool,
     expected: &str,
 ) -> Result<(), HttpError> {
@@ -158,19 +157,22 @@ fn check_content_type(
             if accepts(&ct.to_ascii_lowercase()) {
                 Ok(())
             } else {
-                Err(wrong_type(arg, expected, Some(ct)))
+                Err(wrong_type(expected, Some(ct)))
             }
         }
         Some(ct) if accepts(ct) => Ok(()),
-        found => Err(wrong_type(arg, expected, found)),
+        found => Err(wrong_type(expected, found)),
     }
 }
 
-fn wrong_type(arg: &str, expected: &str, found: Option<&str>) -> HttpError {
+/// The `415` of a body sent with another content type. Messages speak of
+/// "the request body", never of the Rust argument it feeds: the client
+/// knows the document, not the handler.
+pub(crate) fn wrong_type(expected: &str, found: Option<&str>) -> HttpError {
     HttpError::new(
         StatusCode::UNSUPPORTED_MEDIA_TYPE,
         format!(
-            "body `{arg}` must be sent as `{expected}`, got {}",
+            "the request body must be sent as `{expected}`, got {}",
             found.map_or("no content-type".to_string(), |f| format!("`{f}`"))
         ),
     )
@@ -181,19 +183,19 @@ fn wrong_type(arg: &str, expected: &str, found: Option<&str>) -> HttpError {
 /// instead of the answer.
 const DRAIN_PAST_LIMIT: usize = 1024 * 1024;
 
-fn too_large(arg: &str, limit: usize) -> HttpError {
+pub(crate) fn too_large(limit: usize) -> HttpError {
     HttpError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        format!("body `{arg}` is larger than the limit of {limit} bytes"),
+        format!("the request body is larger than the limit of {limit} bytes"),
     )
 }
 
 /// Reads the whole body within the app's size limit (`413` past it).
-pub async fn read_body(req: &mut Request, arg: &str) -> Result<Bytes, HttpError> {
+pub async fn read_body(req: &mut Request) -> Result<Bytes, HttpError> {
     let limit = req.body_limit;
     let mut body = req.take_body();
     if body.size_hint().lower() > limit as u64 {
-        return Err(too_large(arg, limit));
+        return Err(too_large(limit));
     }
     // Most bodies arrive in one frame: that frame is the body, with no list
     // of chunks collected and copied (SPEC A10).
@@ -204,7 +206,7 @@ pub async fn read_body(req: &mut Request, arg: &str) -> Result<Bytes, HttpError>
     };
     if first.len() > limit {
         drain(&mut body).await;
-        return Err(too_large(arg, limit));
+        return Err(too_large(limit));
     }
     if body.is_end_stream() {
         return Ok(first);
@@ -219,7 +221,7 @@ pub async fn read_body(req: &mut Request, arg: &str) -> Result<Bytes, HttpError>
         }
         Err(e) if e.is::<http_body_util::LengthLimitError>() => {
             drain(&mut body).await;
-            Err(too_large(arg, limit))
+            Err(too_large(limit))
         }
         Err(e) => Err(unreadable(e)),
     }
@@ -247,12 +249,9 @@ fn is_json(ct: &str) -> bool {
 
 /// `#[body] dto: T`: a JSON body.
 #[cfg(feature = "json")]
-pub async fn body_json<T: serde::de::DeserializeOwned>(
-    req: &mut Request,
-    arg: &str,
-) -> Result<T, HttpError> {
-    check_content_type(req, arg, is_json, "application/json")?;
-    let bytes = read_body(req, arg).await?;
+pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
+    check_content_type(req, is_json, "application/json")?;
+    let bytes = read_body(req).await?;
     serde_json::from_slice(&bytes)
         .or_else(|e| integral_floats_as_integers(&bytes).ok_or(e))
         .map_err(|e| HttpError::bad_request(json_error::<T>(&bytes, e)))
@@ -301,33 +300,49 @@ fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> 
 }
 
 /// `#[body(form)] dto: T`: an urlencoded form body.
-pub async fn body_form<T: serde::de::DeserializeOwned>(
-    req: &mut Request,
-    arg: &str,
-) -> Result<T, HttpError> {
+pub async fn body_form<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
     check_content_type(
         req,
-        arg,
         |ct| ct == "application/x-www-form-urlencoded",
         "application/x-www-form-urlencoded",
     )?;
-    let bytes = read_body(req, arg).await?;
+    let bytes = read_body(req).await?;
     crate::urlencoded::from_bytes(&bytes)
         .map_err(|e| HttpError::bad_request(e.describe("form field")))
 }
 
-/// `#[body(text)] s: String`: a UTF-8 text body.
-pub async fn body_text(req: &mut Request, arg: &str) -> Result<String, HttpError> {
-    check_content_type(req, arg, |ct| ct.starts_with("text/"), "text/plain")?;
-    let bytes = read_body(req, arg).await?;
+/// `#[body(text)] s: String`: a UTF-8 text body, documented as required,
+/// so an empty one (none sent, or `Content-Length: 0`) is a 400.
+pub async fn body_text(req: &mut Request) -> Result<String, HttpError> {
+    body_text_optional(req).await?.ok_or_else(|| {
+        HttpError::bad_request("the request body is required (text/plain) but none was sent")
+    })
+}
+
+/// `#[body(text)] s: Option<String>`: a UTF-8 text body, `None` when empty.
+pub async fn body_text_optional(req: &mut Request) -> Result<Option<String>, HttpError> {
+    // An absent body comes without a content type: that is "none sent",
+    // not a wrong type; anything else is checked before it is read.
+    let typed = content_type(req).is_some();
+    if typed {
+        check_content_type(req, |ct| ct.starts_with("text/"), "text/plain")?;
+    }
+    let bytes = read_body(req).await?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if !typed {
+        return Err(wrong_type("text/plain", None));
+    }
     String::from_utf8(bytes.into())
+        .map(Some)
         .map_err(|e| HttpError::bad_request(format!("the body is not valid UTF-8: {e}")))
 }
 
 /// `#[body(bytes)] b: Bytes` (or `Vec<u8>`): the raw body, documented as
 /// required, so an empty one (none sent, or `Content-Length: 0`) is a 400.
-pub async fn body_bytes<T: From<Bytes>>(req: &mut Request, arg: &str) -> Result<T, HttpError> {
-    body_bytes_optional(req, arg).await?.ok_or_else(|| {
+pub async fn body_bytes<T: From<Bytes>>(req: &mut Request) -> Result<T, HttpError> {
+    body_bytes_optional(req).await?.ok_or_else(|| {
         HttpError::bad_request(
             "the request body is required (application/octet-stream) but none was sent",
         )
@@ -337,9 +352,8 @@ pub async fn body_bytes<T: From<Bytes>>(req: &mut Request, arg: &str) -> Result<
 /// `#[body(bytes)] b: Option<Bytes>`: the raw body, `None` when empty.
 pub async fn body_bytes_optional<T: From<Bytes>>(
     req: &mut Request,
-    arg: &str,
 ) -> Result<Option<T>, HttpError> {
-    let bytes = read_body(req, arg).await?;
+    let bytes = read_body(req).await?;
     Ok((!bytes.is_empty()).then(|| T::from(bytes)))
 }
 
@@ -363,7 +377,7 @@ mod tests {
         r.body = crate::request::RequestBody::from(Bytes::from_static(
             br#"{"year": 379.0, "ids": [1, 2.0]}"#,
         ));
-        let dto: Dto = body_json(&mut r, "dto").await.unwrap();
+        let dto: Dto = body_json(&mut r).await.unwrap();
         assert_eq!(
             dto,
             Dto {
@@ -378,7 +392,7 @@ mod tests {
         );
         r.body =
             crate::request::RequestBody::from(Bytes::from_static(br#"{"year": 379.5, "ids": []}"#));
-        let e = body_json::<Dto>(&mut r, "dto").await.unwrap_err();
+        let e = body_json::<Dto>(&mut r).await.unwrap_err();
         assert!(
             e.message().contains("floating point `379.5`, expected u16"),
             "{e}"

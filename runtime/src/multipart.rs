@@ -35,7 +35,6 @@
 use crate::error::HttpError;
 use crate::request::{Request, RequestBody};
 use bytes::Bytes;
-use http::StatusCode;
 use std::fmt::Display;
 use std::future::Future;
 use std::pin::Pin;
@@ -74,25 +73,22 @@ pub struct UploadedFile {
 /// ```
 pub struct Multipart {
     inner: multer::Multipart<'static>,
-    arg: Box<str>,
     limit: usize,
 }
 
 /// One part of a [`Multipart`] body.
 pub struct Field {
     inner: multer::Field<'static>,
-    arg: Box<str>,
     limit: usize,
 }
 
-fn multipart_error(e: multer::Error, arg: &str, limit: usize) -> HttpError {
+fn multipart_error(e: multer::Error, limit: usize) -> HttpError {
     use multer::Error as E;
     match e {
-        E::StreamSizeExceeded { .. } | E::FieldSizeExceeded { .. } => HttpError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("body `{arg}` is larger than the limit of {limit} bytes"),
-        ),
-        other => HttpError::bad_request(format!("invalid multipart body `{arg}`: {other}")),
+        E::StreamSizeExceeded { .. } | E::FieldSizeExceeded { .. } => {
+            crate::extract::too_large(limit)
+        }
+        other => HttpError::bad_request(format!("invalid multipart body: {other}")),
     }
 }
 
@@ -102,11 +98,10 @@ impl Multipart {
         match self.inner.next_field().await {
             Ok(Some(inner)) => Ok(Some(Field {
                 inner,
-                arg: self.arg.clone(),
                 limit: self.limit,
             })),
             Ok(None) => Ok(None),
-            Err(e) => Err(multipart_error(e, &self.arg, self.limit)),
+            Err(e) => Err(multipart_error(e, self.limit)),
         }
     }
 
@@ -149,16 +144,16 @@ impl Field {
         self.inner
             .chunk()
             .await
-            .map_err(|e| multipart_error(e, &self.arg, self.limit))
+            .map_err(|e| multipart_error(e, self.limit))
     }
 
     /// The whole content.
     pub async fn bytes(self) -> Result<Bytes, HttpError> {
-        let (arg, limit) = (self.arg, self.limit);
+        let limit = self.limit;
         self.inner
             .bytes()
             .await
-            .map_err(|e| multipart_error(e, &arg, limit))
+            .map_err(|e| multipart_error(e, limit))
     }
 
     /// The whole content as UTF-8 text.
@@ -203,12 +198,14 @@ impl FromMultipart for Multipart {
 }
 
 /// The type of a `#[derive(MultipartForm)]` field: a text value (`String`,
-/// numbers, `bool`, `char`), an [`UploadedFile`], or an `Option` or `Vec`
-/// of either.
+/// numbers, `bool`, `char`), an [`UploadedFile`], or an `Option`, a `Vec`
+/// or an `Option<Vec<_>>` of either. A `Vec` takes one part or more (as
+/// the document's `required` and `minItems: 1` say); `Option<Vec<_>>`, or
+/// `#[serde(default)]` on the field, also takes none.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a multipart form field",
     label = "not a multipart field type",
-    note = "use `String`, a number, `bool`, `char` or `UploadedFile`, or an `Option` or `Vec` of one"
+    note = "use `String`, a number, `bool`, `char` or `UploadedFile`, or an `Option`, a `Vec` or an `Option<Vec<_>>` of one"
 )]
 pub trait FormField: Sized {
     /// Builds the field from every part that had its name.
@@ -272,12 +269,36 @@ where
     }
 }
 
+/// A list field takes one part or more: the document marks it required,
+/// and a multipart body has no way to send an empty list other than
+/// leaving the field out. `Option<Vec<T>>`, or `#[serde(default)]` on the
+/// field, takes none.
+fn at_least_one(parts: Vec<UploadedFile>, name: &str) -> Result<Vec<UploadedFile>, HttpError> {
+    if parts.is_empty() {
+        return Err(missing(name));
+    }
+    Ok(parts)
+}
+
 impl<T: FormText> FormField for Vec<T>
 where
     T::Err: Display,
 {
     fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError> {
+        let parts = at_least_one(parts, name)?;
         parts.into_iter().map(|p| parse_text(p, name)).collect()
+    }
+}
+
+impl<T: FormText> FormField for Option<Vec<T>>
+where
+    T::Err: Display,
+{
+    fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError> {
+        if parts.is_empty() {
+            return Ok(None);
+        }
+        <Vec<_> as FormField>::from_parts(parts, name).map(Some)
     }
 }
 
@@ -308,7 +329,17 @@ impl FormField for Option<UploadedFile> {
 
 impl FormField for Vec<UploadedFile> {
     fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError> {
+        let parts = at_least_one(parts, name)?;
         parts.into_iter().map(|p| file(p, name)).collect()
+    }
+}
+
+impl FormField for Option<Vec<UploadedFile>> {
+    fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError> {
+        if parts.is_empty() {
+            return Ok(None);
+        }
+        <Vec<_> as FormField>::from_parts(parts, name).map(Some)
     }
 }
 
@@ -336,34 +367,20 @@ impl futures_core::Stream for BodyStream {
 }
 
 /// `#[body(multipart)] form: T`.
-pub async fn body_multipart<T: FromMultipart>(
-    req: &mut Request,
-    arg: &str,
-) -> Result<T, HttpError> {
+pub async fn body_multipart<T: FromMultipart>(req: &mut Request) -> Result<T, HttpError> {
     let content_type = req.header("content-type").unwrap_or("");
     let essence = content_type.split(';').next().unwrap_or("").trim();
     if !essence.eq_ignore_ascii_case("multipart/form-data") {
-        let found = if essence.is_empty() {
-            "no content-type".to_string()
-        } else {
-            format!("`{essence}`")
-        };
-        return Err(HttpError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            format!("body `{arg}` must be sent as `multipart/form-data`, got {found}"),
-        ));
+        let found = (!essence.is_empty()).then_some(essence);
+        return Err(crate::extract::wrong_type("multipart/form-data", found));
     }
     let boundary = multer::parse_boundary(content_type)
-        .map_err(|e| HttpError::bad_request(format!("invalid multipart body `{arg}`: {e}")))?;
+        .map_err(|e| HttpError::bad_request(format!("invalid multipart body: {e}")))?;
     let limit = req.body_limit;
     let constraints =
         multer::Constraints::new().size_limit(multer::SizeLimit::new().whole_stream(limit as u64));
     let inner =
         multer::Multipart::with_constraints(BodyStream(req.take_body()), boundary, constraints);
-    let multipart = Multipart {
-        inner,
-        arg: arg.into(),
-        limit,
-    };
+    let multipart = Multipart { inner, limit };
     T::from_multipart(multipart).await
 }

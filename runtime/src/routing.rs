@@ -58,14 +58,16 @@ impl Endpoint {
     }
 
     /// The variants for `method`: its own, GET's for HEAD, then `#[all]`.
+    /// A method outside the seven a route can name (TRACE, CONNECT, an
+    /// extension method) has none: `#[all]` is documented as those seven,
+    /// so it answers those seven only, and anything else is a `405`.
     fn variants(&self, method: Option<RouteMethod>) -> Option<&[Variant]> {
-        method
-            .and_then(|m| {
-                self.slot(m).or_else(|| {
-                    (m == RouteMethod::Head)
-                        .then(|| self.slot(RouteMethod::Get))
-                        .flatten()
-                })
+        let m = method?;
+        self.slot(m)
+            .or_else(|| {
+                (m == RouteMethod::Head)
+                    .then(|| self.slot(RouteMethod::Get))
+                    .flatten()
             })
             .or_else(|| self.slot(RouteMethod::All))
     }
@@ -385,6 +387,12 @@ mod tests {
         assert_eq!(hit(&r, M::DELETE, "/users/me", any()).await.unwrap(), "del");
         assert_eq!(hit(&r, M::HEAD, "/users/me", any()).await.unwrap(), "me");
         assert_eq!(hit(&r, M::PATCH, "/any", any()).await.unwrap(), "all");
+        // #[all] is the seven documented methods, not TRACE or an extension.
+        assert!(hit(&r, M::TRACE, "/any", any()).await.is_none());
+        assert!(hit(&r, M::from_bytes(b"PURGE").unwrap(), "/any", any())
+            .await
+            .is_none());
+        assert_eq!(r.allowed_methods("/any").len(), 7);
         assert!(hit(&r, M::POST, "/users/me", any()).await.is_none());
         assert!(hit(&r, M::GET, "/nope", any()).await.is_none());
         let (_, params) = r.find(&M::GET, "/users/a%20b", any()).unwrap();

@@ -209,11 +209,17 @@ where
         deserialize_u32(); deserialize_u64(); deserialize_u128(); deserialize_f32();
         deserialize_f64(); deserialize_char(); deserialize_str(); deserialize_string();
         deserialize_bytes(); deserialize_byte_buf(); deserialize_unit();
-        deserialize_identifier(); deserialize_ignored_any();
+        deserialize_identifier();
         deserialize_unit_struct(name: &'static str);
         deserialize_enum(name: &'static str, variants: &'static [&'static str]);
         deserialize_tuple_struct(name: &'static str, len: usize);
         deserialize_struct(name: &'static str, fields: &'static [&'static str]);
+    }
+
+    /// A key the type does not name: skipped, however often it was sent
+    /// (a form's schema does not forbid other keys, so neither does this).
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -343,6 +349,18 @@ mod tests {
 
     fn filter(q: &str) -> Result<Filter, String> {
         from_bytes(q.as_bytes()).map_err(|e| e.describe("query parameter"))
+    }
+
+    /// Issue 12 (schemathesis): a key the struct does not name is skipped
+    /// even when repeated; it was a 400 "sent 3 times, expected one value".
+    #[test]
+    fn e1_unknown_keys_are_skipped_however_often_sent() {
+        let f = filter("limit=5&extra=a&extra=b&extra=c&x=").unwrap();
+        assert_eq!(f.limit, 5);
+        assert_eq!(
+            filter("limit=5&limit=6&extra=a&extra=b").unwrap_err(),
+            "invalid query parameter `limit`: sent 2 times, expected one value"
+        );
     }
 
     #[test]

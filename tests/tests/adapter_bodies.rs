@@ -22,6 +22,8 @@ struct Login {
 struct Upload {
     title: String,
     copies: Option<u32>,
+    /// May be left out: `#[serde(default)]` (empty then).
+    #[serde(default)]
     tags: Vec<String>,
     #[multipart(rename = "cover-image")]
     cover: UploadedFile,
@@ -35,6 +37,8 @@ struct Upload {
 struct Seen {
     title: String,
     copies: Option<u32>,
+    /// May be left out: `#[serde(default)]` (empty then).
+    #[serde(default)]
     tags: Vec<String>,
     files: Vec<(Option<String>, Option<String>, Vec<u8>)>,
     note: bool,
@@ -59,6 +63,11 @@ impl Bodies {
     #[post("/text")]
     async fn text(&self, #[body(text)] text: String) -> String {
         format!("{} chars", text.chars().count())
+    }
+    /// An optional text body: documented `required: false`.
+    #[post("/text-optional")]
+    async fn text_optional(&self, #[body(text)] text: Option<String>) -> String {
+        text.map_or("no body".into(), |t| format!("{} chars", t.chars().count()))
     }
     #[post("/form")]
     async fn form(&self, #[body(form)] login: Login) -> Login {
@@ -181,7 +190,7 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
     let (status, body) = s.send(s.post("/bodies/json", "text/plain", "{}")).await;
     assert_eq!(status, 415);
     assert!(
-        body.contains("body `book` must be sent as `application/json`, got `text/plain`"),
+        body.contains("the request body must be sent as `application/json`, got `text/plain`"),
         "{body}"
     );
     let (status, body) = s.send(s.client.post(s.url("/bodies/text")).body("x")).await;
@@ -210,7 +219,7 @@ async fn a6_body_errors_are_400_413_415_with_messages() {
         .await;
     assert_eq!(status, 413);
     assert!(
-        body.contains("body `raw` is larger than the limit of 65536 bytes"),
+        body.contains("the request body is larger than the limit of 65536 bytes"),
         "{body}"
     );
     // Exactly at the limit is fine.
@@ -264,6 +273,42 @@ async fn a6_required_bytes_body_refuses_an_empty_one() {
         ))
         .await;
     assert_eq!((status, body.as_str()), (201, "2 bytes"));
+    s.stop().await.unwrap();
+}
+
+/// Issue 12 (schemathesis): `#[body(text)] text: String` is documented
+/// `required: true`, so an empty body is a 400 — not an empty string; a
+/// body without a content type is a 415; `Option<String>` takes none.
+#[tokio::test]
+async fn a6_required_text_body_refuses_an_empty_one() {
+    let s = server().await;
+    let no_body = s.client.post(s.url("/bodies/text"));
+    let empty = s.post("/bodies/text", "text/plain", Vec::new());
+    for req in [no_body, empty] {
+        let (status, body) = s.send(req).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body.contains("the request body is required (text/plain) but none was sent"),
+            "{body}"
+        );
+    }
+    let untyped = s.client.post(s.url("/bodies/text")).body("hi");
+    let (status, body) = s.send(untyped).await;
+    assert_eq!(status, 415, "{body}");
+    assert!(
+        body.contains("the request body must be sent as `text/plain`, got no content-type"),
+        "{body}"
+    );
+    let (status, body) = s
+        .send(s.post("/bodies/text", "application/json", b"{}".to_vec()))
+        .await;
+    assert_eq!(status, 415, "{body}");
+    let (status, body) = s.send(s.client.post(s.url("/bodies/text-optional"))).await;
+    assert_eq!((status, body.as_str()), (201, "no body"));
+    let (status, body) = s
+        .send(s.post("/bodies/text-optional", "text/plain", "héllo"))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "5 chars"));
     s.stop().await.unwrap();
 }
 
@@ -365,6 +410,16 @@ async fn a6_multipart_errors() {
         .await;
     assert_eq!(status, 400);
     assert!(body.contains("`title` is given 2 times"), "{body}");
+    // A required list (`Vec<UploadedFile>`, documented `minItems: 1`)
+    // with no part at all: missing, not an empty list (issue 12).
+    let form = reqwest::multipart::Form::new()
+        .text("title", "t")
+        .part("cover-image", cover());
+    let (status, body) = s
+        .send(s.client.post(s.url("/bodies/upload")).multipart(form))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("missing multipart field `page`"), "{body}");
     // Text where a file belongs: a part without a filename is not a file.
     let form = reqwest::multipart::Form::new()
         .text("title", "t")
@@ -395,14 +450,16 @@ async fn a6_multipart_errors() {
         .await;
     assert_eq!(status, 415);
     assert!(
-        body.contains("body `form` must be sent as `multipart/form-data`, got `application/json`"),
+        body.contains(
+            "the request body must be sent as `multipart/form-data`, got `application/json`"
+        ),
         "{body}"
     );
     let (status, body) = s
         .send(s.post("/bodies/upload", "multipart/form-data", "x"))
         .await;
     assert_eq!(status, 400);
-    assert!(body.contains("invalid multipart body `form`"), "{body}");
+    assert!(body.contains("invalid multipart body"), "{body}");
     let (status, body) = s
         .send(s.post(
             "/bodies/upload",
@@ -411,7 +468,7 @@ async fn a6_multipart_errors() {
         ))
         .await;
     assert_eq!(status, 400);
-    assert!(body.contains("invalid multipart body `form`"), "{body}");
+    assert!(body.contains("invalid multipart body"), "{body}");
     // Over the limit.
     let form = reqwest::multipart::Form::new().text("title", "t").part(
         "cover-image",

@@ -150,6 +150,29 @@ async fn a1_all_matches_every_method() {
     s.stop().await.unwrap();
 }
 
+/// Issue 12 (schemathesis): `#[all]` is documented as the seven route
+/// methods, so it serves those seven only: TRACE (and any extension
+/// method) is a 405 whose `Allow` lists them. It was a 200 before.
+#[tokio::test]
+async fn a1_all_is_the_seven_documented_methods_not_trace() {
+    let s = server().await;
+    for method in ["TRACE", "PURGE"] {
+        let m = tether::Method::from_bytes(method.as_bytes()).unwrap();
+        let res = s
+            .client
+            .request(m, s.url("/items/any"))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 405, "{method}");
+        assert_eq!(
+            res.headers()["allow"],
+            "GET, HEAD, POST, PUT, DELETE, PATCH, OPTIONS"
+        );
+    }
+    s.stop().await.unwrap();
+}
+
 #[tokio::test]
 async fn a2_catch_all_query_header_and_bytes() {
     let s = server().await;
@@ -207,7 +230,7 @@ async fn a3_errors_and_bodies() {
     let (status, body) = s.send(s.post("/items", "text/plain", "{}")).await;
     assert_eq!(status, 415);
     assert!(
-        body.contains("body `item` must be sent as `application/json`, got `text/plain`"),
+        body.contains("the request body must be sent as `application/json`, got `text/plain`"),
         "{body}"
     );
     let (status, _) = s.send(s.client.post(s.url("/nowhere"))).await;

@@ -193,10 +193,13 @@ fn str_value(expr: &Expr) -> Option<String> {
     }
 }
 
-/// Every item of every `#[serde(..)]` among `attrs`.
+/// Every item of every `#[serde(..)]` among `attrs`, and of every
+/// `#[multipart(..)]` (`#[derive(MultipartForm)]`'s `rename` and `default`,
+/// which mean what serde's do).
 fn serde_items(attrs: &[Attribute]) -> Vec<SerdeItem> {
     let mut items = Vec::new();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+    let ours = |a: &&Attribute| a.path().is_ident("serde") || a.path().is_ident("multipart");
+    for attr in attrs.iter().filter(ours) {
         let Ok(metas) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
         else {
             continue;

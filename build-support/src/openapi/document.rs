@@ -240,6 +240,19 @@ fn x_tether(framework: &Framework, doc_version: Option<&str>) -> Option<Value> {
     (!x.is_empty()).then_some(Value::Object(x))
 }
 
+/// An `#[all]` route is one operation per method: the client names each
+/// by the handler and the method (`anyGet`, `anyPut`, …), not `any`,
+/// `any2`, ….
+fn name_by_method(operation: &mut Value, method: &str) {
+    if let Some(Value::String(name)) = operation.get_mut(ext::METHOD) {
+        let mut chars = method.chars();
+        if let Some(first) = chars.next() {
+            name.push(first.to_ascii_uppercase());
+            name.extend(chars);
+        }
+    }
+}
+
 fn operation_id(op: &Planned, used: &mut BTreeSet<String>) -> String {
     let mut id = format!(
         "{}_{}",
@@ -292,7 +305,10 @@ pub fn build(
         let mut tags: Vec<(String, Option<String>)> = Vec::new();
         for op in &ops {
             let id = operation_id(op, &mut used_ids);
-            let operation = ctx.operation(op.controller, op.route, op.version.as_ref(), &id);
+            let mut operation = ctx.operation(op.controller, op.route, op.version.as_ref(), &id);
+            if op.route.method == HttpMethod::All {
+                name_by_method(&mut operation, op.method);
+            }
             let item = paths.entry(op.path.clone()).or_insert_with(|| json!({}));
             item[op.method] = operation;
             let key = controller_key(&op.controller.model.type_name);

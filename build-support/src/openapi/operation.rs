@@ -508,6 +508,42 @@ impl OperationContext<'_, '_> {
         false
     }
 
+    /// A multipart form sends a list as one part per item, so an empty list
+    /// cannot be told from a field left out: a required list field of the
+    /// form (`Vec<T>`, which the server reads as one part or more) gets
+    /// `minItems: 1`, so no client is told an empty one is fine.
+    fn lists_take_one_part_or_more(&mut self, schema: &Value) {
+        let Some(name) = schema["$ref"]
+            .as_str()
+            .and_then(|r| r.strip_prefix("#/components/schemas/"))
+        else {
+            return;
+        };
+        let Some(Value::Object(form)) = self.gen.components.get_mut(name) else {
+            return;
+        };
+        let required: Vec<String> = form
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| {
+                r.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let Some(Value::Object(props)) = form.get_mut("properties") else {
+            return;
+        };
+        for name in required {
+            if let Some(Value::Object(list)) = props.get_mut(&name) {
+                if list.get("type") == Some(&json!("array")) && !list.contains_key("minItems") {
+                    list.insert("minItems".into(), json!(1));
+                }
+            }
+        }
+    }
+
     fn body(&mut self, kind: BodyKind, ty: &Ty, written: &Type) -> Value {
         let (inner, required) = match ty {
             Ty::Option(inner) => (&**inner, false),
@@ -517,7 +553,12 @@ impl OperationContext<'_, '_> {
             BodyKind::Text => json!({"type": "string"}),
             BodyKind::Bytes => json!({"type": "string", "format": "binary"}),
             BodyKind::Multipart if is_named(written, &["Multipart"]) => json!({"type": "object"}),
-            BodyKind::Json | BodyKind::Form | BodyKind::Multipart => self.gen.schema(inner),
+            BodyKind::Multipart => {
+                let schema = self.gen.schema(inner);
+                self.lists_take_one_part_or_more(&schema);
+                schema
+            }
+            BodyKind::Json | BodyKind::Form => self.gen.schema(inner),
         };
         json!({
             "required": required,

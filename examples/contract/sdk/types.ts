@@ -6,6 +6,16 @@ export interface Answered {
   handler: string;
 }
 
+/** A multipart upload: a title, one file or more, optional notes. */
+export interface Attachments {
+  /** What the files are. */
+  title: string;
+  /** The files; one part each, at least one. */
+  files: Blob[];
+  /** Notes, one part each, when given. */
+  notes?: string[] | null;
+}
+
 /** What a client sends to create an item, as JSON or as a form. */
 export interface CreateItem {
   /** Display name. */
@@ -39,6 +49,45 @@ export interface Item {
   state: State;
   /** Free-form labels. */
   labels: string[];
+}
+
+/**
+ * The filters of `GET /items`: an enum, scalars, an array and an
+ * optional array. (Not yet a `#[serde(flatten)]`ed struct of numbers: the
+ * server refuses its values, issue 12 item 3.)
+ */
+export interface ItemFilter {
+  /** Only items in this state. */
+  state?: State | null;
+  /** Only items whose name contains this. */
+  name?: string | null;
+  /** Only items with every one of these labels. */
+  labels?: string[];
+  /** Only items with at least one of these labels, when given. */
+  any_label?: string[] | null;
+  /**
+   * Items skipped.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
+  offset?: number | null;
+  /**
+   * At most this many.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
+  limit?: number | null;
+}
+
+/** What an upload received. */
+export interface Received {
+  /** The form's title. */
+  title: string;
+  /** The size of each file, in order. */
+  sizes: number[];
+  /**
+   * How many notes came.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
+  notes: number;
 }
 
 /** A new name for an item. */

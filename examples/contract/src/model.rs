@@ -83,3 +83,25 @@ pub enum Tick {
     /// The stream ends.
     Done,
 }
+
+/// A multipart upload: a title, one file or more, optional notes.
+#[derive(tether::multipart::MultipartForm)]
+pub struct Attachments {
+    /// What the files are.
+    pub title: String,
+    /// The files; one part each, at least one.
+    pub files: Vec<tether::multipart::UploadedFile>,
+    /// Notes, one part each, when given.
+    pub notes: Option<Vec<String>>,
+}
+
+/// What an upload received.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Received {
+    /// The form's title.
+    pub title: String,
+    /// The size of each file, in order.
+    pub sizes: Vec<u64>,
+    /// How many notes came.
+    pub notes: u32,
+}

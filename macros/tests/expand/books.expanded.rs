@@ -150,8 +150,7 @@ const _: () = {
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::HandlerFuture::new(async move {
                     let dto: CreateBook = match ::tether::__private::piped(
-                        ::tether::__private::body_json::<CreateBook>(&mut __req, "dto")
-                            .await,
+                        ::tether::__private::body_json::<CreateBook>(&mut __req).await,
                         &__req,
                         "dto",
                         ::tether::__private::ArgSource::Body,

@@ -17,6 +17,16 @@ export interface LookupV1SearchOptions {
   signal?: AbortSignal;
 }
 
+/** The call options of `byForm`. */
+export interface LookupV1ByFormOptions {
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** The request body (`application/x-www-form-urlencoded`). */
+  body: types.ItemFilter;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
 /** The call options of `tagged`. */
 export interface LookupV1TaggedOptions {
   /** Query parameters. */
@@ -46,6 +56,18 @@ export class LookupV1Controller<TThrow extends boolean = false> {
   search(options: LookupV1SearchOptions): Promise<SDKOutcome<types.Item[], types.HttpError, TThrow>> {
     return this.#core.request(
       { method: "GET", path: "/api/v1/lookup/search", operationId: "lookup_search", parseAs: "json" },
+      options,
+    );
+  }
+
+  /**
+   * Lists items by the filters of `GET /items`, sent as an urlencoded form (`#[body(form)]`: an enum, an array, an optional array).
+   *
+   * `POST /api/v1/lookup/form`
+   */
+  byForm(options: LookupV1ByFormOptions): Promise<SDKOutcome<types.Item[], types.HttpError, TThrow>> {
+    return this.#core.request(
+      { method: "POST", path: "/api/v1/lookup/form", operationId: "lookup_byForm", bodyAs: "urlencoded", parseAs: "json" },
       options,
     );
   }

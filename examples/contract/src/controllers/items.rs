@@ -16,6 +16,25 @@ pub type ApiResult<T> = Result<T, HttpError>;
 pub struct Items(Arc<Mutex<BTreeMap<u64, Item>>>);
 
 impl Items {
+    /// The items `filter` selects, after its offset, at most its limit.
+    pub fn matching(&self, filter: &ItemFilter) -> Vec<Item> {
+        let found = self.filter(|i| {
+            filter.state.is_none_or(|s| i.state == s)
+                && filter
+                    .name
+                    .as_ref()
+                    .is_none_or(|n| i.name.contains(n.as_str()))
+                && filter.labels.iter().all(|l| i.labels.contains(l))
+                && filter
+                    .any_label
+                    .as_ref()
+                    .is_none_or(|any| any.iter().any(|l| i.labels.contains(l)))
+        });
+        let offset = filter.offset.unwrap_or(0) as usize;
+        let limit = filter.limit.map_or(usize::MAX, |l| l as usize);
+        found.into_iter().skip(offset).take(limit).collect()
+    }
+
     /// A store with item 1 (open, labelled `bug`) and item 2 (closed).
     pub fn seeded() -> Self {
         let items = Items::default();
@@ -77,21 +96,7 @@ impl ItemsController {
     /// Lists items by a query struct (`T: Serialize`).
     #[get]
     async fn find_all(&self, #[query] filter: ItemFilter) -> Vec<Item> {
-        let found = self.items.filter(|i| {
-            filter.state.is_none_or(|s| i.state == s)
-                && filter
-                    .name
-                    .as_ref()
-                    .is_none_or(|n| i.name.contains(n.as_str()))
-                && filter.labels.iter().all(|l| i.labels.contains(l))
-                && filter
-                    .any_label
-                    .as_ref()
-                    .is_none_or(|any| any.iter().any(|l| i.labels.contains(l)))
-        });
-        let offset = filter.offset.unwrap_or(0) as usize;
-        let limit = filter.limit.map_or(usize::MAX, |l| l as usize);
-        found.into_iter().skip(offset).take(limit).collect()
+        self.items.matching(&filter)
     }
 
     /// Finds one item (`Result<T, HttpError>`).

@@ -1,10 +1,9 @@
-//! `/lookup` (version 1): single named query values and a header, on
-//! paths no `/:id` route of another method overlaps. (Not yet a
-//! `#[body(form)]` with array fields: schemathesis finds the server refusing
-//! a schema-valid form, see tests/e2e/contract.test.ts.)
+//! `/lookup` (version 1): single named query values, a header and a form
+//! body with array fields, on paths no `/:id` route of another method
+//! overlaps.
 
 use super::items::Items;
-use crate::model::{Item, State};
+use crate::model::{Item, ItemFilter, State};
 use tether::{controller, Json};
 
 /// Searches and form posts over the items.
@@ -36,6 +35,14 @@ impl LookupController {
             first.name = format!("{} [{trace}]", first.name);
         }
         Json(found)
+    }
+
+    /// Lists items by the filters of `GET /items`, sent as an urlencoded
+    /// form (`#[body(form)]`: an enum, an array, an optional array).
+    #[post("/form")]
+    #[http_code(200)]
+    async fn by_form(&self, #[body(form)] filter: ItemFilter) -> Vec<Item> {
+        self.items.matching(&filter)
     }
 
     /// Lists items by single named query values: an array and an enum.

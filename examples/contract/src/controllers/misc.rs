@@ -1,8 +1,7 @@
-//! `/misc`, neutral: a catch-all path, SSE and a text body. (Not yet a
-//! multipart upload: the server accepts a form without its required file
-//! field, see tests/e2e/contract.test.ts.)
+//! `/misc`, neutral: a catch-all path, SSE, `#[all]`, and text, bytes and
+//! multipart bodies.
 
-use crate::model::Tick;
+use crate::model::{Attachments, Received, Tick};
 use std::time::Duration;
 use tether::controller;
 use tether::sse::Sse;
@@ -34,6 +33,31 @@ impl MiscController {
             let _ = tx.send(Tick::Done).await;
         });
         sse
+    }
+
+    /// Answers every documented method (`#[all]`) with the one it was
+    /// called with.
+    #[all("/any")]
+    async fn any(&self, #[req] req: &tether::Request) -> String {
+        req.method().to_string()
+    }
+
+    /// The size of a raw body (`#[body(bytes)]`, required).
+    #[post("/blob")]
+    #[http_code(200)]
+    async fn blob(&self, #[body(bytes)] raw: Vec<u8>) -> String {
+        format!("{} bytes", raw.len())
+    }
+
+    /// What a multipart form carried (`#[body(multipart)]`: a text part,
+    /// a required list of files, an optional list of text parts).
+    #[post("/attachments")]
+    async fn attach(&self, #[body(multipart)] form: Attachments) -> Received {
+        Received {
+            title: form.title,
+            sizes: form.files.iter().map(|f| f.bytes.len() as u64).collect(),
+            notes: form.notes.map_or(0, |n| n.len() as u32),
+        }
     }
 
     /// Echoes a text body upper-cased (`#[body(text)]`).
