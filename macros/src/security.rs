@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::BTreeMap;
 use tether_model::controller::ControllerModel;
-use tether_model::schemes::{KeyLocation, SchemeType, SecurityScheme};
+use tether_model::schemes::{unknown_scheme, KeyLocation, SchemeType, SecurityScheme};
 use tether_model::security::SecuritySpec;
 
 /// The schemes of `tether.toml`, by name.
@@ -29,19 +29,6 @@ pub fn check(model: &ControllerModel, schemes: &Schemes) -> syn::Result<()> {
         }
     }
     errors.map_or(Ok(()), Err)
-}
-
-fn unknown_scheme(name: &str, schemes: &Schemes) -> String {
-    if schemes.is_empty() {
-        return format!(
-            "unknown security scheme `{name}`: tether.toml declares none; add `[security.schemes.{name}]` with `type = \"http\"` and `scheme = \"bearer\"` (or apiKey, oauth2, openIdConnect) to the tether.toml next to Cargo.toml"
-        );
-    }
-    let known: Vec<String> = schemes.keys().map(|k| format!("`{k}`")).collect();
-    format!(
-        "unknown security scheme `{name}`: tether.toml declares {}; use one of them or add `[security.schemes.{name}]`",
-        known.join(", ")
-    )
 }
 
 /// The `Security` value for a spec (empty for `#[public]`).

@@ -144,6 +144,21 @@ pub struct OAuthFlow {
     pub scopes: BTreeMap<String, String>,
 }
 
+/// The error for `#[security("name")]` naming no scheme of `schemes`,
+/// shared by `#[controller]` and tether-build so both say the same.
+pub fn unknown_scheme(name: &str, schemes: &BTreeMap<String, SecurityScheme>) -> String {
+    if schemes.is_empty() {
+        return format!(
+            "unknown security scheme `{name}`: tether.toml declares none; add `[security.schemes.{name}]` with `type = \"http\"` and `scheme = \"bearer\"` (or apiKey, oauth2, openIdConnect) to the tether.toml next to Cargo.toml"
+        );
+    }
+    let known: Vec<String> = schemes.keys().map(|k| format!("`{k}`")).collect();
+    format!(
+        "unknown security scheme `{name}`: tether.toml declares {}; use one of them or add `[security.schemes.{name}]`",
+        known.join(", ")
+    )
+}
+
 impl SecuritySection {
     /// Checks every scheme has what its type needs; the error names the key.
     pub fn check(&self) -> Result<(), String> {

@@ -285,6 +285,7 @@ pub fn build(
     index: &CrateIndex,
     controllers: &[FoundController],
     framework: &Framework,
+    schemes: &super::security::Schemes,
     output: &OpenApiOutput,
     package: &PackageInfo,
     stated: &BTreeMap<String, Value>,
@@ -371,10 +372,17 @@ pub fn build(
             doc.insert("tags".into(), Value::Array(tags));
         }
         doc.insert("paths".into(), Value::Object(paths));
+        let mut components = Map::new();
         if !gen.components.is_empty() {
             let schemas: Map<String, Value> =
                 std::mem::take(&mut gen.components).into_iter().collect();
-            doc.insert("components".into(), json!({ "schemas": schemas }));
+            components.insert("schemas".into(), Value::Object(schemas));
+        }
+        if let Some(s) = super::security::components(schemes) {
+            components.insert("securitySchemes".into(), s);
+        }
+        if !components.is_empty() {
+            doc.insert("components".into(), Value::Object(components));
         }
         let mut document = Value::Object(doc);
         super::always_sent::apply(&mut document);

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use syn::{PathArguments, ReturnType, Type};
 use tether_model::api_error::{derives_api_error, ApiErrorModel, RESERVED_KEYS};
 use tether_model::attrs::{BodyKind, ParamSource};
-use tether_model::controller::{doc_summary, RouteModel};
+use tether_model::controller::{doc_summary, PipelineKind, RouteModel};
 
 /// One documented error status: its bodies and what each means.
 #[derive(Default)]
@@ -65,6 +65,7 @@ impl OperationContext<'_, '_> {
     ) -> Vec<(String, Value)> {
         let mut answers = ErrorAnswers::new();
         self.framework_answers(route, &mut answers);
+        self.access_answers(route, c, &mut answers);
         if let ReturnType::Type(_, ty) = &route.output {
             if let Some(id) = self.api_error_of(ty, c.module) {
                 self.typed_answers(id, &mut answers);
@@ -112,6 +113,36 @@ impl OperationContext<'_, '_> {
                 kind.content_type()
             );
             answers.entry(415).or_default().add(error, Some(d));
+        }
+    }
+
+    /// `401` on a route that requires a security scheme (no credential of
+    /// one, or a malformed one, before guards run; guards and extractors
+    /// may answer it too), `403` where the route or its controller has
+    /// `#[use_guards(..)]` (a guard that denies).
+    fn access_answers(
+        &mut self,
+        route: &RouteModel,
+        c: &FoundController,
+        answers: &mut ErrorAnswers,
+    ) {
+        let error = self.gen.http_error();
+        if !route.effective_security(&c.model).is_empty() {
+            let d = "Unauthorized: no credential of a scheme the operation requires was sent, or it was malformed or refused.";
+            answers
+                .entry(401)
+                .or_default()
+                .add(error.clone(), Some(d.into()));
+        }
+        let guarded = c
+            .model
+            .pipeline
+            .iter()
+            .chain(&route.pipeline)
+            .any(|p| p.kind == PipelineKind::Guards);
+        if guarded {
+            let d = "Forbidden: a guard refused the request.";
+            answers.entry(403).or_default().add(error, Some(d.into()));
         }
     }
 

@@ -35,6 +35,7 @@ mod errors;
 mod naming;
 mod operation;
 mod schema;
+mod security;
 pub(crate) mod write;
 
 pub use dialect::downgrade;
@@ -389,6 +390,11 @@ impl Builder {
         let controllers = read_controllers(&index).map_err(Error::many)?;
         let framework = config.framework();
         check_neutral_routes(&index, &controllers, &framework)?;
+        let schemes = &config.security.schemes;
+        let unknown = security::unknown(&index, &controllers, schemes);
+        if !unknown.is_empty() {
+            return Err(Error::many(unknown));
+        }
         let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
         let mut report = Report {
             read,
@@ -402,6 +408,7 @@ impl Builder {
                 &index,
                 &controllers,
                 &framework,
+                schemes,
                 output,
                 &self.package,
                 &stated,

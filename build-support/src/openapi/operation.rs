@@ -592,6 +592,10 @@ impl OperationContext<'_, '_> {
             op.insert("requestBody".into(), body);
         }
         op.insert("responses".into(), self.responses(route, c));
+        let schemes = route.effective_security(&c.model);
+        if let Some(security) = super::security::requirement(&schemes) {
+            op.insert("security".into(), security);
+        }
         op.insert(ext::CONTROLLER.into(), json!(key));
         let served_version = match version {
             Some(Version::Exact(v)) => Some(v.as_str()),
