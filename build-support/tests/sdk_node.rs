@@ -18,6 +18,7 @@ const GENERATED: &[&str] = &[
     "tether_header_split",
     "tether_multipart",
     "tether_sse_31",
+    "security_schemes",
 ];
 
 fn copy_ts(from: &Path, to: &Path) {

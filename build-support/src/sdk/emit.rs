@@ -118,6 +118,8 @@ fn reserved_globals() -> Vec<String> {
             "Blob",
             "Queries",
             "createQueries",
+            "Auth",
+            "SECURITY_SCHEMES",
         ]
         .map(String::from),
     );
@@ -723,6 +725,9 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
             fields.push(format!("{key}: {{ {} }}", styles.join(", ")));
         }
     }
+    if let Some(security) = &op.security {
+        fields.push(super::auth::requirement_literal(security));
+    }
     if !op.const_headers.is_empty() {
         let headers: Vec<String> = op
             .const_headers
@@ -880,12 +885,26 @@ fn index_file(
     groups.sort_by(|a, b| compare_versions(a.0.as_deref(), b.0.as_deref()));
     let empty = top.is_empty() && groups.is_empty();
 
+    let schemes = super::auth::schemes(doc);
     let mut out = String::from(HEADER);
     if !empty && flavor != Flavor::Dts {
         out += &format!("import {{ ClientCore }} from \"./client{ext}\";\n");
     }
     if flavor.typed() {
-        out += &format!("import type {{ ClientConfig }} from \"./client{ext}\";\n");
+        let mut names = vec!["ClientConfig"];
+        if !schemes.is_empty() {
+            names.push("AuthCredential");
+            if schemes
+                .iter()
+                .any(|s| s.spec == super::auth::SchemeSpec::Basic)
+            {
+                names.push("BasicCredentials");
+            }
+        }
+        out += &format!(
+            "import type {{ {} }} from \"./client{ext}\";\n",
+            names.join(", ")
+        );
     }
     let import = if flavor == Flavor::Dts {
         "import type"
@@ -913,7 +932,18 @@ fn index_file(
     if flavor.typed() {
         out += &jsdoc(&[format!("The client of {}.", api_name(doc))], "");
         out += &client_interface(&top, &groups);
+        if !schemes.is_empty() {
+            out += &super::auth::auth_type(&schemes);
+        }
     }
+    if !schemes.is_empty() && !empty && flavor != Flavor::Dts {
+        out += &super::auth::schemes_table(&schemes, flavor.typed());
+    }
+    // With schemes, `auth` is typed by scheme name (a misspelt one is an error).
+    let config_type = match schemes.is_empty() {
+        true => "ClientConfig & { throwOnError?: TThrow }",
+        false => "Omit<ClientConfig, \"auth\"> & { auth?: Auth; throwOnError?: TThrow }",
+    };
     if empty {
         out += "/** The document has no operations: the client is empty. */\n";
     } else {
@@ -927,16 +957,23 @@ fn index_file(
     }
     let config = if empty { "_config" } else { "config" };
     out += &match flavor {
-        Flavor::Ts => format!("export function createClient<TThrow extends boolean = false>(\n  {config}: ClientConfig & {{ throwOnError?: TThrow }} = {{}},\n): Client<TThrow> {{\n"),
+        Flavor::Ts => format!("export function createClient<TThrow extends boolean = false>(\n  {config}: {config_type} = {{}},\n): Client<TThrow> {{\n"),
         Flavor::Js => format!("export function createClient({config} = {{}}) {{\n"),
-        Flavor::Dts => return out + &format!("export declare function createClient<TThrow extends boolean = false>(\n  {config}?: ClientConfig & {{ throwOnError?: TThrow }},\n): Client<TThrow>;\n"),
+        Flavor::Dts => return out + &format!("export declare function createClient<TThrow extends boolean = false>(\n  {config}?: {config_type},\n): Client<TThrow>;\n"),
     };
     if empty {
         return out + "  return {};\n}\n";
     }
-    out += match flavor {
-        Flavor::Ts => "  const core = new ClientCore<TThrow>(config);\n  return {\n",
-        _ => "  const core = new ClientCore(config);\n  return {\n",
+    let args = match schemes.is_empty() {
+        true => "config",
+        false if flavor == Flavor::Ts && super::auth::names_object_member(&schemes) => {
+            "config as ClientConfig, SECURITY_SCHEMES"
+        }
+        false => "config, SECURITY_SCHEMES",
+    };
+    out += &match flavor {
+        Flavor::Ts => format!("  const core = new ClientCore<TThrow>({args});\n  return {{\n"),
+        _ => format!("  const core = new ClientCore({args});\n  return {{\n"),
     };
     for (key, class) in &top {
         out += &format!("    {}: new {class}(core),\n", prop_key(key));

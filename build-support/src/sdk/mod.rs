@@ -27,6 +27,7 @@
 //! else the first path segment; the method from the `operationId`, else
 //! from the HTTP method and the path.
 
+mod auth;
 mod document;
 mod emit;
 pub mod naming;

@@ -79,6 +79,9 @@ pub struct Operation<'a> {
     pub success: Vec<Content<'a>>,
     /// JSON schemas of the error responses.
     pub errors: Vec<&'a Value>,
+    /// The security requirement the client can meet: alternatives of
+    /// scheme names (SPEC E4); `None` when it requires nothing.
+    pub security: Option<Vec<Vec<String>>>,
 }
 
 /// Every operation of the document, in document order; of several version
@@ -175,6 +178,7 @@ fn operation<'a>(
                 _ => None,
             })
             .collect(),
+        security: super::auth::requirement(doc, op, &super::auth::schemes(doc)),
     }
 }
 

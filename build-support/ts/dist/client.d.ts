@@ -58,6 +58,34 @@ export interface ClientConfig {
      * generated `zod.ts` (`zod = true`) makes one: `zodValidator({ request: true, response: true })`.
      */
     validator?: Validator;
+    /**
+     * Credentials by security scheme of the document (SPEC E4), each a value or
+     * a (possibly async) function returning one, asked on every call that
+     * needs it. An operation gets the credential of the first of its schemes
+     * that has one, and only operations that require a scheme get any. The
+     * generated `createClient` types this as `Auth`, one key per scheme.
+     */
+    auth?: AuthConfig;
+}
+/** A credential, or a (possibly async) function returning one; `undefined` sends none. */
+export type AuthCredential<T = string> = T | undefined | (() => T | undefined | Promise<T | undefined>);
+/** What an `http` `basic` scheme sends, as `Authorization: Basic base64(username:password)`. */
+export interface BasicCredentials {
+    username: string;
+    password: string;
+}
+/** Credentials by scheme name. */
+export type AuthConfig = Readonly<Record<string, AuthCredential<string | BasicCredentials>>>;
+/**
+ * How a scheme's credential is sent, from `components.securitySchemes`:
+ * `bearer` (http bearer, oauth2, openIdConnect) as `Authorization: Bearer`,
+ * `basic` as `Authorization: Basic`, `apiKey` in the header, query
+ * parameter or cookie `name`.
+ */
+export interface SecuritySchemeSpec {
+    readonly type: "bearer" | "basic" | "apiKey";
+    readonly in?: "header" | "query" | "cookie";
+    readonly name?: string;
 }
 /**
  * Checks of the data a call sends and receives (SPEC G3). `operation` is the
@@ -148,6 +176,11 @@ export interface OperationSpec {
     readonly contentType?: string;
     /** How a 2xx body is read; `stream` hands back the `Response` (SSE). */
     readonly parseAs: "json" | "text" | "blob" | "stream" | "none";
+    /**
+     * The operation's security requirement: alternatives, each the schemes
+     * sent together; an empty alternative makes credentials optional.
+     */
+    readonly security?: ReadonlyArray<ReadonlyArray<string>>;
 }
 /** The per-call options every generated method accepts (SPEC C3). */
 export interface CallOptions {
@@ -161,10 +194,15 @@ export interface CallOptions {
 export declare class ClientCore<TThrow extends boolean = false> {
     #private;
     readonly config: Readonly<ClientConfig>;
-    constructor(config?: ClientConfig);
+    /** `schemes`: the document's security schemes, by name, for the `auth` option. */
+    constructor(config?: ClientConfig, schemes?: Readonly<Record<string, SecuritySchemeSpec>>);
     /** Sends one operation and decodes the result. Never throws unless `throwOnError` is set. */
     request<T, E = unknown>(op: OperationSpec, options?: CallOptions): Promise<SDKOutcome<T, E, TThrow>>;
 }
+/** Puts a header or cookie credential into `headers` (query keys go into the URL). */
+export declare function applyCredential(headers: Record<string, string>, scheme: SecuritySchemeSpec, value: string | BasicCredentials): void;
+/** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */
+export declare function basicToken(value: string | BasicCredentials): string;
 /**
  * Milliseconds before try `attempt + 1`: the server's `Retry-After` (seconds
  * or a date) when it sent one, else exponential backoff with full jitter.

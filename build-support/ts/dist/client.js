@@ -26,8 +26,11 @@ export class SDKError extends Error {
 /** The shared transport of all controllers of one client. */
 export class ClientCore {
     config;
-    constructor(config = {}) {
+    #schemes;
+    /** `schemes`: the document's security schemes, by name, for the `auth` option. */
+    constructor(config = {}, schemes = {}) {
         this.config = config;
+        this.#schemes = schemes;
     }
     /** Sends one operation and decodes the result. Never throws unless `throwOnError` is set. */
     async request(op, options = {}) {
@@ -38,11 +41,17 @@ export class ClientCore {
     }
     async #send(op, options) {
         const config = this.config;
-        const url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+        let url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
         const invalid = this.#validate(op, (v, name) => (options.body === undefined ? undefined : v.request?.(name, options.body)));
         if (invalid)
             return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
-        const headers = await this.#headers(op, options);
+        const credentials = await this.#credentials(op);
+        const headers = await this.#headers(op, options, credentials);
+        for (const [scheme, value] of credentials) {
+            if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined) {
+                url += `${url.includes("?") ? "&" : "?"}${encodeURIComponent(scheme.name)}=${encodeURIComponent(credentialText(value))}`;
+            }
+        }
         let init = { method: op.method, headers };
         if (config.credentials !== undefined)
             init.credentials = config.credentials;
@@ -116,10 +125,46 @@ export class ClientCore {
             await sleep(wait ?? 0, signal);
         }
     }
-    async #headers(op, options) {
+    /**
+     * The credentials of the first alternative of `op.security` whose every
+     * scheme has one in `auth`; none when no alternative is complete (the
+     * server then answers 401) or the operation requires nothing.
+     */
+    async #credentials(op) {
+        const auth = this.config.auth;
+        if (!op.security || !auth)
+            return [];
+        const known = new Map();
+        const credential = async (name) => {
+            if (!known.has(name)) {
+                const given = Object.prototype.hasOwnProperty.call(auth, name) ? auth[name] : undefined;
+                const value = typeof given === "function" ? await given() : given;
+                known.set(name, value === "" ? undefined : value);
+            }
+            return known.get(name);
+        };
+        for (const alternative of op.security) {
+            if (alternative.length === 0)
+                continue;
+            const found = [];
+            for (const name of alternative) {
+                const scheme = Object.prototype.hasOwnProperty.call(this.#schemes, name) ? this.#schemes[name] : undefined;
+                const value = scheme ? await credential(name) : undefined;
+                if (!scheme || value === undefined)
+                    break;
+                found.push([scheme, value]);
+            }
+            if (found.length === alternative.length)
+                return found;
+        }
+        return [];
+    }
+    async #headers(op, options, credentials = []) {
         const out = {};
         const configured = this.config.headers;
         mergeHeaders(out, typeof configured === "function" ? await configured() : configured);
+        for (const [scheme, value] of credentials)
+            applyCredential(out, scheme, value);
         if (op.bodyAs === "json")
             out["content-type"] = op.contentType ?? "application/json";
         else if (op.bodyAs === "text")
@@ -149,6 +194,31 @@ export class ClientCore {
 }
 const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** Puts a header or cookie credential into `headers` (query keys go into the URL). */
+export function applyCredential(headers, scheme, value) {
+    if (scheme.type === "bearer")
+        mergeHeaders(headers, { authorization: `Bearer ${credentialText(value)}` });
+    else if (scheme.type === "basic")
+        mergeHeaders(headers, { authorization: `Basic ${basicToken(value)}` });
+    else if (scheme.in === "header" && scheme.name !== undefined)
+        mergeHeaders(headers, { [scheme.name]: credentialText(value) });
+    else if (scheme.in === "cookie" && scheme.name !== undefined) {
+        const cookie = `${scheme.name}=${encodeURIComponent(credentialText(value))}`;
+        const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+        mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
+    }
+}
+/** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */
+export function basicToken(value) {
+    const text = typeof value === "string" ? value : `${value.username}:${value.password}`;
+    let binary = "";
+    for (const byte of new TextEncoder().encode(text))
+        binary += String.fromCharCode(byte);
+    return btoa(binary);
+}
+function credentialText(value) {
+    return typeof value === "string" ? value : `${value.username}:${value.password}`;
+}
 /** The single hook first, then the interceptors. */
 function chain(single, more) {
     return [...(single ? [single] : []), ...(more ?? [])];

@@ -7,6 +7,7 @@ import { createClient as createUriClient } from "./generated/tether_uri_versioni
 import { createClient as createHeaderClient } from "./generated/tether_header_versioning/index.js";
 import { createClient as createSplitClient, SDKError as SplitSDKError } from "./generated/tether_header_split/index.js";
 import { createClient as createUploadClient } from "./generated/tether_multipart/index.js";
+import { createClient as createSecuredClient } from "./generated/security_schemes/index.js";
 import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
 
 interface Call {
@@ -84,6 +85,57 @@ test("C2 headers: config object or async function, per-call headers, document co
   });
   assert.equal(calls[0]?.url, "http://h/x");
   assert.deepEqual(headersOf(calls[0]), { Authorization: "Bearer t", "x-a": "call", "X-N": "3", "X-API-Version": "2" });
+});
+
+test("E4 auth: each operation sends the credential of its first complete alternative, and only where required", async () => {
+  const { calls, fetcher } = fake(() => new Response(null, { status: 204 }));
+  let asked = 0;
+  const client = createSecuredClient({
+    baseUrl: "http://h",
+    fetcher,
+    headers: { Cookie: "theme=dark", Authorization: "from-config" },
+    auth: {
+      "bearer-auth": async () => {
+        asked += 1;
+        return "tok";
+      },
+      basic: { username: "ädä", password: "p:w" },
+      "query*/key": () => "k&1",
+      constructor: "s i d",
+      __proto__: "x",
+    },
+  });
+  await client.account.me();
+  assert.equal(headersOf(calls[0]).authorization, "Bearer tok");
+  assert.equal(headersOf(calls[0]).Authorization, undefined, "one Authorization header, not two");
+  assert.equal(asked, 1);
+  // The first alternative's scheme has no credential; the second (basic AND a query key) is complete.
+  await client.account.createKey();
+  assert.equal(headersOf(calls[1]).authorization, `Basic ${Buffer.from("ädä:p:w").toString("base64")}`);
+  assert.equal(calls[1]?.url, "http://h/keys?api%20key=k%261");
+  // `security: []` sends nothing, whatever `auth` holds: the configured header stays as given.
+  await client.account.open();
+  assert.equal(headersOf(calls[2]).Authorization, "from-config");
+  assert.equal(calls[2]?.url, "http://h/open");
+  // A cookie credential joins the cookies already set.
+  await client.account.session();
+  assert.equal(headersOf(calls[3]).cookie, "theme=dark; sid=s%20i%20d");
+  // `__proto__` in an object literal is the prototype, not a credential: nothing is sent for it.
+  await client.account.digestOnly();
+  assert.equal(headersOf(calls[4])["X-Proto"], undefined);
+
+  // No credential for any alternative: the request goes out bare and the server's 401 comes back as an error.
+  const bare = fake(() => json({ statusCode: 401, message: "Unauthorized" }, 401));
+  const anonymous = createSecuredClient({ baseUrl: "http://h", fetcher: bare.fetcher, auth: { "bearer-auth": () => undefined } });
+  const me = await anonymous.account.me();
+  assert.equal(me.error?.status, 401);
+  assert.equal(headersOf(bare.calls[0]).authorization, undefined);
+  // Half an alternative is none: basic without the query key it must go with sends neither.
+  const half = fake(() => new Response(null, { status: 201 }));
+  const partial = createSecuredClient({ baseUrl: "http://h", fetcher: half.fetcher, auth: { basic: { username: "a", password: "b" } } });
+  await partial.account.createKey();
+  assert.equal(headersOf(half.calls[0]).authorization, undefined);
+  assert.equal(half.calls[0]?.url, "http://h/keys");
 });
 
 test("G3 credentials: the config's value reaches fetch; none set leaves fetch's default", async () => {
