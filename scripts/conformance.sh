@@ -28,8 +28,14 @@ start() {
   PORT=0 "$target/debug/$name" >"$log" 2>&1 &
   pids+=($!)
   for _ in $(seq 100); do
-    if grep -q 'listening on' "$log"; then
-      grep -o 'http://[0-9.:]*' "$log" | head -1
+    # Either the examples' own `listening on http://…` line or the
+    # tracing subscriber's `address=127.0.0.1:PORT` field (colours stripped).
+    local url
+    url=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -oE 'listening on http://[0-9.:]+|address=[0-9.]+:[0-9]+' | head -1 || true)
+    if [ -n "$url" ]; then
+      url=${url#listening on }
+      url=${url#address=}
+      case $url in http://*) echo "$url" ;; *) echo "http://$url" ;; esac
       return
     fi
     sleep 0.1

@@ -203,6 +203,50 @@ impl FromRequest for BearerToken {
     }
 }
 
+/// The credentials of `Authorization: Basic <base64(user:password)>`, as
+/// a handler argument (`login: BasicAuth`); `401` when they are missing,
+/// not base64, not UTF-8 or have no `:`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BasicAuth {
+    /// Before the first `:`.
+    pub username: String,
+    /// After the first `:`.
+    pub password: String,
+}
+
+impl BasicAuth {
+    /// Decodes the token68 of a Basic credential.
+    pub fn decode(token: &str) -> Result<BasicAuth, &'static str> {
+        use base64::Engine;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(token)
+            .map_err(|_| "malformed `Authorization: Basic` credential: not base64")?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| "malformed `Authorization: Basic` credential: not UTF-8")?;
+        match text.split_once(':') {
+            Some((user, password)) => Ok(BasicAuth {
+                username: user.to_string(),
+                password: password.to_string(),
+            }),
+            None => {
+                Err("malformed `Authorization: Basic` credential: no `:` between user and password")
+            }
+        }
+    }
+}
+
+impl FromRequest for BasicAuth {
+    async fn from_request(req: &mut Request) -> Result<Self, HttpError> {
+        match authorization_value(req, "basic") {
+            Ok(Some(token)) => BasicAuth::decode(token).map_err(HttpError::unauthorized),
+            Ok(None) => Err(HttpError::unauthorized(
+                "this route needs `Authorization: Basic <credentials>`",
+            )),
+            Err(why) => Err(HttpError::unauthorized(why)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,5 +285,19 @@ mod tests {
         }
         let (e, _) = BEARER.check(&req(b"Basic abc")).unwrap_err();
         assert!(e.message().contains("Bearer <token>"), "{}", e.message());
+    }
+
+    #[test]
+    fn e4_basic_credentials_decode_or_say_why_not() {
+        let ok = BasicAuth::decode("w6RkYTpwOnc=").unwrap();
+        assert_eq!((ok.username.as_str(), ok.password.as_str()), ("äda", "p:w"));
+        for (token, why) in [
+            ("!!!", "not base64"),
+            ("//79", "not UTF-8"),
+            ("YWRh", "no `:`"),
+        ] {
+            let e = BasicAuth::decode(token).unwrap_err();
+            assert!(e.contains(why), "{token}: {e}");
+        }
     }
 }

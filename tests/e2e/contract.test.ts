@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { createClient, SSEConnection } from "../../examples/contract/sdk/index.js";
+import { createClient, SSEConnection, type RequestContext } from "../../examples/contract/sdk/index.js";
 
 const baseUrl = process.env["CONTRACT_URL"];
 const documentPath = process.env["CONTRACT_OPENAPI"];
@@ -16,13 +16,11 @@ if (!baseUrl || !documentPath) {
 
 /** operationIds that answered 2xx through the client. */
 const succeeded = new Set<string>();
-const client = createClient({
-  baseUrl,
-  onResponse: (response, context) => {
-    const id = context.operation.operationId;
-    if (response.ok && id !== undefined) succeeded.add(id);
-  },
-});
+const record = (response: Response, context: RequestContext) => {
+  const id = context.operation.operationId;
+  if (response.ok && id !== undefined) succeeded.add(id);
+};
+const client = createClient({ baseUrl, onResponse: record });
 
 test("query arrays, optional arrays and enums reach the server as sent", async () => {
   const labelled = await client.v1.items.findAll({ query: { labels: ["bug"] } });
@@ -217,6 +215,61 @@ test("SSE: typed ticks, then done", async () => {
 //   follows Express's rule (the `/:id` route answers, so a client's call
 //   with id `search` works) where schemathesis expects a 405.
 
+test("security: the auth option sends each scheme's credential where required; 401 without or wrong, 403 for the wrong role", async () => {
+  // No credential: the framework's 401, with the challenge, before the handler.
+  const anonymous = await client.account.me();
+  assert.equal(anonymous.error?.status, 401);
+  assert.equal(anonymous.response?.headers.get("www-authenticate"), "Bearer");
+  assert.equal((await client.account.open()).data, "open");
+
+  // Log in through the SDK, then use the token as a bearer credential (an async function, asked per call).
+  const wrong = await client.account.token({ body: { username: "ada", password: "nope" } });
+  assert.equal(wrong.error?.status, 401);
+  const login = await client.account.token({ body: { username: "ada", password: "lovelace" } });
+  assert.equal(login.error, null);
+  const token = login.data?.token;
+  let asked = 0;
+  const ada = createClient({
+    baseUrl,
+    onResponse: record,
+    auth: {
+      bearer: async () => {
+        asked += 1;
+        return token;
+      },
+    },
+  });
+  assert.deepEqual((await ada.account.me()).data, { name: "ada", role: "admin" });
+  assert.deepEqual((await ada.account.audit()).data, ["ada read the audit log"]);
+  // Of `api_key` or `bearer`, the client has only the bearer: it is sent.
+  assert.equal((await ada.account.byKey()).data?.name, "ada");
+  // A public route gets no credential at all.
+  const before = asked;
+  assert.equal((await ada.account.open()).error, null);
+  assert.equal(asked, before, "auth is asked only for operations that need it");
+
+  // Every other kind of scheme: header key, query key, basic, session cookie.
+  const bob = createClient({
+    baseUrl,
+    onResponse: record,
+    auth: { api_key: "bob-secret", query_key: () => "bob-secret", basic: { username: "bob", password: "builder" }, session: "bob-secret" },
+  });
+  for (const call of [() => bob.account.byKey(), () => bob.account.byQuery(), () => bob.account.basic(), () => bob.account.session()]) {
+    const answer = await call();
+    assert.equal(answer.error, null, answer.error?.message);
+    assert.deepEqual(answer.data, { name: "bob", role: "reader" });
+  }
+  // A credential that is present but wrong is the app's 401; a valid one of the wrong role the guard's 403.
+  const forged = createClient({ baseUrl, auth: { bearer: "mallory-secret", basic: { username: "bob", password: "x" } } });
+  assert.equal((await forged.account.me()).error?.status, 401);
+  assert.equal((await forged.account.basic()).error?.status, 401);
+  const reader = createClient({ baseUrl, auth: { bearer: "bob-secret" } });
+  const denied = await reader.account.audit();
+  assert.equal(denied.error?.status, 403);
+  // @ts-expect-error a scheme tether.toml does not declare is a type error
+  createClient({ auth: { bearr: "x" } });
+});
+
 test("every operation of the document was called through the client and succeeded", () => {
   const doc = JSON.parse(readFileSync(documentPath, "utf8")) as {
     paths: Record<string, Record<string, { operationId?: string }>>;
@@ -224,7 +277,7 @@ test("every operation of the document was called through the client and succeede
   const documented = Object.values(doc.paths).flatMap((item) =>
     Object.values(item).flatMap((op) => (typeof op === "object" && op.operationId ? [op.operationId] : [])),
   );
-  assert.ok(documented.length >= 31, `${documented.length} operations`);
+  assert.ok(documented.length >= 39, `${documented.length} operations`);
   const missed = documented.filter((id) => !succeeded.has(id));
   assert.deepEqual(missed, [], "operations never called with success");
 });

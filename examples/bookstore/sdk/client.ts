@@ -66,6 +66,38 @@ export interface ClientConfig {
    * generated `zod.ts` (`zod = true`) makes one: `zodValidator({ request: true, response: true })`.
    */
   validator?: Validator;
+  /**
+   * Credentials by security scheme of the document (SPEC E4), each a value or
+   * a (possibly async) function returning one, asked on every call that
+   * needs it. An operation gets the credential of the first of its schemes
+   * that has one, and only operations that require a scheme get any. The
+   * generated `createClient` types this as `Auth`, one key per scheme.
+   */
+  auth?: AuthConfig;
+}
+
+/** A credential, or a (possibly async) function returning one; `undefined` sends none. */
+export type AuthCredential<T = string> = T | undefined | (() => T | undefined | Promise<T | undefined>);
+
+/** What an `http` `basic` scheme sends, as `Authorization: Basic base64(username:password)`. */
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
+
+/** Credentials by scheme name. */
+export type AuthConfig = Readonly<Record<string, AuthCredential<string | BasicCredentials>>>;
+
+/**
+ * How a scheme's credential is sent, from `components.securitySchemes`:
+ * `bearer` (http bearer, oauth2, openIdConnect) as `Authorization: Bearer`,
+ * `basic` as `Authorization: Basic`, `apiKey` in the header, query
+ * parameter or cookie `name`.
+ */
+export interface SecuritySchemeSpec {
+  readonly type: "bearer" | "basic" | "apiKey";
+  readonly in?: "header" | "query" | "cookie";
+  readonly name?: string;
 }
 
 /**
@@ -173,6 +205,11 @@ export interface OperationSpec {
   readonly contentType?: string;
   /** How a 2xx body is read; `stream` hands back the `Response` (SSE). */
   readonly parseAs: "json" | "text" | "blob" | "stream" | "none";
+  /**
+   * The operation's security requirement: alternatives, each the schemes
+   * sent together; an empty alternative makes credentials optional.
+   */
+  readonly security?: ReadonlyArray<ReadonlyArray<string>>;
 }
 
 /** The per-call options every generated method accepts (SPEC C3). */
@@ -187,9 +224,12 @@ export interface CallOptions {
 /** The shared transport of all controllers of one client. */
 export class ClientCore<TThrow extends boolean = false> {
   readonly config: Readonly<ClientConfig>;
+  readonly #schemes: Readonly<Record<string, SecuritySchemeSpec>>;
 
-  constructor(config: ClientConfig = {}) {
+  /** `schemes`: the document's security schemes, by name, for the `auth` option. */
+  constructor(config: ClientConfig = {}, schemes: Readonly<Record<string, SecuritySchemeSpec>> = {}) {
     this.config = config;
+    this.#schemes = schemes;
   }
 
   /** Sends one operation and decodes the result. Never throws unless `throwOnError` is set. */
@@ -201,10 +241,16 @@ export class ClientCore<TThrow extends boolean = false> {
 
   async #send<T, E>(op: OperationSpec, options: CallOptions): Promise<SDKResult<T, E>> {
     const config = this.config;
-    const url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+    let url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
     const invalid = this.#validate(op, (v, name) => (options.body === undefined ? undefined : v.request?.(name, options.body)));
     if (invalid) return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
-    const headers = await this.#headers(op, options);
+    const credentials = await this.#credentials(op);
+    const headers = await this.#headers(op, options, credentials);
+    for (const [scheme, value] of credentials) {
+      if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined) {
+        url += `${url.includes("?") ? "&" : "?"}${encodeURIComponent(scheme.name)}=${encodeURIComponent(credentialText(value))}`;
+      }
+    }
     let init: RequestInit = { method: op.method, headers };
     if (config.credentials !== undefined) init.credentials = config.credentials;
     if (options.body !== undefined && op.bodyAs !== undefined) {
@@ -272,10 +318,42 @@ export class ClientCore<TThrow extends boolean = false> {
     }
   }
 
-  async #headers(op: OperationSpec, options: CallOptions): Promise<Record<string, string>> {
+  /**
+   * The credentials of the first alternative of `op.security` whose every
+   * scheme has one in `auth`; none when no alternative is complete (the
+   * server then answers 401) or the operation requires nothing.
+   */
+  async #credentials(op: OperationSpec): Promise<Array<[SecuritySchemeSpec, string | BasicCredentials]>> {
+    const auth = this.config.auth;
+    if (!op.security || !auth) return [];
+    const known = new Map<string, string | BasicCredentials | undefined>();
+    const credential = async (name: string) => {
+      if (!known.has(name)) {
+        const given = Object.prototype.hasOwnProperty.call(auth, name) ? auth[name] : undefined;
+        const value = typeof given === "function" ? await given() : given;
+        known.set(name, value === "" ? undefined : value);
+      }
+      return known.get(name);
+    };
+    for (const alternative of op.security) {
+      if (alternative.length === 0) continue;
+      const found: Array<[SecuritySchemeSpec, string | BasicCredentials]> = [];
+      for (const name of alternative) {
+        const scheme = Object.prototype.hasOwnProperty.call(this.#schemes, name) ? this.#schemes[name] : undefined;
+        const value = scheme ? await credential(name) : undefined;
+        if (!scheme || value === undefined) break;
+        found.push([scheme, value]);
+      }
+      if (found.length === alternative.length) return found;
+    }
+    return [];
+  }
+
+  async #headers(op: OperationSpec, options: CallOptions, credentials: ReadonlyArray<[SecuritySchemeSpec, string | BasicCredentials]> = []): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
     const configured = this.config.headers;
     mergeHeaders(out, typeof configured === "function" ? await configured() : configured);
+    for (const [scheme, value] of credentials) applyCredential(out, scheme, value);
     if (op.bodyAs === "json") out["content-type"] = op.contentType ?? "application/json";
     else if (op.bodyAs === "text") out["content-type"] = op.contentType ?? "text/plain";
     else if (op.bodyAs === "binary" && op.contentType !== undefined) out["content-type"] = op.contentType;
@@ -303,6 +381,30 @@ export class ClientCore<TThrow extends boolean = false> {
 
 const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+
+/** Puts a header or cookie credential into `headers` (query keys go into the URL). */
+export function applyCredential(headers: Record<string, string>, scheme: SecuritySchemeSpec, value: string | BasicCredentials): void {
+  if (scheme.type === "bearer") mergeHeaders(headers, { authorization: `Bearer ${credentialText(value)}` });
+  else if (scheme.type === "basic") mergeHeaders(headers, { authorization: `Basic ${basicToken(value)}` });
+  else if (scheme.in === "header" && scheme.name !== undefined) mergeHeaders(headers, { [scheme.name]: credentialText(value) });
+  else if (scheme.in === "cookie" && scheme.name !== undefined) {
+    const cookie = `${scheme.name}=${encodeURIComponent(credentialText(value))}`;
+    const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+    mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
+  }
+}
+
+/** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */
+export function basicToken(value: string | BasicCredentials): string {
+  const text = typeof value === "string" ? value : `${value.username}:${value.password}`;
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function credentialText(value: string | BasicCredentials): string {
+  return typeof value === "string" ? value : `${value.username}:${value.password}`;
+}
 
 /** The single hook first, then the interceptors. */
 function chain<H>(single: H | undefined, more: ReadonlyArray<H> | undefined): H[] {

@@ -26,6 +26,14 @@ export interface CreateItem {
   labels?: string[];
 }
 
+/** Who is calling, from whichever credential the request carries. */
+export interface CurrentUser {
+  /** The user's name. */
+  name: string;
+  /** `admin` or `reader`. */
+  role: string;
+}
+
 /** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found"}`. */
 export interface HttpError {
   /** The HTTP status code. */
@@ -77,6 +85,14 @@ export interface ItemFilter {
   limit?: number | null;
 }
 
+/** `POST /account/token`'s body. */
+export interface Login {
+  /** The user's name. */
+  username: string;
+  /** Their password. */
+  password: string;
+}
+
 /** What an upload received. */
 export interface Received {
   /** The form's title. */
@@ -98,3 +114,9 @@ export interface Rename {
 
 /** Where an item stands. */
 export type State = "open" | "closed";
+
+/** A bearer token for `Authorization: Bearer`. */
+export interface Token {
+  /** The token. */
+  token: string;
+}

@@ -1,6 +1,7 @@
 //! The contract fixture: one route for each shape tether-build documents
 //! (query, form and multipart fields, every return type, every version
-//! form, HEAD, catch-all paths, SSE, a route outside the global prefix). `tests/tests/contract.rs`
+//! form, HEAD, catch-all paths, SSE, a route outside the global prefix, every
+//! kind of security scheme). `tests/tests/contract.rs`
 //! checks that it serves what its document says; `tests/e2e/contract.test.ts`
 //! calls every operation through its generated client.
 //!
@@ -10,6 +11,7 @@
 pub mod controllers;
 pub mod model;
 
+use controllers::account::AccountController;
 use controllers::health::HealthController;
 use controllers::items::ItemsController;
 use controllers::lookup::LookupController;
@@ -25,4 +27,5 @@ pub fn app() -> App {
         .controller(VersionsController)
         .controller(MiscController)
         .controller(HealthController)
+        .controller(AccountController)
 }
