@@ -508,6 +508,31 @@ impl OperationContext<'_, '_> {
         false
     }
 
+    /// A form (urlencoded or multipart) cannot carry `null`: an `Option`
+    /// field left at `None` is a field left out, and the text `null` is
+    /// refused like any value of the wrong type. So the fields of a form's
+    /// type are documented without `null`, and not required. (The type's
+    /// component is changed, for every use of it: a form type is read
+    /// from requests, where leaving a field out is also what JSON clients
+    /// send for `None`.)
+    fn fields_absent_not_null(&mut self, schema: &Value) {
+        let Some(name) = schema["$ref"]
+            .as_str()
+            .and_then(|r| r.strip_prefix("#/components/schemas/"))
+        else {
+            return;
+        };
+        let Some(Value::Object(form)) = self.gen.components.get_mut(name) else {
+            return;
+        };
+        let Some(Value::Object(props)) = form.get_mut("properties") else {
+            return;
+        };
+        for value in props.values_mut() {
+            *value = strip_nullable(std::mem::take(value));
+        }
+    }
+
     /// A multipart form sends a list as one part per item, so an empty list
     /// cannot be told from a field left out: a required list field of the
     /// form (`Vec<T>`, which the server reads as one part or more) gets
@@ -549,16 +574,29 @@ impl OperationContext<'_, '_> {
             Ty::Option(inner) => (&**inner, false),
             other => (other, true),
         };
+        // A required text or bytes body refuses an empty one (400).
+        let non_empty = |mut s: Value| {
+            if required {
+                s["minLength"] = json!(1);
+            }
+            s
+        };
         let schema = match kind {
-            BodyKind::Text => json!({"type": "string"}),
-            BodyKind::Bytes => json!({"type": "string", "format": "binary"}),
+            BodyKind::Text => non_empty(json!({"type": "string"})),
+            BodyKind::Bytes => non_empty(json!({"type": "string", "format": "binary"})),
             BodyKind::Multipart if is_named(written, &["Multipart"]) => json!({"type": "object"}),
             BodyKind::Multipart => {
                 let schema = self.gen.schema(inner);
                 self.lists_take_one_part_or_more(&schema);
+                self.fields_absent_not_null(&schema);
                 schema
             }
-            BodyKind::Json | BodyKind::Form => self.gen.schema(inner),
+            BodyKind::Form => {
+                let schema = self.gen.schema(inner);
+                self.fields_absent_not_null(&schema);
+                schema
+            }
+            BodyKind::Json => self.gen.schema(inner),
         };
         json!({
             "required": required,

@@ -13,7 +13,7 @@ export interface Attachments {
   /** The files; one part each, at least one. */
   files: Blob[];
   /** Notes, one part each, when given. */
-  notes?: string[] | null;
+  notes?: string[];
 }
 
 /** What a client sends to create an item, as JSON or as a form. */
@@ -66,23 +66,23 @@ export interface Item {
  */
 export interface ItemFilter {
   /** Only items in this state. */
-  state?: State | null;
+  state?: State;
   /** Only items whose name contains this. */
-  name?: string | null;
+  name?: string;
   /** Only items with every one of these labels. */
   labels?: string[];
   /** Only items with at least one of these labels, when given. */
-  any_label?: string[] | null;
+  any_label?: string[];
   /**
    * Items skipped.
    * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
    */
-  offset?: number | null;
+  offset?: number;
   /**
    * At most this many.
    * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
    */
-  limit?: number | null;
+  limit?: number;
 }
 
 /** `POST /account/token`'s body. */

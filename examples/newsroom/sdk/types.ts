@@ -42,7 +42,7 @@ export interface PhotoUpload {
   /** Shown under the photos. */
   caption: string;
   /** Who took them. */
-  credit?: string | null;
+  credit?: string;
   /** The photos; at least one. */
   photos: Blob[];
 }

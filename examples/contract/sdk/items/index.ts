@@ -286,7 +286,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
   }
 
   /**
-   * Sends the client to the item itself (`Redirect`, 303).
+   * Sends the client to the item itself (`Redirect`, 303); 404 when there is no such item.
    *
    * `GET /api/v1/items/{id}/link`
    */

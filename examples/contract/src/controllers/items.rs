@@ -145,10 +145,12 @@ impl ItemsController {
         Ok(Html(format!("<h1>{}</h1>", item.name)))
     }
 
-    /// Sends the client to the item itself (`Redirect`, 303).
+    /// Sends the client to the item itself (`Redirect`, 303); 404 when
+    /// there is no such item.
     #[get("/:id/link")]
-    async fn link(&self, #[param] id: u64) -> Redirect {
-        Redirect::to(&format!("/api/v1/items/{id}"))
+    async fn link(&self, #[param] id: u64) -> Result<Redirect, HttpError> {
+        self.items.get(id)?;
+        Ok(Redirect::to(&format!("/api/v1/items/{id}")))
     }
 
     /// Creates an item from JSON; the status is chosen by the handler

@@ -3,7 +3,10 @@ use tether::{controller, Json};
 
 
 #[derive(Deserialize)]
-pub struct Login { pub user: String, pub password: String }
+pub struct Login { pub user: String, pub password: String, pub remember: Option<bool>, pub state: Option<State> }
+
+#[derive(Deserialize)]
+pub enum State { Open, Closed }
 
 #[derive(Deserialize, Serialize)]
 pub struct Note { pub text: String }
