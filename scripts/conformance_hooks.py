@@ -45,12 +45,26 @@ def unwritable_part_name(case):
 FORMS = ("multipart/form-data", "application/x-www-form-urlencoded")
 
 
+def resolve(schema, root):
+    """Follows a bundled `$ref` (`#/x-bundled/…`) within the body schema."""
+    for _ in range(16):
+        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        if not (isinstance(ref, str) and ref.startswith("#/")):
+            return schema
+        target = root
+        for part in ref[2:].split("/"):
+            target = target.get(part, {}) if isinstance(target, dict) else {}
+        schema = target
+    return schema
+
+
 def form_properties(case):
     for body in case.operation.body:
         if body.media_type == case.media_type:
-            schema = body.optimized_schema
+            root = body.optimized_schema
+            schema = resolve(root, root)
             if isinstance(schema, dict) and isinstance(schema.get("properties"), dict):
-                return schema["properties"]
+                return {k: resolve(v, root) for k, v in schema["properties"].items()}
     return {}
 
 
