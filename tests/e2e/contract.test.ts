@@ -215,6 +215,29 @@ test("SSE: typed ticks, then done", async () => {
 //   follows Express's rule (the `/:id` route answers, so a client's call
 //   with id `search` works) where schemathesis expects a 405.
 
+test("typed errors: the client's error narrows by status to the declared body", async () => {
+  const dto = { name: "unique-e2e", state: "open" as const, labels: [] };
+  const made = await client.v1.items.createUnique({ body: dto });
+  assert.equal(made.error, null);
+  const again = await client.v1.items.createUnique({ body: dto });
+  // @ts-expect-error without narrowing by status the body is not the 409's
+  void again.error?.body?.conflictingId;
+  if (again.error?.status !== 409) throw new Error(`expected the typed 409, got ${again.error?.status}`);
+  assert.equal(again.error.body.conflictingId, made.data?.id);
+  assert.equal(again.error.body.name, "unique-e2e");
+  assert.equal(again.error.body.message, 'an item named "unique-e2e" exists');
+
+  const found = await client.v1.items.findStrict({ params: { id: 1 } });
+  assert.equal(found.data?.id, 1);
+  const missing = await client.v1.items.findStrict({ params: { id: 987654 } });
+  if (missing.error?.status !== 404) throw new Error(`expected the typed 404, got ${missing.error?.status}`);
+  assert.equal(missing.error.body.id, 987654);
+  // The framework's own 400 (a path parameter that is not a number) is declared too.
+  const bad = await client.v1.items.findStrict({ params: { id: "x" as unknown as number } });
+  if (bad.error?.status !== 400) throw new Error(`expected 400, got ${bad.error?.status}`);
+  assert.match(String(bad.error.body.message), /id/);
+});
+
 test("security: the auth option sends each scheme's credential where required; 401 without or wrong, 403 for the wrong role", async () => {
   // No credential: the framework's 401, with the challenge, before the handler.
   const anonymous = await client.account.me();
@@ -277,7 +300,7 @@ test("every operation of the document was called through the client and succeede
   const documented = Object.values(doc.paths).flatMap((item) =>
     Object.values(item).flatMap((op) => (typeof op === "object" && op.operationId ? [op.operationId] : [])),
   );
-  assert.ok(documented.length >= 39, `${documented.length} operations`);
+  assert.ok(documented.length >= 41, `${documented.length} operations`);
   const missed = documented.filter((id) => !succeeded.has(id));
   assert.deepEqual(missed, [], "operations never called with success");
 });

@@ -418,6 +418,56 @@ struct Returns {
     parse_as: &'static str,
 }
 
+/// The error type of a method (SPEC E6). With statuses the document
+/// declares one by one, a union discriminated by `status`: an
+/// `SDKErrorOf<S, Body>` per body (its statuses together), then
+/// `SDKOtherError` for every other failure, with the `default` body if
+/// any. Without (only `default` or ranges like `4XX`): the bodies, which
+/// `SDKResult` makes `SDKError<Bodies>`.
+fn error_type(op: &Operation<'_>, types: &Types<'_>, ctx: Ctx<'_>) -> String {
+    let mut declared: Vec<(String, Vec<u16>)> = Vec::new();
+    let mut others: Vec<String> = Vec::new();
+    for (status, schema) in &op.errors {
+        let body = types.render(schema, ctx, 1);
+        match status
+            .parse::<u16>()
+            .ok()
+            .filter(|s| (100..600).contains(s))
+        {
+            Some(code) => match declared.iter_mut().find(|(b, _)| *b == body) {
+                Some((_, codes)) => codes.push(code),
+                None => declared.push((body, vec![code])),
+            },
+            None if !others.contains(&body) => others.push(body),
+            None => {}
+        }
+    }
+    let other_body = match others.iter().any(|o| o == "unknown") || others.is_empty() {
+        true => "unknown".to_string(),
+        false => others.join(" | "),
+    };
+    if declared.is_empty() {
+        return other_body;
+    }
+    let all: Vec<String> = declared
+        .iter()
+        .flat_map(|(_, codes)| codes.iter().map(u16::to_string))
+        .collect();
+    let mut members: Vec<String> = declared
+        .iter()
+        .map(|(body, codes)| {
+            let codes: Vec<String> = codes.iter().map(u16::to_string).collect();
+            format!("SDKErrorOf<{}, {body}>", codes.join(" | "))
+        })
+        .collect();
+    let other = match other_body.as_str() {
+        "unknown" => format!("SDKOtherError<{}>", all.join(" | ")),
+        _ => format!("SDKOtherError<{}, {other_body}>", all.join(" | ")),
+    };
+    members.push(other);
+    members.join(" | ")
+}
+
 fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> Returns {
     let mut data: Vec<String> = Vec::new();
     let mut push = |t: String| {
@@ -462,19 +512,10 @@ fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> R
     if data.iter().any(|d| d == "unknown") {
         data = vec!["unknown".into()];
     }
-    let mut errors: Vec<String> = Vec::new();
-    for e in &op.errors {
-        let t = types.render(e, ctx, 1);
-        if !errors.contains(&t) {
-            errors.push(t);
-        }
-    }
-    if errors.is_empty() || errors.iter().any(|e| e == "unknown") {
-        errors = vec!["unknown".into()];
-    }
+    let error = error_type(op, types, ctx);
     Returns {
         data: data.join(" | "),
-        error: errors.join(" | "),
+        error,
         parse_as,
     }
 }
@@ -513,8 +554,16 @@ fn controller_file(
     }
     let mut out = String::from(HEADER);
     if flavor.typed() {
+        let mut names = vec!["ClientCore", "HeaderValues"];
+        for name in ["SDKErrorOf", "SDKOtherError"] {
+            if body.contains(&format!("{name}<")) {
+                names.push(name);
+            }
+        }
+        names.push("SDKOutcome");
         out += &format!(
-            "import type {{ ClientCore, HeaderValues, SDKOutcome }} from \"../client{ext}\";\n"
+            "import type {{ {} }} from \"../client{ext}\";\n",
+            names.join(", ")
         );
     }
     if multipart && flavor != Flavor::Dts {

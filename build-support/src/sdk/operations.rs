@@ -77,8 +77,9 @@ pub struct Operation<'a> {
     pub const_headers: Vec<(String, String)>,
     pub body: Option<Body<'a>>,
     pub success: Vec<Content<'a>>,
-    /// JSON schemas of the error responses.
-    pub errors: Vec<&'a Value>,
+    /// The error responses with a JSON body: status key (`409`, `4XX`,
+    /// `default`) and schema, in document order.
+    pub errors: Vec<(String, &'a Value)>,
     /// The security requirement the client can meet: alternatives of
     /// scheme names (SPEC E4); `None` when it requires nothing.
     pub security: Option<Vec<Vec<String>>>,
@@ -171,10 +172,10 @@ fn operation<'a>(
             .into_iter()
             .map(|r| content(doc, r))
             .collect(),
-        errors: responses(doc, op, false)
+        errors: error_responses(doc, op)
             .into_iter()
-            .filter_map(|r| match content(doc, r) {
-                Content::Json(Some(s)) => Some(s),
+            .filter_map(|(status, r)| match content(doc, r) {
+                Content::Json(Some(s)) => Some((status, s)),
                 _ => None,
             })
             .collect(),
@@ -390,6 +391,17 @@ fn responses<'a>(doc: &Document<'a>, op: &'a Value, success: bool) -> Vec<&'a Va
             }
         })
         .map(|(_, r)| doc.resolve(r))
+        .collect()
+}
+
+/// The error responses (neither 1xx nor 2xx) with their status keys.
+fn error_responses<'a>(doc: &Document<'a>, op: &'a Value) -> Vec<(String, &'a Value)> {
+    let Some(all) = op.get("responses").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    all.iter()
+        .filter(|(code, _)| !code.starts_with('2') && !code.starts_with('1'))
+        .map(|(code, r)| (code.clone(), doc.resolve(r)))
         .collect()
 }
 

@@ -59,6 +59,32 @@ export interface Item {
   labels: string[];
 }
 
+/** An item has this name already. */
+export interface ItemErrorNameTaken {
+  statusCode: 409;
+  message: string;
+  error: "Conflict";
+  /** The name asked for. */
+  name: string;
+  /**
+   * The item that has it.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
+  conflictingId: number;
+}
+
+/** No item has this id. */
+export interface ItemErrorNotFound {
+  statusCode: 404;
+  message: string;
+  error: "Not Found";
+  /**
+   * The id asked for.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
+  id: number;
+}
+
 /**
  * The filters of `GET /items`: an enum, scalars, an array and an
  * optional array. (Not yet a `#[serde(flatten)]`ed struct of numbers: the

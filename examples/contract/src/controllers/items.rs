@@ -5,11 +5,33 @@ use crate::model::{CreateItem, Item, ItemFilter, Rename, State};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use tether::{
-    controller, Html, HttpError, IntoResponse, NoContent, Redirect, Response, StatusCode,
+    controller, ApiError, Html, HttpError, IntoResponse, NoContent, Redirect, Response, StatusCode,
 };
 
 /// The crate's result alias: a `Result` however it is spelled.
 pub type ApiResult<T> = Result<T, HttpError>;
+
+/// The typed errors of `/items/unique` and `/items/:id/strict` (SPEC E6):
+/// each variant is served with its status, documented with its body and
+/// typed in the client by status.
+#[derive(Debug, ApiError)]
+#[serde(rename_all_fields = "camelCase")]
+pub enum ItemError {
+    /// An item has this name already.
+    #[status(409, message = "an item named {name:?} exists")]
+    NameTaken {
+        /// The name asked for.
+        name: String,
+        /// The item that has it.
+        conflicting_id: u64,
+    },
+    /// No item has this id.
+    #[status(404)]
+    NotFound {
+        /// The id asked for.
+        id: u64,
+    },
+}
 
 /// The item store, shared by clones.
 #[derive(Clone, Default)]
@@ -151,6 +173,25 @@ impl ItemsController {
     async fn link(&self, #[param] id: u64) -> Result<Redirect, HttpError> {
         self.items.get(id)?;
         Ok(Redirect::to(&format!("/api/v1/items/{id}")))
+    }
+
+    /// Creates an item unless one has its name: a typed 409 names that one.
+    #[post("/unique")]
+    async fn create_unique(&self, #[body] dto: CreateItem) -> Result<Item, ItemError> {
+        let taken = self.items.filter(|i| i.name == dto.name);
+        match taken.first() {
+            Some(other) => Err(ItemError::NameTaken {
+                name: dto.name,
+                conflicting_id: other.id,
+            }),
+            None => Ok(self.items.insert(dto)),
+        }
+    }
+
+    /// One item, or a typed 404 carrying the id.
+    #[get("/:id/strict")]
+    async fn find_strict(&self, #[param] id: u64) -> Result<Item, ItemError> {
+        self.items.get(id).map_err(|_| ItemError::NotFound { id })
     }
 
     /// Creates an item from JSON; the status is chosen by the handler

@@ -12,7 +12,8 @@ export async function uriVersioning(): Promise<void> {
     void email;
   } else {
     const status: number = one.error.status;
-    const message: string | string[] | undefined = one.error.body?.message;
+    // E6: a 404 is declared, so its body is typed once the status is known.
+    const message: string | string[] | undefined = one.error.status === 404 ? one.error.body.message : undefined;
     const sameError: SDKError = one.error;
     void status, message, sameError;
     const noData: null = one.data;
