@@ -322,11 +322,11 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
   /**
    * Creates an item unless one has its name: a typed 409 names that one.
    *
-   * `POST /api/v1/items/unique`
+   * `POST /api/v1/items/unique/new`
    */
   createUnique(options: ItemsV1CreateUniqueOptions): Promise<SDKOutcome<types.Item, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKErrorOf<404, types.ItemErrorNotFound> | SDKErrorOf<409, types.ItemErrorNameTaken> | SDKOtherError<400 | 413 | 415 | 404 | 409, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/items/unique", operationId: "items_createUnique", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/items/unique/new", operationId: "items_createUnique", bodyAs: "json", contentType: "application/json", parseAs: "json" },
       options,
     );
   }

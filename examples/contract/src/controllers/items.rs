@@ -11,7 +11,7 @@ use tether::{
 /// The crate's result alias: a `Result` however it is spelled.
 pub type ApiResult<T> = Result<T, HttpError>;
 
-/// The typed errors of `/items/unique` and `/items/:id/strict` (SPEC E6):
+/// The typed errors of `/items/unique/new` and `/items/:id/strict` (SPEC E6):
 /// each variant is served with its status, documented with its body and
 /// typed in the client by status.
 #[derive(Debug, ApiError)]
@@ -176,7 +176,7 @@ impl ItemsController {
     }
 
     /// Creates an item unless one has its name: a typed 409 names that one.
-    #[post("/unique")]
+    #[post("/unique/new")]
     async fn create_unique(&self, #[body] dto: CreateItem) -> Result<Item, ItemError> {
         let taken = self.items.filter(|i| i.name == dto.name);
         match taken.first() {
