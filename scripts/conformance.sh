@@ -68,7 +68,12 @@ check examples/newsroom/openapi.v1.json "$newsroom" -H "X-API-Version: 1" --excl
 TETHER_VERSION_HEADER=2 check examples/newsroom/openapi.v2.json "$newsroom" -H "X-API-Version: 2" --exclude-checks missing_required_header || status=1
 # The contract fixture (issue 12): one route per shape tether-build documents.
 contract=$(start contract)
-# A valid bearer token (the fixture's `ada`), so the routes that take one are
-# also tried with it; schemathesis still tries them without and with a wrong one.
-check examples/contract/openapi.json "$contract" -H "Authorization: Bearer ada-secret" || status=1
+# Secured routes (/api/account) are tried without and with wrong credentials
+# (401 expected); schemathesis has no valid one, so it warns that they
+# "returned only 401/403". tests/e2e/contract.test.ts calls them with valid
+# credentials of every scheme. (A token given to every request here would
+# make a route that takes `api_key` OR `bearer` accept a wrong key beside
+# the good token, as OpenAPI's alternatives mean, which ST401 reads as a
+# failure.)
+check examples/contract/openapi.json "$contract" || status=1
 exit $status
