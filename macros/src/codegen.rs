@@ -232,7 +232,7 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
     let respond = respond(route);
     let p = quote!(::tether::__private);
     let tokens = quote! {
-        #[allow(unused_mut, unused_variables, clippy::needless_borrow, clippy::let_and_return)]
+        #[allow(unused_mut, unused_variables, deprecated, clippy::needless_borrow, clippy::let_and_return)]
         fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
             #p::HandlerFuture::new(async move {
                 #(#extracts)*

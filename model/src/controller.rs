@@ -67,6 +67,9 @@ pub struct ControllerModel {
     pub metadata: Vec<syn::Expr>,
     /// `#[security(..)]` or `#[public]` of the impl (SPEC E4).
     pub security: Option<SecuritySpec>,
+    /// `#[tags(..)]` of the impl: the document's tags of every route,
+    /// instead of the controller's name.
+    pub tags: Vec<String>,
     /// Doc comment lines of the impl.
     pub docs: Vec<String>,
     /// The routes in source order.
@@ -94,6 +97,10 @@ pub struct RouteModel {
     pub metadata: Vec<syn::Expr>,
     /// The method's own `#[security(..)]` or `#[public]` (SPEC E4).
     pub security: Option<SecuritySpec>,
+    /// The method's `#[tags(..)]`, added to the controller's.
+    pub tags: Vec<String>,
+    /// Whether the method is `#[deprecated]` (Rust's own attribute).
+    pub deprecated: bool,
     /// The arguments after `&self`.
     pub params: Vec<ParamModel>,
     /// The declared return type.
@@ -142,7 +149,7 @@ pub struct ParamModel {
 }
 
 /// Names of tether's method attributes, for "did you mean" hints.
-const METHOD_ATTRS: [&str; 17] = [
+const METHOD_ATTRS: [&str; 18] = [
     "get",
     "post",
     "put",
@@ -160,6 +167,7 @@ const METHOD_ATTRS: [&str; 17] = [
     "metadata",
     "security",
     "public",
+    "tags",
 ];
 
 /// Whether `attr` is one that `#[controller]` consumes from a method,
@@ -256,6 +264,40 @@ fn parse_pipeline(attr: &Attribute, kind: PipelineKind) -> syn::Result<PipelineA
     })
 }
 
+const TAGS_EXAMPLE: &str = "`#[tags(\"admin\")]` or several: `#[tags(\"admin\", \"books\")]`";
+
+/// Parses `#[tags("admin", "books")]`: the document's tags, each a
+/// non-empty string literal.
+fn parse_tags_attr(attr: &Attribute) -> syn::Result<Vec<String>> {
+    let syn::Meta::List(list) = &attr.meta else {
+        return Err(syn::Error::new_spanned(
+            attr,
+            format!("#[tags] lists the document's tags of the routes: {TAGS_EXAMPLE}"),
+        ));
+    };
+    let lits = list.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+    )?;
+    if lits.is_empty() {
+        return Err(syn::Error::new_spanned(
+            list,
+            format!("#[tags] needs at least one tag: {TAGS_EXAMPLE}"),
+        ));
+    }
+    lits.iter()
+        .map(|e| match e {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) if !s.value().trim().is_empty() => Ok(s.value()),
+            other => Err(syn::Error::new_spanned(
+                other,
+                format!("a tag is a non-empty string literal: {TAGS_EXAMPLE}"),
+            )),
+        })
+        .collect()
+}
+
 /// Attributes shared by methods and the impl block.
 #[derive(Default)]
 struct CommonAttrs {
@@ -263,6 +305,7 @@ struct CommonAttrs {
     pipeline: Vec<PipelineAttr>,
     metadata: Vec<syn::Expr>,
     security: Option<SecuritySpec>,
+    tags: Vec<String>,
 }
 
 impl CommonAttrs {
@@ -278,6 +321,16 @@ impl CommonAttrs {
                 ));
             } else if let Some(v) = errors.ok(parse_version_attr(attr)) {
                 self.version = Some(v);
+            }
+            return true;
+        }
+        if name == "tags" {
+            if let Some(tags) = errors.ok(parse_tags_attr(attr)) {
+                for tag in tags {
+                    if !self.tags.contains(&tag) {
+                        self.tags.push(tag);
+                    }
+                }
             }
             return true;
         }
@@ -365,6 +418,7 @@ impl ControllerModel {
             pipeline: common.pipeline,
             metadata: common.metadata,
             security: common.security,
+            tags: common.tags,
             docs: doc_lines(&item.attrs),
             routes,
         })
@@ -464,6 +518,8 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         pipeline: common.pipeline,
         metadata: common.metadata,
         security: common.security,
+        tags: common.tags,
+        deprecated: f.attrs.iter().any(|a| a.path().is_ident("deprecated")),
         params,
         output: f.sig.output.clone(),
         docs: doc_lines(&f.attrs),
@@ -483,8 +539,10 @@ fn reject_orphan_attrs(f: &ImplItemFn, common: &CommonAttrs, errors: &mut Errors
         FnArg::Typed(t) => t.attrs.iter().any(is_tether_attr),
         FnArg::Receiver(_) => false,
     });
-    let has_common =
-        !common.pipeline.is_empty() || !common.metadata.is_empty() || common.security.is_some();
+    let has_common = !common.pipeline.is_empty()
+        || !common.metadata.is_empty()
+        || common.security.is_some()
+        || !common.tags.is_empty();
     if orphan.is_some() || has_common || has_param_attrs {
         errors.push(syn::Error::new(
             f.sig.ident.span(),

@@ -146,6 +146,15 @@ test("catch-all *rest and a text body", async () => {
   assert.equal(shout.data, "QUIET");
 });
 
+test("#[deprecated] and #[tags]: in the document, and the deprecated route still served", async () => {
+  const document = JSON.parse(readFileSync(documentPath, "utf8"));
+  const legacy = document.paths["/api/misc/legacy"].get;
+  assert.equal(legacy.deprecated, true);
+  assert.deepEqual(legacy.tags, ["misc", "legacy"]);
+  assert.deepEqual(document.paths["/health"].get.tags, ["ops"]);
+  assert.equal((await client.misc.legacy()).data, "legacy");
+});
+
 test("#[all]: one client method per documented method", async () => {
   assert.equal((await client.misc.anyGet()).data, "GET");
   assert.equal((await client.misc.anyPut()).data, "PUT");

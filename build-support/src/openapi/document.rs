@@ -5,7 +5,7 @@
 
 use super::dialect::downgrade_document;
 use super::naming::{controller_key, lower_camel, version_ident};
-use super::operation::OperationContext;
+use super::operation::{route_tags, OperationContext};
 use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
 use crate::analysis::diagnostics::Diagnostic;
@@ -312,10 +312,15 @@ pub fn build(
             }
             let item = paths.entry(op.path.clone()).or_insert_with(|| json!({}));
             item[op.method] = operation;
-            let key = controller_key(&op.controller.model.type_name);
-            if !tags.iter().any(|t| t.0 == key) {
-                let d = op.controller.model.docs.join("\n").trim().to_string();
-                tags.push((key, (!d.is_empty()).then_some(d)));
+            // The controller's doc comment describes its first tag.
+            let d = op.controller.model.docs.join("\n").trim().to_string();
+            for (i, tag) in route_tags(op.controller, op.route).into_iter().enumerate() {
+                let described = i == 0 && !d.is_empty();
+                match tags.iter_mut().find(|t| t.0 == tag) {
+                    Some(t) if described && t.1.is_none() => t.1 = Some(d.clone()),
+                    Some(_) => {}
+                    None => tags.push((tag, described.then(|| d.clone()))),
+                }
             }
         }
         for item in paths.values_mut() {

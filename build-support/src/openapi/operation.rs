@@ -621,7 +621,7 @@ impl OperationContext<'_, '_> {
             }
         }
         let key = controller_key(&c.model.type_name);
-        op.insert("tags".into(), json!([key]));
+        op.insert("tags".into(), json!(route_tags(c, route)));
         let (params, body) = self.parameters(route, c, version);
         if !params.is_empty() {
             op.insert("parameters".into(), Value::Array(params));
@@ -630,6 +630,9 @@ impl OperationContext<'_, '_> {
             op.insert("requestBody".into(), body);
         }
         op.insert("responses".into(), self.responses(route, c));
+        if route.deprecated {
+            op.insert("deprecated".into(), json!(true));
+        }
         let schemes = route.effective_security(&c.model);
         if let Some(security) = super::security::requirement(&schemes) {
             op.insert("security".into(), security);
@@ -648,6 +651,21 @@ impl OperationContext<'_, '_> {
         }
         Value::Object(op)
     }
+}
+
+/// The tags of an operation: the controller's `#[tags]` (else its name,
+/// `books`), then the method's own.
+pub fn route_tags(c: &FoundController, route: &RouteModel) -> Vec<String> {
+    let mut tags = match c.model.tags.is_empty() {
+        true => vec![controller_key(&c.model.type_name)],
+        false => c.model.tags.clone(),
+    };
+    for t in &route.tags {
+        if !tags.contains(t) {
+            tags.push(t.clone());
+        }
+    }
+    tags
 }
 
 fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -> Value {

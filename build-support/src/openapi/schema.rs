@@ -42,6 +42,17 @@ pub fn describe(schema: Value, description: Option<String>) -> Value {
     }
 }
 
+/// `schema` marked `deprecated: true` when the item is `#[deprecated]`.
+pub fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
+    match schema {
+        Value::Object(mut obj) if attrs.iter().any(|a| a.path().is_ident("deprecated")) => {
+            obj.insert("deprecated".into(), Value::Bool(true));
+            Value::Object(obj)
+        }
+        schema => schema,
+    }
+}
+
 /// `schema` that also accepts `null`.
 pub fn nullable(schema: Value) -> Value {
     let Value::Object(mut obj) = schema else {
@@ -371,7 +382,7 @@ impl<'a> SchemaGen<'a> {
                 DefItem::Alias(_) => json!({}),
             }
         };
-        describe(schema, docs(def.item.attrs()))
+        deprecate(describe(schema, docs(def.item.attrs())), def.item.attrs())
     }
 
     fn struct_schema(
@@ -515,7 +526,7 @@ impl<'a> SchemaGen<'a> {
                 || attrs.skip_serializing_if
                 || attrs.skip_serializing
                 || attrs.skip_deserializing);
-            schema = describe(schema, docs(&field.attrs));
+            schema = deprecate(describe(schema, docs(&field.attrs)), &field.attrs);
             // Written even when a client may leave it out: required in
             // response-only schemas (see `always_sent`).
             let always_sent =

@@ -39,6 +39,14 @@ export type MiscEventsEvent =
   }; id?: string }
   | { event: "done"; data: null; id?: string };
 
+/** The call options of `legacy`. */
+export interface MiscLegacyOptions {
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
 /** The call options of `anyGet`. */
 export interface MiscAnyGetOptions {
   /** Headers of this call. */
@@ -154,6 +162,19 @@ export class MiscController<TThrow extends boolean = false> {
   events(options: MiscEventsOptions = {}): Promise<SDKOutcome<SSEResponse<MiscEventsEvent>, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
       { method: "GET", path: "/api/misc/events", operationId: "misc_events", parseAs: "stream" },
+      options,
+    );
+  }
+
+  /**
+   * The old way to say hello: `#[deprecated]` marks it in the document and the client's JSDoc; `#[tags]` adds a tag to the controller's.
+   *
+   * `GET /api/misc/legacy`
+   * @deprecated
+   */
+  legacy(options: MiscLegacyOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
+    return this.#core.request(
+      { method: "GET", path: "/api/misc/legacy", operationId: "misc_legacy", parseAs: "text" },
       options,
     );
   }

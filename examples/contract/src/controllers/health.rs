@@ -9,6 +9,7 @@ pub struct HealthController;
 
 #[controller("/health")]
 #[version(neutral)]
+#[tags("ops")]
 impl HealthController {
     /// `ok` while the process serves requests.
     #[get]

@@ -35,6 +35,15 @@ impl MiscController {
         sse
     }
 
+    /// The old way to say hello: `#[deprecated]` marks it in the document
+    /// and the client's JSDoc; `#[tags]` adds a tag to the controller's.
+    #[get("/legacy")]
+    #[deprecated(note = "call `GET /misc/any`")]
+    #[tags("legacy")]
+    async fn legacy(&self) -> &'static str {
+        "legacy"
+    }
+
     /// Answers every documented method (`#[all]`) with the one it was
     /// called with.
     #[all("/any")]
