@@ -91,6 +91,27 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
         ParamSource::Extractor => quote_spanned!(span=> #p::from_request::<#ty>(&mut __req).await),
         ParamSource::Request => return TokenStream::new(),
     };
+    // SPEC E5: structs read from the body or the whole query are checked
+    // by `serde_valid::Validate` when their type derives it.
+    let check = quote_spanned! {span=>
+        |__value: &#ty| {
+            #[allow(unused_imports)]
+            use #p::{ViaNothing as _, ViaValidate as _};
+            (&#p::Check(__value)).tether_validate()
+        }
+    };
+    let call = match &param.source {
+        ParamSource::QueryAll => quote_spanned! {span=>
+            #p::validated::<#ty>(#call, #check, || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()))
+        },
+        ParamSource::Body(BodyKind::Json) => {
+            quote_spanned!(span=> #p::body_json_validated::<#ty>(&mut __req, #check).await)
+        }
+        ParamSource::Body(BodyKind::Form | BodyKind::Multipart) => quote_spanned! {span=>
+            #p::validated::<#ty>(#call, #check, #p::Sent::default)
+        },
+        _ => call,
+    };
     quote_spanned! {param.span=>
         let #ident: #ty = match #p::piped(#call, &__req, #arg, #p::ArgSource::#source, #p::status(#status)) {
             #p::Ok(value) => value,

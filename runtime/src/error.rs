@@ -17,6 +17,8 @@ use std::fmt;
 pub struct HttpError {
     status: StatusCode,
     message: String,
+    /// Several messages (Nest's validation answer), sent as an array.
+    list: Option<Vec<String>>,
     body: Option<String>,
 }
 
@@ -26,8 +28,25 @@ impl HttpError {
         Self {
             status,
             message: message.into(),
+            list: None,
             body: None,
         }
+    }
+
+    /// `400 Bad Request` with one message per problem, sent as
+    /// `"message": [..]` (Nest's `ValidationPipe` answer); [`message`]
+    /// joins them with `; `.
+    ///
+    /// [`message`]: HttpError::message
+    pub fn bad_request_list(messages: Vec<String>) -> Self {
+        let mut e = Self::new(StatusCode::BAD_REQUEST, messages.join("; "));
+        e.list = Some(messages);
+        e
+    }
+
+    /// The messages of [`HttpError::bad_request_list`], if it was made so.
+    pub fn messages(&self) -> Option<&[String]> {
+        self.list.as_deref()
     }
 
     /// `400 Bad Request`.
@@ -87,7 +106,19 @@ impl HttpError {
         out.push_str("{\"statusCode\":");
         out.push_str(&self.status.as_u16().to_string());
         out.push_str(",\"message\":");
-        push_json_string(&mut out, &self.message);
+        match &self.list {
+            Some(list) => {
+                out.push('[');
+                for (i, m) in list.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    push_json_string(&mut out, m);
+                }
+                out.push(']');
+            }
+            None => push_json_string(&mut out, &self.message),
+        }
         out.push_str(",\"error\":");
         push_json_string(&mut out, self.status.canonical_reason().unwrap_or("Error"));
         out.push('}');

@@ -257,6 +257,25 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
         .map_err(|e| HttpError::bad_request(json_error::<T>(&bytes, e)))
 }
 
+/// [`body_json`], then `check` (SPEC E5): a broken rule is a `400`
+/// naming each field as the body did.
+#[cfg(feature = "json")]
+pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
+    req: &mut Request,
+    check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
+) -> Result<T, HttpError> {
+    check_content_type(req, is_json, "application/json")?;
+    let bytes = read_body(req).await?;
+    let value: T = serde_json::from_slice(&bytes)
+        .or_else(|e| integral_floats_as_integers(&bytes).ok_or(e))
+        .map_err(|e| HttpError::bad_request(json_error::<T>(&bytes, e)))?;
+    crate::validate::validated(Ok(value), check, || {
+        serde_json::from_slice(&bytes).map_or(crate::validate::Sent::Leaf, |v| {
+            crate::validate::Sent::json(&v)
+        })
+    })
+}
+
 /// The message of a JSON body that did not parse, with the field path
 /// where it failed. Found by parsing again with the path tracked: only on
 /// this error path, as tracking allocates for every key.

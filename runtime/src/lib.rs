@@ -100,6 +100,7 @@ pub mod testing;
 pub mod tls;
 pub mod trace;
 mod urlencoded;
+pub mod validate;
 
 pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
 pub use api_error::ApiError;
@@ -140,6 +141,7 @@ pub mod __private {
     pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
     pub use crate::response::{IntoResponse, Json};
     pub use crate::security::{KeyIn, Scheme, SchemeKind, Security};
+    pub use crate::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
     pub use http::StatusCode;
     #[cfg(feature = "json")]
     pub use serde::{self, Serialize};

@@ -224,6 +224,26 @@ test("SSE: typed ticks, then done", async () => {
 //   follows Express's rule (the `/:id` route answers, so a client's call
 //   with id `search` works) where schemathesis expects a 405.
 
+test("validation: a DTO's rules are documented, enforced before the handler, and every broken one is listed", async () => {
+  const document = JSON.parse(readFileSync(documentPath, "utf8"));
+  const create = document.components.schemas.CreateItem.properties;
+  assert.equal(create.name.minLength, 1);
+  assert.equal(create.name.maxLength, 40);
+  assert.equal(create.labels.maxItems, 5);
+  assert.equal(create.labels.uniqueItems, true);
+  const before = (await client.v1.items.findAll({ query: {} })).data?.length;
+  const bad = await client.v1.items.create({ body: { name: "", state: "open", labels: ["a", "a"] } });
+  if (bad.error?.status !== 400) throw new Error(`expected 400, got ${bad.error?.status}`);
+  const messages = bad.error.body.message;
+  assert.ok(Array.isArray(messages), "Nest's ValidationPipe shape: a list");
+  assert.equal(messages.length, 2, String(messages));
+  assert.match(messages[0] ?? "", /^name: /);
+  assert.match(messages[1] ?? "", /^labels: /);
+  assert.equal((await client.v1.items.findAll({ query: {} })).data?.length, before, "the handler did not run");
+  const long = await client.v1.items.create({ body: { name: "x".repeat(41), state: "open" } });
+  assert.equal(long.error?.status, 400);
+});
+
 test("typed errors: the client's error narrows by status to the declared body", async () => {
   const dto = { name: "unique-e2e", state: "open" as const, labels: [] };
   const made = await client.v1.items.createUnique({ body: dto });

@@ -84,6 +84,16 @@ pub fn downgrade(schema: &mut Value) {
 
 fn rewrite(obj: &mut Map<String, Value>) {
     obj.shift_remove("propertyNames");
+    // 3.1's numeric exclusive bounds are 3.0's boolean flags on minimum/maximum.
+    for (exclusive, bound) in [
+        ("exclusiveMinimum", "minimum"),
+        ("exclusiveMaximum", "maximum"),
+    ] {
+        if let Some(n @ Value::Number(_)) = obj.get(exclusive).cloned() {
+            obj.insert(bound.into(), n);
+            obj.insert(exclusive.into(), json!(true));
+        }
+    }
     if obj.get("items") == Some(&json!(false)) {
         obj.shift_remove("items");
     }
@@ -183,6 +193,14 @@ mod tests {
         let mut v = v;
         downgrade(&mut v);
         v
+    }
+
+    #[test]
+    fn e5_exclusive_bounds_become_flags() {
+        assert_eq!(
+            down(json!({"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 10})),
+            json!({"type": "integer", "exclusiveMinimum": true, "minimum": 0, "exclusiveMaximum": true, "maximum": 10})
+        );
     }
 
     #[test]

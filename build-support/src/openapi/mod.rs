@@ -29,6 +29,7 @@
 //! ```
 
 mod always_sent;
+mod constraints;
 mod dialect;
 mod document;
 mod errors;

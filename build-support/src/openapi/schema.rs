@@ -527,6 +527,7 @@ impl<'a> SchemaGen<'a> {
                 || attrs.skip_serializing
                 || attrs.skip_deserializing);
             schema = deprecate(describe(schema, docs(&field.attrs)), &field.attrs);
+            schema = super::constraints::apply(schema, &field.attrs);
             // Written even when a client may leave it out: required in
             // response-only schemas (see `always_sent`).
             let always_sent =

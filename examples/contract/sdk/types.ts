@@ -16,13 +16,16 @@ export interface Attachments {
   notes?: string[];
 }
 
-/** What a client sends to create an item, as JSON or as a form. */
+/**
+ * What a client sends to create an item, as JSON or as a form. Its rules
+ * (SPEC E5) are checked before the handler runs and documented.
+ */
 export interface CreateItem {
   /** Display name. */
   name: string;
   /** Where it stands. */
   state: State;
-  /** Free-form labels (none when left out). */
+  /** Free-form labels (none when left out), at most five, each once. */
   labels?: string[];
 }
 

@@ -1,6 +1,7 @@
 //! The fixture's data types.
 
 use serde::{Deserialize, Serialize};
+use serde_valid::Validate;
 
 /// Where an item stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,15 +26,20 @@ pub struct Item {
     pub labels: Vec<String>,
 }
 
-/// What a client sends to create an item, as JSON or as a form.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// What a client sends to create an item, as JSON or as a form. Its rules
+/// (SPEC E5) are checked before the handler runs and documented.
+#[derive(Debug, Clone, Serialize, Deserialize, Validate)]
 pub struct CreateItem {
     /// Display name.
+    #[validate(min_length = 1)]
+    #[validate(max_length = 40)]
     pub name: String,
     /// Where it stands.
     pub state: State,
-    /// Free-form labels (none when left out).
+    /// Free-form labels (none when left out), at most five, each once.
     #[serde(default)]
+    #[validate(max_items = 5)]
+    #[validate(unique_items)]
     pub labels: Vec<String>,
 }
 
