@@ -29,6 +29,7 @@ const _: () = {
             #[allow(
                 unused_mut,
                 unused_variables,
+                deprecated,
                 clippy::needless_borrow,
                 clippy::let_and_return
             )]
@@ -86,6 +87,7 @@ const _: () = {
             #[allow(
                 unused_mut,
                 unused_variables,
+                deprecated,
                 clippy::needless_borrow,
                 clippy::let_and_return
             )]
@@ -95,7 +97,21 @@ const _: () = {
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::HandlerFuture::new(async move {
                     let query: ListQuery = match ::tether::__private::piped(
-                        ::tether::__private::query_all::<ListQuery>(&__req),
+                        ::tether::__private::validated::<
+                            ListQuery,
+                        >(
+                            ::tether::__private::query_all::<ListQuery>(&__req),
+                            |__value: &ListQuery| {
+                                #[allow(unused_imports)]
+                                use ::tether::__private::{
+                                    ViaNothing as _, ViaValidate as _,
+                                };
+                                (&::tether::__private::Check(__value)).tether_validate()
+                            },
+                            || ::tether::__private::Sent::form(
+                                __req.query_string().unwrap_or("").as_bytes(),
+                            ),
+                        ),
                         &__req,
                         "query",
                         ::tether::__private::ArgSource::Query,
@@ -141,6 +157,7 @@ const _: () = {
             #[allow(
                 unused_mut,
                 unused_variables,
+                deprecated,
                 clippy::needless_borrow,
                 clippy::let_and_return
             )]
@@ -150,7 +167,19 @@ const _: () = {
             ) -> ::tether::__private::HandlerFuture {
                 ::tether::__private::HandlerFuture::new(async move {
                     let dto: CreateBook = match ::tether::__private::piped(
-                        ::tether::__private::body_json::<CreateBook>(&mut __req).await,
+                        ::tether::__private::body_json_validated::<
+                            CreateBook,
+                        >(
+                                &mut __req,
+                                |__value: &CreateBook| {
+                                    #[allow(unused_imports)]
+                                    use ::tether::__private::{
+                                        ViaNothing as _, ViaValidate as _,
+                                    };
+                                    (&::tether::__private::Check(__value)).tether_validate()
+                                },
+                            )
+                            .await,
                         &__req,
                         "dto",
                         ::tether::__private::ArgSource::Body,
@@ -186,6 +215,7 @@ const _: () = {
             #[allow(
                 unused_mut,
                 unused_variables,
+                deprecated,
                 clippy::needless_borrow,
                 clippy::let_and_return
             )]
