@@ -88,6 +88,8 @@ mod probes;
 pub mod request;
 pub mod response;
 mod response_future;
+#[cfg(feature = "json")]
+pub mod response_headers;
 mod routing;
 pub mod runtime;
 pub mod security;
@@ -115,6 +117,8 @@ pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interce
 pub use request::Request;
 pub use response::{Body, Html, IntoResponse, Json, NoContent, Redirect, Response};
 pub use response_future::ResponseFuture;
+#[cfg(feature = "json")]
+pub use response_headers::WithHeaders;
 pub use routing::RouteConflict;
 pub use runtime::Runtime;
 pub use service::AppService;

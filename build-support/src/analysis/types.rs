@@ -138,7 +138,7 @@ fn known_leaf(path: &[String], last: &str) -> Option<Ty> {
         "IpAddr" => string_format(last, "ip"),
         "Ipv4Addr" => string_format(last, "ipv4"),
         "Ipv6Addr" => string_format(last, "ipv6"),
-        "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" | "Mime" | "HeaderValue" => {
+        "SocketAddr" | "SocketAddrV4" | "SocketAddrV6" | "Mime" | "HeaderValue" | "SetCookie" => {
             schema(last, json!({"type": "string"}))
         }
         "Version" if first == "semver" => string_format(last, "semver"),

@@ -40,6 +40,8 @@ pub enum Output {
     WithStatus(Box<Output>),
     /// `Redirect`: a `3xx` with a `Location` header.
     Redirect,
+    /// `WithHeaders<T, H>`: `T` as JSON, with the headers of `H`'s fields.
+    WithHeaders(Box<Output>, Ty),
     /// `Response`, `impl IntoResponse`: anything.
     Opaque,
 }
@@ -183,6 +185,18 @@ impl OperationContext<'_, '_> {
             "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => Some(Output::Binary),
             "NoContent" => Some(Output::NoContent),
             "Redirect" => Some(Output::Redirect),
+            "WithHeaders" => match first_type_args(seg).as_slice() {
+                [body, headers] => {
+                    let body = self.gen.resolve(body, module, &env)?;
+                    let headers = self.gen.resolve(headers, module, &env)?;
+                    Some(Output::WithHeaders(Box::new(Output::Json(body)), headers))
+                }
+                _ => {
+                    let d = self.gen_diag(c, ty.span(), "write the body and the headers' type: `WithHeaders<Body, Headers>`, where `Headers` is a struct with one field per header");
+                    self.gen.errors.push(d);
+                    None
+                }
+            },
             "Response" => Some(Output::Opaque),
             "Sse" => match arg {
                 Some(a) => self.gen.resolve(a, module, &env).map(Output::Sse),
@@ -310,6 +324,10 @@ impl OperationContext<'_, '_> {
         };
         let output = output.unwrap_or(Output::Opaque);
         let mut response = Map::new();
+        let (output, headers) = match output {
+            Output::WithHeaders(body, h) => (*body, self.response_headers(&h)),
+            other => (other, None),
+        };
         // `(StatusCode, T)` and `Redirect` choose their status at run time:
         // documented as the range it falls in (OpenAPI's `2XX`, `3XX`).
         let (key, body) = match output {
@@ -341,6 +359,9 @@ impl OperationContext<'_, '_> {
         if let Some((media, body)) = self.content(body, &key, c, route) {
             response.insert("content".into(), json!({ media: body }));
         }
+        if let Some(h) = headers {
+            response.insert("headers".into(), h);
+        }
         let mut responses = Map::new();
         responses.insert(key, Value::Object(response));
         responses.extend(self.error_responses(route, c));
@@ -353,6 +374,37 @@ impl OperationContext<'_, '_> {
             }),
         );
         Value::Object(responses)
+    }
+
+    /// The `headers` of a response from the fields of `WithHeaders`' `H`:
+    /// each field's serde name, schema (without `null`: an absent header
+    /// is `None`), doc comment, and `required` unless it is optional.
+    fn response_headers(&mut self, headers: &Ty) -> Option<Value> {
+        let schema = self.gen.schema(headers);
+        let name = schema["$ref"]
+            .as_str()?
+            .strip_prefix("#/components/schemas/")?
+            .to_string();
+        let component = self.gen.components.get(&name)?.clone();
+        let required: Vec<&str> = component["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut out = Map::new();
+        for (field, schema) in component["properties"].as_object()? {
+            let mut schema = strip_nullable(schema.clone());
+            let mut header = Map::new();
+            if let Some(d) = schema
+                .as_object_mut()
+                .and_then(|o| o.shift_remove("description"))
+            {
+                header.insert("description".into(), d);
+            }
+            header.insert("required".into(), json!(required.contains(&field.as_str())));
+            header.insert("schema".into(), schema);
+            out.insert(field.clone(), Value::Object(header));
+        }
+        Some(Value::Object(out))
     }
 
     /// The media type and content object of a success body, if it has one.
@@ -374,7 +426,9 @@ impl OperationContext<'_, '_> {
             )),
             Output::Sse(ty) => Some(("text/event-stream", self.sse_content(ty, c, route))),
             // A status inside a status: the inner one is what is sent.
-            Output::WithStatus(inner) => self.content(*inner, key, c, route),
+            Output::WithStatus(inner) | Output::WithHeaders(inner, _) => {
+                self.content(*inner, key, c, route)
+            }
             Output::Empty | Output::NoContent | Output::Redirect | Output::Opaque => None,
         }
     }

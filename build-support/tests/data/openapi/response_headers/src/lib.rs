@@ -1,0 +1,35 @@
+use serde::Serialize;
+use tether::cookie::SetCookie;
+use tether::{controller, WithHeaders};
+
+#[derive(Serialize)]
+pub struct Item {
+    pub id: u64,
+}
+
+#[derive(Serialize)]
+pub struct PageHeaders {
+    /// How many items match.
+    #[serde(rename = "X-Total-Count")]
+    pub total: u64,
+    /// The next page, when there is one.
+    #[serde(rename = "Link", skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct LoginHeaders {
+    /// The session cookie.
+    #[serde(rename = "Set-Cookie")]
+    pub session: SetCookie,
+}
+
+pub struct ItemsController;
+#[controller("/items")]
+impl ItemsController {
+    #[get]
+    async fn list(&self) -> WithHeaders<Vec<Item>, PageHeaders> { todo!() }
+
+    #[post("/login")]
+    async fn login(&self) -> WithHeaders<Item, LoginHeaders> { todo!() }
+}
