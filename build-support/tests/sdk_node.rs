@@ -19,6 +19,7 @@ const GENERATED: &[&str] = &[
     "tether_multipart",
     "tether_sse_31",
     "security_schemes",
+    "response_headers",
 ];
 
 fn copy_ts(from: &Path, to: &Path) {

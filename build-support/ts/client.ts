@@ -230,7 +230,15 @@ export interface OperationSpec {
    * sent together; an empty alternative makes credentials optional.
    */
   readonly security?: ReadonlyArray<ReadonlyArray<string>>;
+  /** The headers a success declares, and how each is read. */
+  readonly responseHeaders?: Readonly<Record<string, "string" | "number" | "boolean">>;
 }
+
+/**
+ * A success that also carries the response headers the document declares
+ * (SPEC E2), read into their types: `result.headers["X-Total-Count"]`.
+ */
+export type SDKWithHeaders<R, H> = R extends { error: null } ? R & { headers: H } : R;
 
 /** The per-call options every generated method accepts (SPEC C3). */
 export interface CallOptions {
@@ -257,6 +265,13 @@ export class ClientCore<TThrow extends boolean = false> {
     const result = await this.#send<T, E>(op, options);
     if (result.error !== null && this.config.throwOnError === true) throw result.error;
     return result as SDKOutcome<T, E, TThrow>;
+  }
+
+  /** `request`, with the success's declared headers in `headers` (`op.responseHeaders`). */
+  async requestWithHeaders<T, E, H>(op: OperationSpec, options: CallOptions = {}): Promise<SDKWithHeaders<SDKOutcome<T, E, TThrow>, H>> {
+    const result = await this.request<T, E>(op, options);
+    if (result.error === null) Object.assign(result, { headers: readHeaders(op, (result as SDKSuccess<T>).response) });
+    return result as SDKWithHeaders<SDKOutcome<T, E, TThrow>, H>;
   }
 
   async #send<T, E>(op: OperationSpec, options: CallOptions): Promise<SDKResult<T, E>> {
@@ -401,6 +416,17 @@ export class ClientCore<TThrow extends boolean = false> {
 
 const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+
+/** The declared headers of `response`: numbers and booleans parsed, absent ones left out. */
+export function readHeaders(op: OperationSpec, response: Response): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [name, kind] of Object.entries(op.responseHeaders ?? {})) {
+    const value = response.headers.get(name);
+    if (value === null) continue;
+    out[name] = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+  }
+  return out;
+}
 
 /** Puts a header or cookie credential into `headers` (query keys go into the URL). */
 export function applyCredential(headers: Record<string, string>, scheme: SecuritySchemeSpec, value: string | BasicCredentials): void {

@@ -468,6 +468,23 @@ fn error_type(op: &Operation<'_>, types: &Types<'_>, ctx: Ctx<'_>) -> String {
     members.join(" | ")
 }
 
+/// `{ "X-Total-Count": number; Link?: string }`: the declared headers of
+/// a success, as `readHeaders` reads them; `None` when there are none.
+fn headers_type(op: &Operation<'_>) -> Option<String> {
+    if op.response_headers.is_empty() {
+        return None;
+    }
+    let fields: Vec<String> = op
+        .response_headers
+        .iter()
+        .map(|(name, kind, required)| {
+            let optional = if *required { "" } else { "?" };
+            format!("{}{optional}: {kind}", prop_key(name))
+        })
+        .collect();
+    Some(format!("{{ {} }}", fields.join("; ")))
+}
+
 fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> Returns {
     let mut data: Vec<String> = Vec::new();
     let mut push = |t: String| {
@@ -555,7 +572,7 @@ fn controller_file(
     let mut out = String::from(HEADER);
     if flavor.typed() {
         let mut names = vec!["ClientCore", "HeaderValues"];
-        for name in ["SDKErrorOf", "SDKOtherError"] {
+        for name in ["SDKErrorOf", "SDKOtherError", "SDKWithHeaders"] {
             if body.contains(&format!("{name}<")) {
                 names.push(name);
             }
@@ -777,6 +794,14 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
     if let Some(security) = &op.security {
         fields.push(super::auth::requirement_literal(security));
     }
+    if !op.response_headers.is_empty() {
+        let kinds: Vec<String> = op
+            .response_headers
+            .iter()
+            .map(|(name, kind, _)| format!("{}: \"{kind}\"", prop_key(name)))
+            .collect();
+        fields.push(format!("responseHeaders: {{ {} }}", kinds.join(", ")));
+    }
     if !op.const_headers.is_empty() {
         let headers: Vec<String> = op
             .const_headers
@@ -861,7 +886,11 @@ fn class_code(
         let op = &ops[m.op];
         let r = returns(op, m, types, ctx);
         let required = options_required(op);
-        let returned = format!("Promise<SDKOutcome<{}, {}, TThrow>>", r.data, r.error);
+        let outcome = format!("SDKOutcome<{}, {}, TThrow>", r.data, r.error);
+        let returned = match headers_type(op) {
+            Some(h) => format!("Promise<SDKWithHeaders<{outcome}, {h}>>"),
+            None => format!("Promise<{outcome}>"),
+        };
         out += "\n";
         out += &jsdoc(&method_doc(op, m), "  ");
         out += &match (flavor, required) {
@@ -897,8 +926,12 @@ fn class_code(
         // No type arguments: tsc infers them from the return type, so the
         // types are written once (two copies of an inline `allOf` are
         // types tsc may fail to match: TS2719 on Cloudflare's document).
+        let call = match op.response_headers.is_empty() {
+            true => "request",
+            false => "requestWithHeaders",
+        };
         out += &format!(
-            "    return this.#core.request(\n      {},\n      {call_options},\n    );\n  }}\n",
+            "    return this.#core.{call}(\n      {},\n      {call_options},\n    );\n  }}\n",
             spec_literal(op, r.parse_as)
         );
     }

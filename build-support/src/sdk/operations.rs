@@ -80,6 +80,9 @@ pub struct Operation<'a> {
     /// The error responses with a JSON body: status key (`409`, `4XX`,
     /// `default`) and schema, in document order.
     pub errors: Vec<(String, &'a Value)>,
+    /// The headers the first 2xx response declares: name, how it is read
+    /// (`string`, `number`, `boolean`), whether it is always sent.
+    pub response_headers: Vec<(String, &'static str, bool)>,
     /// The security requirement the client can meet: alternatives of
     /// scheme names (SPEC E4); `None` when it requires nothing.
     pub security: Option<Vec<Vec<String>>>,
@@ -180,6 +183,7 @@ fn operation<'a>(
             })
             .collect(),
         security: super::auth::requirement(doc, op, &super::auth::schemes(doc)),
+        response_headers: response_headers(doc, op),
     }
 }
 
@@ -391,6 +395,37 @@ fn responses<'a>(doc: &Document<'a>, op: &'a Value, success: bool) -> Vec<&'a Va
             }
         })
         .map(|(_, r)| doc.resolve(r))
+        .collect()
+}
+
+/// The declared headers of the first 2xx response (`Content-Type` and
+/// `Content-Length` are the transport's, left out).
+fn response_headers(doc: &Document<'_>, op: &Value) -> Vec<(String, &'static str, bool)> {
+    let Some(response) = responses(doc, op, true).into_iter().next() else {
+        return Vec::new();
+    };
+    let Some(headers) = response.get("headers").and_then(Value::as_object) else {
+        return Vec::new();
+    };
+    headers
+        .iter()
+        .filter(|(name, _)| {
+            !["content-type", "content-length"].contains(&name.to_ascii_lowercase().as_str())
+        })
+        .map(|(name, h)| {
+            let h = doc.resolve(h);
+            let schema = h.get("schema").map(|s| doc.resolve(s));
+            let kind = match schema.and_then(|s| s.get("type")) {
+                Some(Value::String(t)) if t == "integer" || t == "number" => "number",
+                Some(Value::String(t)) if t == "boolean" => "boolean",
+                _ => "string",
+            };
+            // Browsers never let a page read `Set-Cookie` (a forbidden
+            // response header): typed as possibly absent, whatever it says.
+            let required = h.get("required") == Some(&Value::Bool(true))
+                && !name.eq_ignore_ascii_case("set-cookie");
+            (name.clone(), kind, required)
+        })
         .collect()
 }
 

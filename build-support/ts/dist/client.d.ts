@@ -204,7 +204,18 @@ export interface OperationSpec {
      * sent together; an empty alternative makes credentials optional.
      */
     readonly security?: ReadonlyArray<ReadonlyArray<string>>;
+    /** The headers a success declares, and how each is read. */
+    readonly responseHeaders?: Readonly<Record<string, "string" | "number" | "boolean">>;
 }
+/**
+ * A success that also carries the response headers the document declares
+ * (SPEC E2), read into their types: `result.headers["X-Total-Count"]`.
+ */
+export type SDKWithHeaders<R, H> = R extends {
+    error: null;
+} ? R & {
+    headers: H;
+} : R;
 /** The per-call options every generated method accepts (SPEC C3). */
 export interface CallOptions {
     params?: object;
@@ -221,7 +232,11 @@ export declare class ClientCore<TThrow extends boolean = false> {
     constructor(config?: ClientConfig, schemes?: Readonly<Record<string, SecuritySchemeSpec>>);
     /** Sends one operation and decodes the result. Never throws unless `throwOnError` is set. */
     request<T, E = unknown>(op: OperationSpec, options?: CallOptions): Promise<SDKOutcome<T, E, TThrow>>;
+    /** `request`, with the success's declared headers in `headers` (`op.responseHeaders`). */
+    requestWithHeaders<T, E, H>(op: OperationSpec, options?: CallOptions): Promise<SDKWithHeaders<SDKOutcome<T, E, TThrow>, H>>;
 }
+/** The declared headers of `response`: numbers and booleans parsed, absent ones left out. */
+export declare function readHeaders(op: OperationSpec, response: Response): Record<string, string | number | boolean>;
 /** Puts a header or cookie credential into `headers` (query keys go into the URL). */
 export declare function applyCredential(headers: Record<string, string>, scheme: SecuritySchemeSpec, value: string | BasicCredentials): void;
 /** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */

@@ -39,6 +39,13 @@ export class ClientCore {
             throw result.error;
         return result;
     }
+    /** `request`, with the success's declared headers in `headers` (`op.responseHeaders`). */
+    async requestWithHeaders(op, options = {}) {
+        const result = await this.request(op, options);
+        if (result.error === null)
+            Object.assign(result, { headers: readHeaders(op, result.response) });
+        return result;
+    }
     async #send(op, options) {
         const config = this.config;
         let url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
@@ -194,6 +201,17 @@ export class ClientCore {
 }
 const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** The declared headers of `response`: numbers and booleans parsed, absent ones left out. */
+export function readHeaders(op, response) {
+    const out = {};
+    for (const [name, kind] of Object.entries(op.responseHeaders ?? {})) {
+        const value = response.headers.get(name);
+        if (value === null)
+            continue;
+        out[name] = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+    }
+    return out;
+}
 /** Puts a header or cookie credential into `headers` (query keys go into the URL). */
 export function applyCredential(headers, scheme, value) {
     if (scheme.type === "bearer")

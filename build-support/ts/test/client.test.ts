@@ -8,6 +8,7 @@ import { createClient as createHeaderClient } from "./generated/tether_header_ve
 import { createClient as createSplitClient, SDKError as SplitSDKError } from "./generated/tether_header_split/index.js";
 import { createClient as createUploadClient } from "./generated/tether_multipart/index.js";
 import { createClient as createSecuredClient } from "./generated/security_schemes/index.js";
+import { createClient as createHeadersClient } from "./generated/response_headers/index.js";
 import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
 
 interface Call {
@@ -136,6 +137,22 @@ test("E4 auth: each operation sends the credential of its first complete alterna
   await partial.account.createKey();
   assert.equal(headersOf(half.calls[0]).authorization, undefined);
   assert.equal(half.calls[0]?.url, "http://h/keys");
+});
+
+test("E2 declared response headers are read into their types on success only", async () => {
+  const { fetcher } = fake((call) =>
+    call.url.endsWith("/items")
+      ? new Response("[]", { status: 200, headers: { "content-type": "application/json", "x-total-count": "42" } })
+      : json({ statusCode: 500, message: "no" }, 500),
+  );
+  const client = createHeadersClient({ baseUrl: "http://h", fetcher });
+  const page = await client.items.list();
+  assert.equal(page.error, null);
+  if (page.error !== null) return;
+  assert.deepEqual(page.headers, { "X-Total-Count": 42 }, "absent Link is left out, the count is a number");
+  const failed = await client.items.login();
+  assert.equal(failed.error?.status, 500);
+  assert.equal("headers" in failed, false);
 });
 
 test("G3 credentials: the config's value reaches fetch; none set leaves fetch's default", async () => {

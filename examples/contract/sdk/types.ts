@@ -122,6 +122,21 @@ export interface Login {
   password: string;
 }
 
+/** The headers of a login. */
+export interface LoginHeaders {
+  /** The session cookie, for the `session` scheme. */
+  "Set-Cookie": string;
+}
+
+/** The headers of a list. */
+export interface PageHeaders {
+  /**
+   * How many items match, whatever the page.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
+  "X-Total-Count": number;
+}
+
 /** What an upload received. */
 export interface Received {
   /** The form's title. */

@@ -6,9 +6,9 @@
 //! answers `403`.
 
 use serde::{Deserialize, Serialize};
-use tether::cookie::find as find_cookie;
+use tether::cookie::{find as find_cookie, SetCookie};
 use tether::security::{BasicAuth, BearerToken};
-use tether::{controller, FromRequest, Guard, HttpError, Request};
+use tether::{controller, FromRequest, Guard, HttpError, Request, WithHeaders};
 
 /// The fixture's users: `(name, password, role)`. A user's bearer token,
 /// API key and session id are all `<name>-secret` (deterministic, so the
@@ -100,6 +100,14 @@ pub struct Login {
     pub password: String,
 }
 
+/// The headers of a login.
+#[derive(Debug, Serialize)]
+pub struct LoginHeaders {
+    /// The session cookie, for the `session` scheme.
+    #[serde(rename = "Set-Cookie")]
+    pub session: SetCookie,
+}
+
 /// A bearer token for `Authorization: Bearer`.
 #[derive(Debug, Serialize)]
 pub struct Token {
@@ -114,17 +122,26 @@ pub struct AccountController;
 #[version(neutral)]
 #[security("bearer")]
 impl AccountController {
-    /// Trades a name and password for a bearer token.
+    /// Trades a name and password for a bearer token, and sets the same
+    /// secret as the `sid` session cookie (`WithHeaders`).
     #[post("/token")]
     #[public]
-    async fn token(&self, #[body] login: Login) -> Result<Token, HttpError> {
+    async fn token(
+        &self,
+        #[body] login: Login,
+    ) -> Result<WithHeaders<Token, LoginHeaders>, HttpError> {
         match USERS
             .iter()
             .any(|(n, p, _)| *n == login.username && *p == login.password)
         {
-            true => Ok(Token {
-                token: format!("{}-secret", login.username),
-            }),
+            true => {
+                let secret = format!("{}-secret", login.username);
+                let cookie = SetCookie::new("sid", secret.clone()).http_only().path("/");
+                Ok(WithHeaders::new(
+                    Token { token: secret },
+                    LoginHeaders { session: cookie },
+                ))
+            }
             false => Err(HttpError::unauthorized("wrong name or password")),
         }
     }

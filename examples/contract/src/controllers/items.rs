@@ -2,10 +2,12 @@
 //! the return types of the README.
 
 use crate::model::{CreateItem, Item, ItemFilter, Rename, State};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use tether::{
     controller, ApiError, Html, HttpError, IntoResponse, NoContent, Redirect, Response, StatusCode,
+    WithHeaders,
 };
 
 /// The crate's result alias: a `Result` however it is spelled.
@@ -31,6 +33,14 @@ pub enum ItemError {
         /// The id asked for.
         id: u64,
     },
+}
+
+/// The headers of a list.
+#[derive(Debug, Serialize)]
+pub struct PageHeaders {
+    /// How many items match, whatever the page.
+    #[serde(rename = "X-Total-Count")]
+    pub total: u64,
 }
 
 /// The item store, shared by clones.
@@ -115,10 +125,17 @@ impl ItemsController {
 
 #[controller("/items")]
 impl ItemsController {
-    /// Lists items by a query struct (`T: Serialize`).
+    /// Lists items by a query struct, with the number of matches before
+    /// `offset` and `limit` in `X-Total-Count` (`WithHeaders`).
     #[get]
-    async fn find_all(&self, #[query] filter: ItemFilter) -> Vec<Item> {
-        self.items.matching(&filter)
+    async fn find_all(&self, #[query] filter: ItemFilter) -> WithHeaders<Vec<Item>, PageHeaders> {
+        let all = ItemFilter {
+            offset: None,
+            limit: None,
+            ..filter.clone()
+        };
+        let total = self.items.matching(&all).len() as u64;
+        WithHeaders::new(self.items.matching(&filter), PageHeaders { total })
     }
 
     /// Finds one item (`Result<T, HttpError>`).
