@@ -141,3 +141,17 @@ async fn c_contract_fixture_client_calls_every_operation() {
     .await;
     server.stop().await.unwrap();
 }
+
+/// Issues 13 and 14: the tracker (SQLite) through its client: sign-in, the
+/// `auth` option, roles, typed errors, validation and `X-Total-Count`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn e_tracker_client_against_the_real_server_and_database() {
+    let db = tracker::db::Db::in_memory().expect("an in-memory database");
+    let server = TestServer::start(tracker::app(db)).await;
+    node_test(
+        "tracker.test.js",
+        &[("TRACKER_URL", format!("http://{}", server.addr))],
+    )
+    .await;
+    server.stop().await.unwrap();
+}

@@ -1,0 +1,4 @@
+//! Writes the OpenAPI document and the TypeScript client.
+fn main() {
+    tether_build::generate();
+}

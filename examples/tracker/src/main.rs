@@ -1,0 +1,18 @@
+//! Serves the tracker on `127.0.0.1:$PORT` (default 3000; 0 picks a free
+//! port) over the SQLite file `$TRACKER_DB` (default `tracker.db`).
+
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .init();
+    let path = std::env::var("TRACKER_DB").unwrap_or_else(|_| "tracker.db".into());
+    let db = tracker::db::Db::open(&path).map_err(|e| e.to_string())?;
+    let port = std::env::var("PORT").unwrap_or_else(|_| "3000".into());
+    let server = tracker::app(db).bind(format!("127.0.0.1:{port}")).await?;
+    tracing::info!(address = %server.local_addr(), database = %path, "tracker listening");
+    server.serve_until_ctrl_c().await?;
+    Ok(())
+}
