@@ -2,36 +2,40 @@
 //! blocking pool so a slow query never stalls the server's worker threads.
 
 use rusqlite::{Connection, ErrorCode};
+use rusqlite_migration::{Migrations, M};
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
-/// The tables, created when missing.
-const SCHEMA: &str = "
-PRAGMA foreign_keys = ON;
-CREATE TABLE IF NOT EXISTS users (
-    id       INTEGER PRIMARY KEY,
-    name     TEXT NOT NULL UNIQUE,
-    password TEXT NOT NULL,
-    role     TEXT NOT NULL CHECK (role IN ('admin', 'member'))
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token   TEXT PRIMARY KEY,
-    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE
-);
-CREATE TABLE IF NOT EXISTS projects (
-    id   INTEGER PRIMARY KEY,
-    key  TEXT NOT NULL UNIQUE,
-    name TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tickets (
-    id         INTEGER PRIMARY KEY,
-    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
-    title      TEXT NOT NULL,
-    status     TEXT NOT NULL CHECK (status IN ('open', 'closed')),
-    reporter   TEXT NOT NULL,
-    labels     TEXT NOT NULL
-);
-";
+/// The schema's migrations, oldest first, applied at startup to a database
+/// that lacks them (SQLite's `user_version` counts those applied). Add a
+/// migration at the end; never edit one that has shipped.
+const MIGRATION_LIST: &[M<'static>] = &[M::up(
+    "CREATE TABLE users (
+        id       INTEGER PRIMARY KEY,
+        name     TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        role     TEXT NOT NULL CHECK (role IN ('admin', 'member'))
+    );
+    CREATE TABLE sessions (
+        token   TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE
+    );
+    CREATE TABLE projects (
+        id   INTEGER PRIMARY KEY,
+        key  TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL
+    );
+    CREATE TABLE tickets (
+        id         INTEGER PRIMARY KEY,
+        project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        title      TEXT NOT NULL,
+        status     TEXT NOT NULL CHECK (status IN ('open', 'closed')),
+        reporter   TEXT NOT NULL,
+        labels     TEXT NOT NULL
+    );",
+)];
+
+const MIGRATIONS: Migrations<'static> = Migrations::from_slice(MIGRATION_LIST);
 
 /// The demo accounts, `(name, password, role)`, inserted into an empty
 /// database. Passwords are stored as given to keep the example small: an
@@ -46,6 +50,8 @@ pub enum DbError {
     Sqlite(rusqlite::Error),
     /// The blocking task did not finish.
     Task(tokio::task::JoinError),
+    /// A migration failed at startup.
+    Migration(rusqlite_migration::Error),
 }
 
 impl DbError {
@@ -66,6 +72,7 @@ impl std::fmt::Display for DbError {
         match self {
             DbError::Sqlite(e) => write!(f, "sqlite: {e}"),
             DbError::Task(e) => write!(f, "database task: {e}"),
+            DbError::Migration(e) => write!(f, "migrating the schema: {e}"),
         }
     }
 }
@@ -91,8 +98,11 @@ impl Db {
         Db::init(Connection::open_in_memory()?)
     }
 
-    fn init(conn: Connection) -> Result<Db, DbError> {
-        conn.execute_batch(SCHEMA)?;
+    fn init(mut conn: Connection) -> Result<Db, DbError> {
+        conn.pragma_update(None, "foreign_keys", true)?;
+        MIGRATIONS
+            .to_latest(&mut conn)
+            .map_err(DbError::Migration)?;
         for (name, password, role) in SEED_USERS {
             conn.execute(
                 "INSERT OR IGNORE INTO users (name, password, role) VALUES (?1, ?2, ?3)",
@@ -114,5 +124,31 @@ impl Db {
             Ok(result) => result.map_err(DbError::Sqlite),
             Err(e) => Err(DbError::Task(e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid_and_idempotent() {
+        MIGRATIONS.validate().unwrap();
+        let dir = std::env::temp_dir().join(format!("tracker-migrate-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.db");
+        let _ = std::fs::remove_file(&path);
+        Db::open(&path).unwrap();
+        Db::open(&path).expect("a migrated database opens again");
+        let conn = Connection::open(&path).unwrap();
+        let version: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, 1);
+        let users: i64 = conn
+            .query_row("SELECT COUNT(*) FROM users", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(users, SEED_USERS.len() as i64, "seeded once");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,5 +1,6 @@
 //! Serves the tracker on `127.0.0.1:$PORT` (default 3000; 0 picks a free
-//! port) over the SQLite file `$TRACKER_DB` (default `tracker.db`).
+//! port) over the SQLite file `$TRACKER_DB` (default `tracker.db` in this
+//! crate's directory), created and migrated at startup.
 
 use tracing_subscriber::EnvFilter;
 
@@ -8,7 +9,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .init();
-    let path = std::env::var("TRACKER_DB").unwrap_or_else(|_| "tracker.db".into());
+    let path = std::env::var("TRACKER_DB")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tracker.db").into());
     let db = tracker::db::Db::open(&path).map_err(|e| e.to_string())?;
     let port = std::env::var("PORT").unwrap_or_else(|_| "3000".into());
     let server = tracker::app(db).bind(format!("127.0.0.1:{port}")).await?;
