@@ -134,6 +134,8 @@ fn known_leaf(path: &[String], last: &str) -> Option<Ty> {
         "Uuid" => string_format(last, "uuid"),
         "Ulid" => string_format(last, "ulid"),
         "Url" | "Uri" => string_format(last, "uri"),
+        // The `email_address` crate's type, which checks RFC 5322 when read.
+        "EmailAddress" => string_format(last, "email"),
         "Decimal" | "BigDecimal" => string_format(last, "decimal"),
         "IpAddr" => string_format(last, "ip"),
         "Ipv4Addr" => string_format(last, "ipv4"),

@@ -27,6 +27,7 @@ pub struct Record {
     pub v4: Ipv4Addr,
     pub ttl: Duration,
     pub maybe_id: Option<uuid::Uuid>,
+    pub contact: email_address::EmailAddress,
 }
 
 pub struct RecordsController;
