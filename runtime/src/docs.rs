@@ -69,10 +69,16 @@ pub struct ApiDocs {
 }
 
 impl ApiDocs {
-    /// A page at `path` (such as `/docs`), with no document yet.
+    /// A page at `path` (such as `/docs`, or `/` for the site's root),
+    /// with no document yet.
     pub fn new(path: &str) -> Self {
+        // Kept without a trailing slash: `/docs`, or empty for the root.
+        let path = match path.trim_matches('/') {
+            "" => String::new(),
+            trimmed => format!("/{trimmed}"),
+        };
         ApiDocs {
-            path: format!("/{}", path.trim_matches('/')),
+            path,
             title: "API reference".to_string(),
             documents: Vec::new(),
         }
@@ -257,8 +263,23 @@ mod tests {
         assert_eq!(get(&docs, &asset).unwrap().0, 200);
         assert_eq!(get(&docs, "/docs/assets/0.0.1/swagger-ui.css"), None);
         assert!(docs.answer(&Method::POST, "/docs/").is_none());
+        assert!(docs.answer(&Method::HEAD, "/docs/").is_some());
         assert!(docs
             .init_js()
             .contains(r#"[{"name":"v1","url":"v1.json"},{"name":"v2","url":"v2.json"}]"#));
+    }
+
+    #[test]
+    fn f4_docs_at_the_root() {
+        for root in ["/", "", "//"] {
+            let docs = ApiDocs::new(root).document("openapi", "{}");
+            assert_eq!(get(&docs, "/").unwrap().0, 200, "{root:?}");
+            assert_eq!(get(&docs, "/openapi.json").unwrap().0, 200);
+            assert_eq!(get(&docs, "/init.js").unwrap().0, 200);
+            let asset = format!("/assets/{SWAGGER_UI_VERSION}/swagger-ui.css");
+            assert_eq!(get(&docs, &asset).unwrap().0, 200);
+            assert_eq!(get(&docs, "/books"), None, "other paths are the app's");
+            assert_eq!(get(&docs, "/other.json"), None);
+        }
     }
 }
