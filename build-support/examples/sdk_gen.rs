@@ -1,13 +1,20 @@
 //! Generates a TypeScript client from an OpenAPI JSON document:
-//! `cargo run --release -p tether-build --example sdk_gen -- openapi.json out/`
-//! (used by `bench/sdk/run.sh`; `cargo tether sdk` is the real command).
+//! `cargo run --release -p tether-build --example sdk_gen -- openapi.json out/
+//! [--tanstack-query] [--zod]` (used by `bench/sdk/run.sh`; `cargo tether
+//! sdk` is the real command).
 
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let [_, input, output] = args.as_slice() else {
-        eprintln!("usage: sdk_gen <openapi.json> <output dir>");
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut options = tether_build::sdk::SdkOptions::default();
+    args.retain(|a| match a.as_str() {
+        "--tanstack-query" => !std::mem::replace(&mut options.tanstack_query, true),
+        "--zod" => !std::mem::replace(&mut options.zod, true),
+        _ => true,
+    });
+    let [input, output] = args.as_slice() else {
+        eprintln!("usage: sdk_gen <openapi.json> <output dir> [--tanstack-query] [--zod]");
         std::process::exit(2);
     };
     let start = Instant::now();
@@ -15,8 +22,8 @@ fn main() {
     let doc: serde_json::Value =
         serde_json::from_str(&text).unwrap_or_else(|e| fail(&format!("{input}: {e}")));
     let parsed = start.elapsed();
-    let files = tether_build::sdk::generate_sdk(&doc, &Default::default())
-        .unwrap_or_else(|e| fail(&e.to_string()));
+    let files =
+        tether_build::sdk::generate_sdk(&doc, &options).unwrap_or_else(|e| fail(&e.to_string()));
     let generated = start.elapsed();
     let report = tether_build::sdk::write_sdk(output.as_ref(), &files)
         .unwrap_or_else(|e| fail(&e.to_string()));
