@@ -3,7 +3,7 @@
 //! releases.
 
 use crate::conn_io::ConnIo;
-use crate::http2::Http2Settings;
+use crate::http2::{GoAway, Http2Settings};
 use crate::response::{IntoResponse, Response};
 use crate::response_future::ResponseFuture;
 use crate::service::AppService;
@@ -232,11 +232,18 @@ async fn respond(
 }
 
 /// `shutdown`, then the drain period: the app drains from the moment the
-/// signal fires, the listener closes when the period is over.
-fn draining(shutdown: ShutdownSignal, service: AppService, period: Duration) -> ShutdownSignal {
+/// signal fires (and `tell` says so to HTTP/2 connections), the listener
+/// closes when the period is over.
+fn draining(
+    shutdown: ShutdownSignal,
+    service: AppService,
+    period: Duration,
+    tell: tokio::sync::watch::Sender<bool>,
+) -> ShutdownSignal {
     Box::pin(async move {
         shutdown.await;
         service.begin_draining();
+        let _ = tell.send(true);
         if !period.is_zero() {
             tokio::time::sleep(period).await;
         }
@@ -269,8 +276,10 @@ struct Protocols {
 
 impl Protocols {
     /// Serves `io` as HTTP/2 when `h2` says the client speaks it (and it
-    /// is on), else as HTTP/1.1, until it closes or shutdown ends it.
-    async fn serve<I, S>(&self, io: I, h2: bool, svc: S, watcher: Watcher)
+    /// is on), else as HTTP/1.1, until it closes or shutdown ends it. An
+    /// HTTP/2 connection is sent `GOAWAY` when `go_away` says so; the
+    /// watcher, held to the end, makes the adapter's shutdown wait for it.
+    async fn serve<I, S>(&self, io: I, h2: bool, svc: S, watcher: Watcher, go_away: GoAway)
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
         S: hyper::service::Service<
@@ -285,7 +294,13 @@ impl Protocols {
             Some(builder) if h2 => {
                 // Binary frames: no request heads to count, nothing to batch.
                 let io = TokioIo::new(ConnIo::new(io, false));
-                let _ = watcher.watch(builder.serve_connection(io, svc)).await;
+                let mut conn = std::pin::pin!(builder.serve_connection(io, svc));
+                tokio::select! {
+                    _ = conn.as_mut() => return,
+                    () = go_away.due() => conn.as_mut().graceful_shutdown(),
+                }
+                let _ = conn.await;
+                drop(watcher);
             }
             _ => {
                 let io = TokioIo::new(ConnIo::new(io, self.batching));
@@ -313,10 +328,12 @@ impl HttpAdapter for NativeAdapter {
             .as_ref()
             .map(|tls| tls.acceptor(self.http2.enabled));
         let graceful = GracefulShutdown::new();
-        // Tells connections still waiting for their first bytes to go.
+        // Tells connections still waiting for their first bytes, and
+        // HTTP/2 ones, to go.
         let (closing, _) = tokio::sync::watch::channel(());
+        let (tell_draining, draining_now) = tokio::sync::watch::channel(false);
         let timeout = self.request_timeout;
-        let mut shutdown = draining(shutdown, service.clone(), self.drain_period);
+        let mut shutdown = draining(shutdown, service.clone(), self.drain_period, tell_draining);
         let slots = self
             .max_connections
             .map(|n| std::sync::Arc::new(tokio::sync::Semaphore::new(n)));
@@ -342,7 +359,18 @@ impl HttpAdapter for NativeAdapter {
             };
             let _ = stream.set_nodelay(true);
             let service = service.clone();
+            let go_away = GoAway {
+                draining: draining_now.clone(),
+                closing: closing.subscribe(),
+                first_request: service
+                    .is_draining()
+                    .then(|| Arc::new(tokio::sync::Notify::new())),
+            };
+            let first_request = go_away.first_request.clone();
             let svc = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+                if let Some(first) = &first_request {
+                    first.notify_one();
+                }
                 let has_body = !http_body::Body::is_end_stream(req.body());
                 let close = req.version() < http::Version::HTTP_2 && service.is_draining();
                 respond(service.call(req), timeout, has_body, close)
@@ -358,7 +386,7 @@ impl HttpAdapter for NativeAdapter {
                     let accepted = tokio::time::timeout(handshake_timeout, acceptor.accept(stream));
                     if let Ok(Ok(tls_stream)) = accepted.await {
                         let h2 = tls_stream.get_ref().1.alpn_protocol() == Some(b"h2");
-                        protocols.serve(tls_stream, h2, svc, watcher).await;
+                        protocols.serve(tls_stream, h2, svc, watcher, go_away).await;
                     }
                 });
                 continue;
@@ -366,7 +394,7 @@ impl HttpAdapter for NativeAdapter {
             if protocols.http2.is_none() {
                 // HTTP/1.1 only: nothing to look at first.
                 tokio::spawn(async move {
-                    protocols.serve(stream, false, svc, watcher).await;
+                    protocols.serve(stream, false, svc, watcher, go_away).await;
                     drop(permit);
                 });
                 continue;
@@ -380,7 +408,7 @@ impl HttpAdapter for NativeAdapter {
                     _ = closing.changed() => None,
                 };
                 if let Some(h2) = h2 {
-                    protocols.serve(stream, h2, svc, watcher).await;
+                    protocols.serve(stream, h2, svc, watcher, go_away).await;
                 }
             });
         }

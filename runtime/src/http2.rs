@@ -16,8 +16,10 @@
 
 use hyper::server::conn::http2;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpStream;
+use tokio::sync::{watch, Notify};
 
 /// The client connection preface of HTTP/2 (RFC 9113, section 3.4).
 const PREFACE: &[u8; 24] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
@@ -66,6 +68,38 @@ impl Http2Settings {
             .keep_alive_interval(self.keep_alive_interval)
             .keep_alive_timeout(self.keep_alive_timeout);
         builder
+    }
+}
+
+/// When the adapter asks an HTTP/2 connection to go away (`GOAWAY`, its
+/// streams in flight finished first; SPEC F6), the counterpart of
+/// HTTP/1.1's `Connection: close` while draining: as soon as draining
+/// begins; for a connection accepted while draining, once its first
+/// request came (so that request is served, as an HTTP/1.1 one would be);
+/// and at the latest when the listener closes.
+pub(crate) struct GoAway {
+    /// `true` from the moment the app drains.
+    pub(crate) draining: watch::Receiver<bool>,
+    /// Changes (or is dropped) when the listener closes.
+    pub(crate) closing: watch::Receiver<()>,
+    /// For a connection accepted while draining: told of its first request.
+    pub(crate) first_request: Option<Arc<Notify>>,
+}
+
+impl GoAway {
+    /// Completes when the connection should be sent `GOAWAY`.
+    pub(crate) async fn due(mut self) {
+        let draining = async {
+            // A dropped sender means the adapter is going: go away too.
+            let _ = self.draining.wait_for(|draining| *draining).await;
+            if let Some(first) = &self.first_request {
+                first.notified().await;
+            }
+        };
+        tokio::select! {
+            () = draining => {}
+            _ = self.closing.changed() => {}
+        }
     }
 }
 

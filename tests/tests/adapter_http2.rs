@@ -328,6 +328,60 @@ async fn f3_graceful_shutdown_sends_goaway_and_finishes_in_flight_streams() {
         .unwrap();
 }
 
+/// Whether the server ends `conn` (an `h2` client connection task) within
+/// `limit`.
+async fn ended_within(conn: tokio::task::JoinHandle<()>, limit: Duration) -> bool {
+    tokio::time::timeout(limit, conn).await.is_ok()
+}
+
+#[tokio::test]
+async fn f6_draining_sends_goaway_to_h2_connections_before_the_listener_closes() {
+    let drain = Duration::from_secs(3);
+    let (mut server, signals) = start(NativeAdapter::new().drain_period(drain)).await;
+    let addr = server.addr;
+    let (early, early_conn) = h2_connect(addr).await;
+    assert_eq!(h2_fetch(&early, addr, "/h2/version").await.unwrap().0, 200);
+    let slow = {
+        let early = early.clone();
+        tokio::spawn(async move { h2_fetch(&early, addr, "/h2/slow").await })
+    };
+    signals.slow_began.notified().await;
+    let began = std::time::Instant::now();
+    server.begin_shutdown();
+    tokio::time::sleep(Duration::from_millis(150)).await;
+
+    // Draining, long before the listener closes: the connection from
+    // before is told to go away; its stream in flight still completes.
+    let late = h2_fetch(&early, addr, "/h2/version").await;
+    assert!(late.is_err(), "a stream opened after GOAWAY was served");
+    let finished = slow.await.unwrap().expect("the in-flight stream completes");
+    assert_eq!(finished, (200, "slow done".to_string()));
+    assert!(
+        ended_within(early_conn, Duration::from_secs(1)).await,
+        "the connection from before the drain stayed open"
+    );
+
+    // A connection made while draining gets its first request answered,
+    // then GOAWAY, as an HTTP/1.1 one gets `Connection: close`.
+    let (fresh, fresh_conn) = h2_connect(addr).await;
+    assert_eq!(
+        h2_fetch(&fresh, addr, "/h2/version").await.unwrap(),
+        (200, "HTTP/2.0".to_string())
+    );
+    assert!(
+        ended_within(fresh_conn, Duration::from_secs(1)).await,
+        "the connection made while draining stayed open after its request"
+    );
+    assert!(
+        began.elapsed() < drain,
+        "the checks ran past the drain period: they proved nothing"
+    );
+    tokio::time::timeout(drain + Duration::from_secs(5), server.stop())
+        .await
+        .expect("shutdown ends after the drain period")
+        .unwrap();
+}
+
 /// Opens `streams` streams and resets each at once, all in one burst (the
 /// "rapid reset" attack); whether the server then ends the connection.
 async fn rapid_resets(addr: SocketAddr, streams: usize) -> Option<h2::Reason> {

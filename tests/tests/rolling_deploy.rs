@@ -103,8 +103,8 @@ async fn f6_draining_readiness_503_liveness_200_and_connection_close() {
         .unwrap();
     assert_eq!(fast.status(), 200);
     assert_eq!(fast.headers()["connection"], "close");
-    // HTTP/2 has no `Connection` header (its GOAWAY comes when the
-    // listener closes); readiness says 503 there too.
+    // HTTP/2 has no `Connection` header (it is sent GOAWAY instead:
+    // adapter_http2.rs); readiness says 503 there too.
     let h2 = reqwest::Client::builder()
         .http2_prior_knowledge()
         .build()
