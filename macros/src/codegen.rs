@@ -252,9 +252,11 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
     let args = route.params.iter().map(argument);
     let respond = respond(route);
     let p = quote!(::tether::__private);
+    let send_check = send_check(route);
     let tokens = quote! {
         #[allow(unused_mut, unused_variables, deprecated, clippy::needless_borrow, clippy::let_and_return)]
         fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
+            #send_check
             #p::HandlerFuture::new(async move {
                 #(#extracts)*
                 let __out = __this.#method(#(#args),*).await;
@@ -263,6 +265,51 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
         }
     };
     (name, tokens)
+}
+
+/// Checks, at the method's name, that its future is `Send` (axum's
+/// `check_future_send`): a handler holding an `Rc` across an `.await` is
+/// reported where the user looks. Never runs.
+fn send_check(route: &RouteModel) -> TokenStream {
+    let span = route.fn_ident.span();
+    let method = &route.fn_ident;
+    let p = quote_spanned!(span=> ::tether::__private);
+    let args = route
+        .params
+        .iter()
+        .map(|_| quote_spanned!(span=> #p::unreachable()));
+    quote_spanned! {span=>
+        if false {
+            #p::assert_send(__this.#method(#(#args),*));
+        }
+    }
+}
+
+/// An `impl ::tether::Controller` with no routes for a controller whose
+/// errors are reported: `App::controller(X)` then adds no misleading
+/// "`X` is not a tether controller" to them. None for an impl no
+/// controller can be (a trait impl, generics, an unnamed type): its own
+/// error says so.
+pub fn placeholder_controller_impl(item: &syn::ItemImpl) -> Option<TokenStream> {
+    let syn::Type::Path(self_ty) = &*item.self_ty else {
+        return None;
+    };
+    if item.trait_.is_some() || !item.generics.params.is_empty() || self_ty.qself.is_some() {
+        return None;
+    }
+    let name = self_ty.path.segments.last()?.ident.to_string();
+    let framework = crate::config_embed::default_framework_def();
+    let p = quote!(::tether::__private);
+    Some(quote! {
+        impl #p::Controller for #self_ty {
+            const NAME: &'static str = #name;
+            const VERSIONS: #p::Option<&'static [#p::VersionDef]> = #p::None;
+            const FRAMEWORK: #p::FrameworkDef = #framework;
+            fn routes() -> &'static [#p::RouteDef<Self>] {
+                &[]
+            }
+        }
+    })
 }
 
 /// The `impl ::tether::Controller` for a checked controller.

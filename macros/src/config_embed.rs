@@ -16,13 +16,18 @@ fn config_path() -> Option<PathBuf> {
 
 /// A `::tether::__private::FrameworkDef` literal, plus an `include_bytes!`
 /// of the file so editing it rebuilds the crate; and the settings it holds.
+/// The `FrameworkDef` of a crate without `tether.toml`.
+pub fn default_framework_def() -> TokenStream {
+    let p = quote!(::tether::__private);
+    quote! {
+        #p::FrameworkDef { global_prefix: #p::None, global_prefix_exclude: &[], versioning: #p::None, runtime: "multi-thread" }
+    }
+}
+
 pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
     let p = quote!(::tether::__private);
     let Some(path) = config_path() else {
-        let def = quote! {
-            #p::FrameworkDef { global_prefix: #p::None, global_prefix_exclude: &[], versioning: #p::None, runtime: "multi-thread" }
-        };
-        return Ok((def, Framework::default()));
+        return Ok((default_framework_def(), Framework::default()));
     };
     let config =
         Config::load(&path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;

@@ -1,6 +1,7 @@
 //! Parse → check → emit for each attribute, in `proc_macro2` terms so the
 //! expansion can be tested (see `tests/expand.rs` of the crate).
 
+use crate::syn_parsing::ImplKeepingBodies;
 use crate::{codegen, config_embed, security};
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
@@ -12,13 +13,12 @@ use tether_model::controller::{strip_tether_attrs, ControllerModel};
 /// `#[controller(..)]` on an impl block.
 pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut item_impl: ItemImpl = match syn::parse2(item.clone()) {
-        Ok(i) => i,
-        Err(_) => {
-            let error = syn::Error::new(
-                proc_macro2::Span::call_site(),
-                "#[controller] goes on an `impl` block: `#[controller(\"/users\")] impl UsersController { … }`",
-            );
-            return with_error(item, error);
+        Ok(ImplKeepingBodies(i)) => i,
+        Err(error) => {
+            return match not_an_impl(item.clone()) {
+                Some(not_an_impl) => with_error(item, not_an_impl),
+                None => with_error(crate::syn_parsing::strip_tether_attr_tokens(item), error),
+            }
         }
     };
     // Security scheme names are checked against `[security.schemes]`; a
@@ -58,8 +58,21 @@ pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
             for e in [model.err(), framework.err()].into_iter().flatten() {
                 errors.extend(e.to_compile_error());
             }
-            quote!(#item_impl #errors)
+            let placeholder = codegen::placeholder_controller_impl(&item_impl);
+            quote!(#item_impl #placeholder #errors)
         }
+    }
+}
+
+/// The error for an item that parses but is not an impl block; `None`
+/// when it is one (or does not parse at all: syn's own error says why).
+fn not_an_impl(item: TokenStream) -> Option<syn::Error> {
+    match syn::parse2::<syn::Item>(item) {
+        Ok(syn::Item::Impl(_)) | Err(_) => None,
+        Ok(_) => Some(syn::Error::new(
+            proc_macro2::Span::call_site(),
+            "#[controller] goes on an `impl` block: `#[controller(\"/users\")] impl UsersController { … }`",
+        )),
     }
 }
 

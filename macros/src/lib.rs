@@ -12,6 +12,7 @@ mod config_embed;
 mod expand;
 mod multipart;
 mod security;
+mod syn_parsing;
 
 use proc_macro::TokenStream;
 

@@ -477,15 +477,9 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
                     attr,
                     "a method has one route attribute; write a second method for the other route",
                 ));
-            } else if let Some(r) = errors.ok(parsed) {
-                route_attr = Some(r);
             } else {
-                route_attr = Some(crate::attrs::RouteAttr {
-                    method: HttpMethod::Get,
-                    path: RoutePath::default(),
-                    span: attr.span(),
-                    attr: attr.clone(),
-                });
+                // `None` inside: the attribute is there but broken (reported).
+                route_attr = Some(errors.ok(parsed));
             }
         } else if common.read(attr, errors) {
         } else if tether_attr_name(attr).as_deref() == Some("http_code") {
@@ -499,15 +493,24 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         return None;
     };
     check_signature(f, errors);
+    let before_params = errors.mark();
     let params = read_params(f, errors);
+    // A broken route attribute has no path to check the arguments against,
+    // nor to compare with other routes: its own error is the one reported.
+    let route_attr = route_attr?;
     let full_path = base.join(&route_attr.path);
     if let Err(e) = full_path.validate() {
         errors.push(syn::Error::new_spanned(
             &route_attr.attr,
             format!("{e} (the controller's path is joined with the route's)"),
         ));
+        return None;
     }
-    check_path_params(&full_path, &params, &route_attr.attr, errors);
+    let checks = PathParamChecks {
+        // An argument that failed may be the one meant to read a capture.
+        unread_captures: !errors.since(before_params),
+    };
+    check_path_params(&full_path, &params, &route_attr.attr, checks, errors);
     Some(RouteModel {
         fn_ident: f.sig.ident.clone(),
         method: route_attr.method,
@@ -676,14 +679,21 @@ fn is_plain_value(ty: &Type) -> bool {
     }
 }
 
+/// Which directions of [`check_path_params`] to run.
+struct PathParamChecks {
+    /// Report captures of the path that no argument reads.
+    unread_captures: bool,
+}
+
 fn check_path_params(
     path: &RoutePath,
     params: &[ParamModel],
     attr: &Attribute,
+    checks: PathParamChecks,
     errors: &mut Errors,
 ) {
     let names = path.param_names();
-    for name in &names {
+    for name in names.iter().filter(|_| checks.unread_captures) {
         let bound = params
             .iter()
             .any(|p| p.source == ParamSource::Path(name.to_string()));

@@ -154,6 +154,15 @@ pub mod __private {
     pub use std::result::Result::{Err, Ok};
     pub use std::sync::Arc;
 
+    /// The macro's check that a handler's future is `Send`, spanned at
+    /// the handler's name; never called.
+    pub fn assert_send<F: std::future::Future + Send>(_: F) {}
+
+    /// A value of any type for [`assert_send`]'s never-run call.
+    pub fn unreachable<T>() -> T {
+        unreachable!("the Send check of a handler is never run")
+    }
+
     /// A status code the macro checked to be within 100..=599.
     pub fn status(code: u16) -> StatusCode {
         StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)

@@ -37,6 +37,15 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this
+                            .find_one(
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                            ),
+                    );
+                }
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -95,6 +104,15 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this
+                            .find_all(
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                            ),
+                    );
+                }
                 ::tether::__private::HandlerFuture::new(async move {
                     let query: ListQuery = match ::tether::__private::piped(
                         ::tether::__private::validated::<
@@ -165,6 +183,15 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this
+                            .create(
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                            ),
+                    );
+                }
                 ::tether::__private::HandlerFuture::new(async move {
                     let dto: CreateBook = match ::tether::__private::piped(
                         ::tether::__private::body_json_validated::<
@@ -223,6 +250,11 @@ const _: () = {
                 __this: ::tether::__private::Arc<BooksController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this.remove(::tether::__private::unreachable()),
+                    );
+                }
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
