@@ -102,7 +102,27 @@ pub fn name_value_str(attr: &Attribute) -> Option<String> {
     }
 }
 
-fn lit_str(expr: &Expr) -> Option<&LitStr> {
+/// The last `key = "…"` among the `#[serde(..)]` attributes in `attrs`
+/// (`rename`, `rename_all`, …), as the literal written.
+pub fn serde_str(attrs: &[Attribute], key: &str) -> Option<LitStr> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("serde"))
+        .filter_map(|a| {
+            a.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                .ok()
+        })
+        .flatten()
+        .filter_map(|meta| match meta {
+            Meta::NameValue(nv) if nv.path.is_ident(key) => lit_str(&nv.value).cloned(),
+            _ => None,
+        })
+        .last()
+}
+
+/// The string literal an expression is, if it is one: the value of every
+/// `key = "…"` in an attribute is read through here.
+pub fn lit_str(expr: &Expr) -> Option<&LitStr> {
     match expr {
         Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
@@ -337,6 +357,28 @@ fn parse_body_kind(attr: &Attribute) -> syn::Result<BodyKind> {
 mod tests {
     use super::*;
     use syn::parse_quote;
+
+    #[test]
+    fn string_values_and_raw_names() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[serde(default, rename = "a", with = "m")]),
+            parse_quote!(#[doc = "text"]),
+            parse_quote!(#[serde(rename(serialize = "s"), rename = "b")]),
+        ];
+        assert_eq!(
+            serde_str(&attrs, "rename").map(|l| l.value()),
+            Some("b".into())
+        );
+        assert_eq!(
+            serde_str(&attrs, "with").map(|l| l.value()),
+            Some("m".into())
+        );
+        assert!(serde_str(&attrs, "default").is_none());
+        assert_eq!(name_value_str(&attrs[1]).as_deref(), Some("text"));
+        assert!(lit_str(&parse_quote!(5)).is_none());
+        assert_eq!(ident_name(&parse_quote!(r#type)), "type");
+        assert_eq!(ident_name(&parse_quote!(plain)), "plain");
+    }
 
     #[test]
     fn route_attrs() {

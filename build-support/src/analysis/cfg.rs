@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Meta, Token};
+use tether_model::attrs::lit_str;
 
 /// The configuration a crate is compiled with.
 #[derive(Debug, Clone, Default)]
@@ -70,11 +71,7 @@ impl CfgEnv {
                     .get_ident()
                     .map(|i| i.to_string())
                     .unwrap_or_default();
-                let syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(value),
-                    ..
-                }) = &nv.value
-                else {
+                let Some(value) = lit_str(&nv.value) else {
                     return true;
                 };
                 let value = value.value();

@@ -4,7 +4,8 @@
 //! deserialize names differ, the serialized one is documented).
 
 use syn::punctuated::Punctuated;
-use syn::{Attribute, Expr, ExprLit, Lit, Meta, Token};
+use syn::{Attribute, Expr, Ident, Meta, Token};
+use tether_model::attrs::{ident_name, lit_str};
 
 /// A `rename_all` rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,12 +186,7 @@ struct SerdeItem {
 }
 
 fn str_value(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::Lit(ExprLit {
-            lit: Lit::Str(s), ..
-        }) => Some(s.value()),
-        _ => None,
-    }
+    lit_str(expr).map(syn::LitStr::value)
 }
 
 /// Every item of every `#[serde(..)]` among `attrs`, and of every
@@ -282,12 +278,12 @@ impl FieldAttrs {
     }
 
     /// The serialized name of field `ident` under the container's rule.
-    pub fn name(&self, ident: &str, rule: Option<RenameRule>) -> String {
-        let ident = ident.strip_prefix("r#").unwrap_or(ident);
+    pub fn name(&self, ident: &Ident, rule: Option<RenameRule>) -> String {
+        let ident = ident_name(ident);
         match (&self.rename, rule) {
             (Some(name), _) => name.clone(),
-            (None, Some(rule)) => rule.apply_to_field(ident),
-            (None, None) => ident.to_string(),
+            (None, Some(rule)) => rule.apply_to_field(&ident),
+            (None, None) => ident,
         }
     }
 }
@@ -310,12 +306,12 @@ impl VariantAttrs {
     }
 
     /// The serialized name of variant `ident` under the enum's rule.
-    pub fn name(&self, ident: &str, rule: Option<RenameRule>) -> String {
-        let ident = ident.strip_prefix("r#").unwrap_or(ident);
+    pub fn name(&self, ident: &Ident, rule: Option<RenameRule>) -> String {
+        let ident = ident_name(ident);
         match (&self.rename, rule) {
             (Some(name), _) => name.clone(),
-            (None, Some(rule)) => rule.apply_to_variant(ident),
-            (None, None) => ident.to_string(),
+            (None, Some(rule)) => rule.apply_to_variant(&ident),
+            (None, None) => ident,
         }
     }
 }
@@ -401,8 +397,14 @@ mod tests {
             parse_quote!(#[serde(default, skip_serializing_if = "Option::is_none")]),
         ]);
         assert!(f.default && f.skip_serializing_if && !f.skip);
-        assert_eq!(f.name("r#type", Some(RenameRule::Pascal)), "Type");
+        assert_eq!(
+            f.name(&parse_quote!(r#type), Some(RenameRule::Pascal)),
+            "Type"
+        );
         let v = VariantAttrs::from_attrs(&[parse_quote!(#[serde(rename = "x")])]);
-        assert_eq!(v.name("Anything", Some(RenameRule::Snake)), "x");
+        assert_eq!(
+            v.name(&parse_quote!(Anything), Some(RenameRule::Snake)),
+            "x"
+        );
     }
 }

@@ -698,7 +698,7 @@ impl OperationContext<'_, '_> {
         };
         op.insert(
             ext::METHOD.into(),
-            json!(method_key(&route.fn_ident.to_string(), served_version)),
+            json!(method_key(&route.fn_ident, served_version)),
         );
         if let Some(Version::Exact(v)) = version {
             op.insert(ext::VERSION.into(), json!(v));

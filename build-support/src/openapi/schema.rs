@@ -513,12 +513,11 @@ impl<'a> SchemaGen<'a> {
                 // serde never writes `null` here: the field is just absent.
                 schema = strip_null(schema);
             }
-            let ident = field
+            let name = field
                 .ident
                 .as_ref()
-                .map(|i| i.to_string())
+                .map(|ident| attrs.name(ident, rule))
                 .unwrap_or_default();
-            let name = attrs.name(&ident, rule);
             let required = !(optional
                 || is_option
                 || attrs.default
@@ -638,14 +637,14 @@ impl<'a> SchemaGen<'a> {
         if all_unit && !c.untagged && c.tag.is_none() {
             let names: Vec<Value> = variants
                 .iter()
-                .map(|(v, a)| json!(a.name(&v.ident.to_string(), c.rename_all)))
+                .map(|(v, a)| json!(a.name(&v.ident, c.rename_all)))
                 .collect();
             return json!({"type": "string", "enum": names});
         }
         let mut any_untagged = c.untagged;
         let mut schemas = Vec::new();
         for (v, a) in &variants {
-            let name = a.name(&v.ident.to_string(), c.rename_all);
+            let name = a.name(&v.ident, c.rename_all);
             let fields_rule = a.rename_all.or(c.rename_all_fields);
             let schema = if c.untagged || a.untagged {
                 any_untagged = true;
@@ -726,7 +725,7 @@ impl<'a> SchemaGen<'a> {
             if a.skip {
                 continue;
             }
-            let name = a.name(&v.ident.to_string(), c.rename_all);
+            let name = a.name(&v.ident, c.rename_all);
             let data =
                 self.variant_value(v, a.rename_all.or(c.rename_all_fields), def.module, &env);
             events.push((name, describe(data, docs(&v.attrs))));
