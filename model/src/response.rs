@@ -4,7 +4,7 @@
 //! OpenAPI generator uses it to document the response. One reading, so the
 //! two agree.
 
-use syn::{GenericArgument, PathArguments, ReturnType, Type};
+use syn::{GenericArgument, PathArguments, PathSegment, ReturnType, Type};
 
 /// The body a handler's success value produces.
 #[derive(Debug, Clone)]
@@ -43,23 +43,28 @@ pub struct ReturnModel {
     pub error: Option<Type>,
 }
 
+/// The type arguments written on a path segment (`Result<T, E>` → `[T,
+/// E]`), lifetimes and constants left out: the one reader of them.
+pub fn type_args(seg: &PathSegment) -> Vec<&Type> {
+    match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|g| match g {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The last path segment's name and its generic type arguments.
 pub fn last_segment(ty: &Type) -> Option<(String, Vec<&Type>)> {
     match ty {
         Type::Path(p) if p.qself.is_none() => {
             let seg = p.path.segments.last()?;
-            let args = match &seg.arguments {
-                PathArguments::AngleBracketed(a) => a
-                    .args
-                    .iter()
-                    .filter_map(|g| match g {
-                        GenericArgument::Type(t) => Some(t),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            Some((seg.ident.to_string(), args))
+            Some((seg.ident.to_string(), type_args(seg)))
         }
         Type::Group(g) => last_segment(&g.elem),
         Type::Paren(p) => last_segment(&p.elem),
@@ -186,6 +191,20 @@ mod tests {
             "WithStatus"
         );
         assert_eq!(payload(parse_quote!((u8, String))), "json wrapped=false");
+    }
+
+    #[test]
+    fn type_arguments() {
+        let ty: Type = parse_quote!(std::result::Result<'a, Book, 3, HttpError>);
+        let (name, args) = last_segment(&ty).unwrap();
+        assert_eq!(name, "Result");
+        let args: Vec<Type> = args.into_iter().cloned().collect();
+        assert_eq!(
+            args,
+            [parse_quote!(Book), parse_quote!(HttpError)] as [Type; 2]
+        );
+        assert!(last_segment(&parse_quote!(String)).unwrap().1.is_empty());
+        assert!(last_segment(&parse_quote!(&str)).is_none());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::naming::{controller_key, method_key};
 use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
-use crate::analysis::index::{DefItem, Res};
+use crate::analysis::index::DefItem;
 use crate::analysis::modules::ModId;
 use crate::analysis::serde::FieldAttrs;
 use crate::analysis::types::{Env, Ty};
@@ -13,10 +13,11 @@ use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use syn::spanned::Spanned;
-use syn::{GenericArgument, PathArguments, ReturnType, Type};
+use syn::{PathArguments, ReturnType, Type};
 use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::config::OpenApiVersion;
 use tether_model::controller::{doc_summary, RouteModel};
+use tether_model::response::{last_segment, type_args};
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
@@ -46,37 +47,6 @@ pub enum Output {
     Opaque,
 }
 
-fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
-    match ty {
-        Type::Path(p) if p.qself.is_none() => p.path.segments.last(),
-        _ => None,
-    }
-}
-
-fn first_type_arg(seg: &syn::PathSegment) -> Option<&Type> {
-    match &seg.arguments {
-        PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
-            GenericArgument::Type(t) => Some(t),
-            _ => None,
-        }),
-        _ => None,
-    }
-}
-
-fn first_type_args(seg: &syn::PathSegment) -> Vec<&Type> {
-    match &seg.arguments {
-        PathArguments::AngleBracketed(a) => a
-            .args
-            .iter()
-            .filter_map(|g| match g {
-                GenericArgument::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// A type parameter of an alias being read, bound to the type written
 /// where the alias is used (in that module, with that place's bindings).
 #[derive(Debug, Clone)]
@@ -103,7 +73,7 @@ fn alias_param<'a>(ty: &Type, args: &'a AliasArgs) -> Option<&'a AliasArg> {
 }
 
 fn is_named(ty: &Type, names: &[&str]) -> bool {
-    last_segment(strip_refs(ty)).is_some_and(|s| names.iter().any(|n| s.ident == n))
+    last_segment(strip_refs(ty)).is_some_and(|(name, _)| names.contains(&name.as_str()))
 }
 
 fn strip_refs(mut ty: &Type) -> &Type {
@@ -160,11 +130,11 @@ impl OperationContext<'_, '_> {
             Type::ImplTrait(_) | Type::TraitObject(_) => return Some(Output::Opaque),
             _ => {}
         }
-        let Some(seg) = last_segment(ty) else {
+        let Some((name, type_args)) = last_segment(ty) else {
             return self.gen.resolve(ty, module, &env).map(Output::Json);
         };
-        let arg = first_type_arg(seg);
-        match seg.ident.to_string().as_str() {
+        let arg = type_args.first().copied();
+        match name.as_str() {
             "Json" => arg
                 .and_then(|a| self.gen.resolve(a, module, &env))
                 .map(Output::Json),
@@ -185,7 +155,7 @@ impl OperationContext<'_, '_> {
             "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => Some(Output::Binary),
             "NoContent" => Some(Output::NoContent),
             "Redirect" => Some(Output::Redirect),
-            "WithHeaders" => match first_type_args(seg).as_slice() {
+            "WithHeaders" => match type_args.as_slice() {
                 [body, headers] => {
                     let body = self.gen.resolve(body, module, &env)?;
                     let headers = self.gen.resolve(headers, module, &env)?;
@@ -223,26 +193,12 @@ impl OperationContext<'_, '_> {
         if p.qself.is_some() {
             return None;
         }
-        let segments: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
         let index = self.gen_index();
-        let Some(Res::Def(id)) = index.resolve(module, &segments) else {
-            return None;
-        };
-        let def = &index.defs[id];
+        let def = &index.defs[index.def_of(module, &p.path)?];
         let DefItem::Alias(alias) = &def.item else {
             return None;
         };
-        let written = p
-            .path
-            .segments
-            .last()
-            .map(first_type_args)
-            .unwrap_or_default();
+        let written = p.path.segments.last().map(type_args).unwrap_or_default();
         let bound = alias
             .generics
             .type_params()
