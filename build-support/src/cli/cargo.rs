@@ -81,7 +81,7 @@ pub fn build_binary(
 ) -> Result<PathBuf, CliError> {
     let mut cmd = command(project, flags, package, progress.is_quiet());
     cmd.arg("--message-format=json-render-diagnostics")
-        .env(crate::openapi::DEFER_WRITES_ENV, "1")
+        .env(crate::builder::DEFER_WRITES_ENV, "1")
         .stdout(Stdio::piped());
     signals::own_group(&mut cmd);
     let mut child = cmd

@@ -2,8 +2,9 @@
 //! written (only files whose bytes changed) or compared (`--check`, D3).
 
 use super::{CliError, Progress, Project};
+use crate::builder::{sdk_dir, WrittenDocument};
 use crate::manifest::{self, Manifest};
-use crate::openapi::{file_name, sdk_dir, write, WrittenDocument};
+use crate::openapi::{file_name, write};
 use crate::sdk::{check_sdk, generate_sdk_versions, write_sdk, SdkFiles, SdkOptions};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
