@@ -236,10 +236,17 @@ impl Builder {
     }
 
     /// Runs; on error prints compiler-style diagnostics and exits with
-    /// status 1 so the build fails.
+    /// status 1 so the build fails. Mistakes in controllers that the
+    /// macros report at their span are left to rustc: the last outputs
+    /// stay, a `cargo:warning` says so, and build.rs succeeds.
     pub fn generate(self) -> Report {
+        let warn = self.cargo_directives;
         match self.run() {
             Ok(report) => report,
+            Err(e) if warn && e.left_to_compiler() => {
+                println!("cargo:warning={}", left_to_compiler_warning(&e));
+                Report::default()
+            }
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(1);
@@ -262,6 +269,21 @@ impl Builder {
             }
         }
     }
+}
+
+/// One line for cargo: the outputs were kept, and where rustc's own
+/// error will point.
+fn left_to_compiler_warning(e: &Error) -> String {
+    let n = e.diagnostics.len();
+    let first = e
+        .diagnostics
+        .first()
+        .map(|d| d.location())
+        .unwrap_or_default();
+    format!(
+        "tether-build: outputs not updated: the controllers have {n} error{} that rustc reports (first at {first})",
+        if n == 1 { "" } else { "s" }
+    )
 }
 
 impl Report {
