@@ -4,7 +4,7 @@
 //! `#[derive(ApiError)]` error enum, each with its body.
 
 use super::operation::{reason, OperationContext};
-use super::schema::{reference, Shape};
+use super::schema::{reference, FieldRules, Property, Shape};
 use crate::analysis::controllers::FoundController;
 use crate::analysis::index::{DefId, DefItem};
 use crate::analysis::modules::ModId;
@@ -202,35 +202,21 @@ impl OperationContext<'_, '_> {
             let status = variant.status;
             let phrase = reason(status);
             let mut shape = Shape::default();
-            shape.props.push((
-                "statusCode".into(),
-                json!({"type": "integer", "const": status}),
-                true,
-            ));
-            shape
-                .props
-                .push(("message".into(), json!({"type": "string"}), true));
-            shape.props.push((
-                "error".into(),
-                json!({"type": "string", "const": phrase}),
-                true,
-            ));
-            self.gen.named_fields(
-                &syntax.fields,
-                rule,
-                false,
-                module,
-                &Env::new(),
-                false,
-                &mut shape,
-            );
+            let status_code = json!({"type": "integer", "const": status});
+            shape.push(Property::required("statusCode", status_code));
+            shape.push(Property::required("message", json!({"type": "string"})));
+            let error = json!({"type": "string", "const": phrase});
+            shape.push(Property::required("error", error));
+            let rules = FieldRules::renamed(rule);
+            self.gen
+                .named_fields(&syntax.fields, rules, module, &Env::new(), &mut shape);
             if let Some(clash) = shape.props[3..]
                 .iter()
-                .find(|p| RESERVED_KEYS.contains(&p.0.as_str()))
+                .find(|p| RESERVED_KEYS.contains(&p.name.as_str()))
             {
                 let message = format!(
                     "a field of `{}::{}` is serialised as `{}`, a key of the error body itself",
-                    model.ident, variant.ident, clash.0
+                    model.ident, variant.ident, clash.name
                 );
                 let d = self
                     .gen

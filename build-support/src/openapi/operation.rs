@@ -432,13 +432,9 @@ impl OperationContext<'_, '_> {
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
                     Some(shape) => {
-                        for (name, schema, required) in shape.props {
-                            params.push(param_object(
-                                &name,
-                                "query",
-                                required,
-                                strip_nullable(schema),
-                            ));
+                        for prop in shape.props {
+                            let schema = strip_nullable(prop.schema);
+                            params.push(param_object(&prop.name, "query", prop.required, schema));
                         }
                     }
                     None => {
@@ -499,8 +495,8 @@ impl OperationContext<'_, '_> {
             let Some(shape) = self.gen.query_fields(&inner) else {
                 continue;
             };
-            let Some((field, kind)) = shape.props.iter().find_map(|(name, schema, _)| {
-                non_text_kind(&strip_nullable(schema.clone())).map(|k| (name.clone(), k))
+            let Some((field, kind)) = shape.props.iter().find_map(|p| {
+                non_text_kind(&strip_nullable(p.schema.clone())).map(|k| (p.name.clone(), k))
             }) else {
                 continue;
             };
