@@ -32,8 +32,11 @@ mod document;
 mod emit;
 pub mod naming;
 mod operations;
+mod package;
+mod plan;
 mod schema;
 mod tanstack;
+mod templates;
 mod versions;
 mod write;
 mod zod;
@@ -47,7 +50,7 @@ pub use tether_model::config::SdkEmit;
 use tether_model::config::SdkOutput;
 
 pub use document::lenient_value;
-pub use emit::GENERATED_MARKER;
+pub use templates::GENERATED_MARKER;
 pub use write::{check_sdk, write_sdk, WriteReport};
 
 /// How generated files import each other.

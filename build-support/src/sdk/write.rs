@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use super::emit::GENERATED_MARKER;
+use super::templates::GENERATED_MARKER;
 use super::{SdkError, SdkFiles};
 
 /// What `write_sdk` did, paths relative to the output directory.

@@ -7,10 +7,10 @@
 use serde_json::Value;
 
 use super::document::{schema_ref_name, Document};
-use super::emit::{Flavor, HEADER};
 use super::naming::{prop_key, string_literal};
 use super::operations::{BodyKind, Operation};
 use super::schema::Types;
+use super::templates::{Flavor, HEADER};
 
 /// Nesting beyond which a schema is checked as `z.unknown()`.
 const MAX_DEPTH: usize = 48;
