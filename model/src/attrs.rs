@@ -102,6 +102,17 @@ pub fn name_value_str(attr: &Attribute) -> Option<String> {
     }
 }
 
+/// `key = "…"` inside an attribute's list: the key (empty unless one
+/// identifier) and the string literal, if the value is one.
+pub fn key_str(nv: &syn::MetaNameValue) -> (String, Option<&LitStr>) {
+    let key = nv
+        .path
+        .get_ident()
+        .map(|i| i.to_string())
+        .unwrap_or_default();
+    (key, lit_str(&nv.value))
+}
+
 /// The last `key = "…"` among the `#[serde(..)]` attributes in `attrs`
 /// (`rename`, `rename_all`, …), as the literal written.
 pub fn serde_str(attrs: &[Attribute], key: &str) -> Option<LitStr> {
@@ -114,7 +125,10 @@ pub fn serde_str(attrs: &[Attribute], key: &str) -> Option<LitStr> {
         })
         .flatten()
         .filter_map(|meta| match meta {
-            Meta::NameValue(nv) if nv.path.is_ident(key) => lit_str(&nv.value).cloned(),
+            Meta::NameValue(nv) => match key_str(&nv) {
+                (k, Some(value)) if k == key => Some(value.clone()),
+                _ => None,
+            },
             _ => None,
         })
         .last()
@@ -376,6 +390,14 @@ mod tests {
         assert!(serde_str(&attrs, "default").is_none());
         assert_eq!(name_value_str(&attrs[1]).as_deref(), Some("text"));
         assert!(lit_str(&parse_quote!(5)).is_none());
+        let nv: syn::MetaNameValue = parse_quote!(feature = "tls");
+        let (key, value) = key_str(&nv);
+        assert_eq!(
+            (key.as_str(), value.map(LitStr::value)),
+            ("feature", Some("tls".into()))
+        );
+        let nv: syn::MetaNameValue = parse_quote!(a::b = 3);
+        assert_eq!((key_str(&nv).0.as_str(), key_str(&nv).1), ("", None));
         assert_eq!(ident_name(&parse_quote!(r#type)), "type");
         assert_eq!(ident_name(&parse_quote!(plain)), "plain");
     }

@@ -514,6 +514,17 @@ impl OperationContext<'_, '_> {
         false
     }
 
+    /// The component object `schema` refers to (`{"$ref": "#/components/schemas/X"}`).
+    fn component_mut(&mut self, schema: &Value) -> Option<&mut Map<String, Value>> {
+        let name = schema["$ref"]
+            .as_str()?
+            .strip_prefix("#/components/schemas/")?;
+        match self.gen.components.get_mut(name) {
+            Some(Value::Object(component)) => Some(component),
+            _ => None,
+        }
+    }
+
     /// A form (urlencoded or multipart) cannot carry `null`: an `Option`
     /// field left at `None` is a field left out, and the text `null` is
     /// refused like any value of the wrong type. So the fields of a form's
@@ -522,13 +533,7 @@ impl OperationContext<'_, '_> {
     /// from requests, where leaving a field out is also what JSON clients
     /// send for `None`.)
     fn fields_absent_not_null(&mut self, schema: &Value) {
-        let Some(name) = schema["$ref"]
-            .as_str()
-            .and_then(|r| r.strip_prefix("#/components/schemas/"))
-        else {
-            return;
-        };
-        let Some(Value::Object(form)) = self.gen.components.get_mut(name) else {
+        let Some(form) = self.component_mut(schema) else {
             return;
         };
         let Some(Value::Object(props)) = form.get_mut("properties") else {
@@ -544,13 +549,7 @@ impl OperationContext<'_, '_> {
     /// form (`Vec<T>`, which the server reads as one part or more) gets
     /// `minItems: 1`, so no client is told an empty one is fine.
     fn lists_take_one_part_or_more(&mut self, schema: &Value) {
-        let Some(name) = schema["$ref"]
-            .as_str()
-            .and_then(|r| r.strip_prefix("#/components/schemas/"))
-        else {
-            return;
-        };
-        let Some(Value::Object(form)) = self.gen.components.get_mut(name) else {
+        let Some(form) = self.component_mut(schema) else {
             return;
         };
         let required: Vec<String> = form

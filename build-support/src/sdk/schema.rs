@@ -199,18 +199,7 @@ impl<'d> Types<'d> {
         if let Some(own) = own {
             parts.push(own);
         }
-        match parts.len() {
-            0 => Ty::atom("unknown"),
-            1 => parts.pop().expect("one part"),
-            _ => Ty {
-                text: parts
-                    .into_iter()
-                    .map(|p| p.at(Prec::Intersection))
-                    .collect::<Vec<_>>()
-                    .join(" & "),
-                prec: Prec::Intersection,
-            },
-        }
+        join(parts, "unknown", Prec::Intersection)
     }
 
     /// The schema's own `type` (and properties/items). When it is combined
@@ -496,16 +485,26 @@ fn union(members: Vec<Ty>) -> Ty {
             unique.push(m);
         }
     }
-    match unique.len() {
-        0 => Ty::atom("never"),
-        1 => unique.pop().expect("one member"),
+    join(unique, "never", Prec::Union)
+}
+
+/// `A & B` (`prec` Intersection) or `A | B` (Union); `empty` when there
+/// are no parts. Each part is parenthesised when it binds looser than `&`.
+fn join(mut parts: Vec<Ty>, empty: &str, prec: Prec) -> Ty {
+    let sep = match prec {
+        Prec::Union => " | ",
+        _ => " & ",
+    };
+    match parts.len() {
+        0 => Ty::atom(empty),
+        1 => parts.pop().expect("one part"),
         _ => Ty {
-            text: unique
+            text: parts
                 .into_iter()
-                .map(|m| m.at(Prec::Intersection))
+                .map(|p| p.at(Prec::Intersection))
                 .collect::<Vec<_>>()
-                .join(" | "),
-            prec: Prec::Union,
+                .join(sep),
+            prec,
         },
     }
 }
