@@ -29,7 +29,9 @@ pub struct PlannedClient {
 /// What a command writes.
 #[derive(Debug, Clone, Default)]
 pub struct Plan {
+    /// The OpenAPI documents.
     pub documents: Vec<PlannedDocument>,
+    /// The TypeScript clients.
     pub clients: Vec<PlannedClient>,
     /// `tether.generated` listing every planned file (`cargo tether build`
     /// only: `sdk` leaves the list alone).
@@ -39,7 +41,7 @@ pub struct Plan {
 }
 
 /// The outputs `tether-build` uses: the configured ones, else `openapi.json`.
-pub fn outputs(project: &Project) -> Vec<OpenApiOutput> {
+pub(super) fn outputs(project: &Project) -> Vec<OpenApiOutput> {
     if project.config.openapi.is_empty() {
         vec![OpenApiOutput {
             output: "openapi.json".into(),

@@ -55,7 +55,7 @@ pub struct PackageInfo {
 
 /// A document and the suffix of its file name (`Some("v2")` for a
 /// per-version document).
-pub struct Built {
+pub(crate) struct Built {
     /// `v1` for `openapi.v1.json`, none for the single document.
     pub suffix: Option<String>,
     /// The document.
@@ -281,7 +281,7 @@ fn operation_id(op: &Planned, used: &mut BTreeSet<String>) -> String {
 }
 
 /// Builds the documents of one output.
-pub fn build(
+pub(crate) fn build(
     index: &CrateIndex,
     controllers: &[FoundController],
     framework: &Framework,

@@ -20,7 +20,7 @@ use tether_model::response::type_args;
 
 /// One documented error status: its bodies and what each means.
 #[derive(Default)]
-pub struct ErrorAnswer {
+pub(super) struct ErrorAnswer {
     bodies: Vec<Value>,
     descriptions: Vec<String>,
 }
@@ -55,7 +55,7 @@ impl ErrorAnswer {
 }
 
 /// Error answers by status, sorted.
-pub type ErrorAnswers = BTreeMap<u16, ErrorAnswer>;
+pub(super) type ErrorAnswers = BTreeMap<u16, ErrorAnswer>;
 
 impl OperationContext<'_, '_> {
     /// The documented error responses of `route`, by status.

@@ -51,7 +51,7 @@ pub fn method_key(fn_ident: &Ident, version: Option<&str>) -> String {
 }
 
 /// A version as it may appear in an operationId: `2.1` → `2_1`.
-pub fn version_ident(version: &str) -> String {
+pub(super) fn version_ident(version: &str) -> String {
     version
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })

@@ -22,7 +22,7 @@ use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Output {
+pub(super) enum Output {
     /// JSON of a type.
     Json(Ty),
     /// `text/plain`.
@@ -88,7 +88,7 @@ fn strip_refs(mut ty: &Type) -> &Type {
 }
 
 /// Everything an operation needs besides the route itself.
-pub struct OperationContext<'g, 'a> {
+pub(super) struct OperationContext<'g, 'a> {
     /// The document's schemas.
     pub gen: &'g mut SchemaGen<'a>,
     /// The document's OpenAPI version.
@@ -102,7 +102,7 @@ impl OperationContext<'_, '_> {
     /// last path segment, through `&`, with the crate's type aliases
     /// followed (`type ApiResult<T> = Result<T, HttpError>` is a `Result`),
     /// as the macro's conversion goes by the type, not its spelling.
-    pub fn output(&mut self, ty: &Type, c: &FoundController) -> Option<Output> {
+    pub(super) fn output(&mut self, ty: &Type, c: &FoundController) -> Option<Output> {
         self.output_in(ty, c.module, &AliasArgs::new(), c)
     }
 
@@ -610,7 +610,7 @@ impl OperationContext<'_, '_> {
     }
 
     /// The operation object of `route` served at `version`.
-    pub fn operation(
+    pub(super) fn operation(
         &mut self,
         c: &FoundController,
         route: &RouteModel,
@@ -660,7 +660,7 @@ impl OperationContext<'_, '_> {
 
 /// The tags of an operation: the controller's `#[tags]` (else its name,
 /// `books`), then the method's own.
-pub fn route_tags(c: &FoundController, route: &RouteModel) -> Vec<String> {
+pub(super) fn route_tags(c: &FoundController, route: &RouteModel) -> Vec<String> {
     let mut tags = match c.model.tags.is_empty() {
         true => vec![controller_key(&c.model.type_name)],
         false => c.model.tags.clone(),
@@ -730,6 +730,6 @@ fn strip_nullable(schema: Value) -> Value {
 }
 
 /// The reason phrase of a status, for response descriptions.
-pub fn reason(status: u16) -> &'static str {
+pub(super) fn reason(status: u16) -> &'static str {
     tether_model::status::reason(status).unwrap_or("Response")
 }

@@ -16,21 +16,21 @@ use syn::{Attribute, Fields};
 use tether_model::controller::doc_lines;
 
 /// The component every error response refers to.
-pub const HTTP_ERROR: &str = "HttpError";
+pub(super) const HTTP_ERROR: &str = "HttpError";
 
 /// A `$ref` to a component.
-pub fn reference(name: &str) -> Value {
+pub(super) fn reference(name: &str) -> Value {
     json!({ "$ref": format!("#/components/schemas/{name}") })
 }
 
 /// Doc comment text of an item, or `None` when it has none.
-pub fn docs(attrs: &[Attribute]) -> Option<String> {
+pub(super) fn docs(attrs: &[Attribute]) -> Option<String> {
     let text = doc_lines(attrs).join("\n").trim().to_string();
     (!text.is_empty()).then_some(text)
 }
 
 /// `schema` with a description (kept beside a `$ref`, which 3.1 allows).
-pub fn describe(schema: Value, description: Option<String>) -> Value {
+pub(super) fn describe(schema: Value, description: Option<String>) -> Value {
     match (description, schema) {
         (Some(d), Value::Object(obj)) => {
             let mut out = Map::with_capacity(obj.len() + 1);
@@ -43,7 +43,7 @@ pub fn describe(schema: Value, description: Option<String>) -> Value {
 }
 
 /// `schema` marked `deprecated: true` when the item is `#[deprecated]`.
-pub fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
+pub(super) fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
     match schema {
         Value::Object(mut obj) if attrs.iter().any(|a| a.path().is_ident("deprecated")) => {
             obj.insert("deprecated".into(), Value::Bool(true));
@@ -54,7 +54,7 @@ pub fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
 }
 
 /// `schema` that also accepts `null`.
-pub fn nullable(schema: Value) -> Value {
+pub(super) fn nullable(schema: Value) -> Value {
     let Value::Object(mut obj) = schema else {
         return schema;
     };
@@ -118,7 +118,7 @@ fn int_schema(int: Int, nonzero: bool) -> Value {
 /// The properties of an object schema as they are gathered (flatten merges
 /// several structs into one).
 #[derive(Default)]
-pub struct Shape {
+pub(super) struct Shape {
     /// The properties, in order.
     pub props: Vec<Property>,
     /// From a flattened map: the schema of other properties.
@@ -128,7 +128,7 @@ pub struct Shape {
 }
 
 /// One property of a [`Shape`].
-pub struct Property {
+pub(super) struct Property {
     /// Its name as serialised.
     pub name: String,
     /// Its schema.
@@ -139,7 +139,7 @@ pub struct Property {
 
 impl Property {
     /// A property that is always there.
-    pub fn required(name: impl Into<String>, schema: Value) -> Self {
+    pub(super) fn required(name: impl Into<String>, schema: Value) -> Self {
         Property {
             name: name.into(),
             schema,
@@ -151,7 +151,7 @@ impl Property {
 /// How the named fields of one struct or variant are read into a
 /// [`Shape`] (see [`SchemaGen::named_fields`]).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct FieldRules {
+pub(super) struct FieldRules {
     /// The container's (or variant's) `rename_all`.
     pub rename_all: Option<RenameRule>,
     /// `#[serde(default)]` on the container: no field is required.
@@ -162,7 +162,7 @@ pub struct FieldRules {
 
 impl FieldRules {
     /// The fields of a variant, or of a struct without `default`.
-    pub fn renamed(rename_all: Option<RenameRule>) -> Self {
+    pub(super) fn renamed(rename_all: Option<RenameRule>) -> Self {
         FieldRules {
             rename_all,
             ..FieldRules::default()
@@ -173,7 +173,7 @@ impl FieldRules {
 impl Shape {
     /// Adds `prop`, replacing an earlier one of the same name (a field
     /// flattened in after another of that name).
-    pub fn push(&mut self, prop: Property) {
+    pub(super) fn push(&mut self, prop: Property) {
         self.props.retain(|p| p.name != prop.name);
         self.props.push(prop);
     }
@@ -214,7 +214,7 @@ impl Shape {
 }
 
 /// Builds the schemas of one document.
-pub struct SchemaGen<'a> {
+pub(super) struct SchemaGen<'a> {
     resolver: TypeResolver<'a>,
     /// `components.schemas`, sorted by name.
     pub components: BTreeMap<String, Value>,
@@ -244,7 +244,7 @@ fn known_with(path: &str) -> Option<Option<Value>> {
 
 impl<'a> SchemaGen<'a> {
     /// A generator over `index`, with schemas stated in the config.
-    pub fn new(index: &'a CrateIndex, stated: &'a BTreeMap<String, Value>) -> Self {
+    pub(super) fn new(index: &'a CrateIndex, stated: &'a BTreeMap<String, Value>) -> Self {
         SchemaGen {
             resolver: TypeResolver { index, stated },
             components: BTreeMap::new(),
@@ -258,12 +258,12 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The crate the schemas come from.
-    pub fn index_ref(&self) -> &'a CrateIndex {
+    pub(super) fn index_ref(&self) -> &'a CrateIndex {
         self.resolver.index
     }
 
     /// Resolves a type written in `module`; on error records it.
-    pub fn resolve(&mut self, ty: &syn::Type, module: ModId, env: &Env) -> Option<Ty> {
+    pub(super) fn resolve(&mut self, ty: &syn::Type, module: ModId, env: &Env) -> Option<Ty> {
         match self.resolver.resolve(ty, module, env) {
             Ok(t) => Some(t),
             Err(d) => {
@@ -274,7 +274,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The `HttpError` component, added on first use.
-    pub fn http_error(&mut self) -> Value {
+    pub(super) fn http_error(&mut self) -> Value {
         self.components.entry(HTTP_ERROR.into()).or_insert_with(|| {
             json!({
                 "type": "object",
@@ -294,7 +294,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The schema of `ty`: inline for std types, a `$ref` for the crate's.
-    pub fn schema(&mut self, ty: &Ty) -> Value {
+    pub(super) fn schema(&mut self, ty: &Ty) -> Value {
         match ty {
             Ty::Bool => json!({"type": "boolean"}),
             Ty::Int(i, nz) => int_schema(*i, *nz),
@@ -356,7 +356,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// A stable component name for a type: `User`, `Page_for_User`.
-    pub fn type_name(&self, ty: &Ty) -> String {
+    pub(super) fn type_name(&self, ty: &Ty) -> String {
         match ty {
             Ty::Bool => "boolean".into(),
             Ty::Int(i, _) => format!("{i:?}").to_lowercase(),
@@ -635,7 +635,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The query parameters of a `#[query] q: T`: one per property of `T`.
-    pub fn query_fields(&mut self, ty: &Ty) -> Option<Shape> {
+    pub(super) fn query_fields(&mut self, ty: &Ty) -> Option<Shape> {
         let Ty::Def(id, _) = ty else { return None };
         let index = self.index();
         match &index.defs[*id].item {
@@ -756,7 +756,7 @@ impl<'a> SchemaGen<'a> {
 
     /// The events of an `Sse<E>`: each variant of the enum `E` is one event,
     /// named as serde names it, carrying the variant's payload.
-    pub fn sse_events(&mut self, ty: &Ty) -> Result<Vec<(String, Value)>, String> {
+    pub(super) fn sse_events(&mut self, ty: &Ty) -> Result<Vec<(String, Value)>, String> {
         let Ty::Def(id, args) = ty else {
             return Err("the events of `Sse<E>` come from an enum `E` of this crate (one variant per event)".into());
         };

@@ -17,7 +17,7 @@ use super::templates::{Flavor, HEADER, TANSTACK_TEMPLATE, TEMPLATES};
 use super::{ImportExtension, SdkEmit, SdkOptions};
 
 /// The files of the client and the warnings of the generation.
-pub fn generate(
+pub(super) fn generate(
     doc: &Document<'_>,
     options: &SdkOptions,
 ) -> (BTreeMap<String, String>, Vec<String>) {

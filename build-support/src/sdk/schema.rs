@@ -42,7 +42,7 @@ impl Ty {
 /// Where a type is written: inside `types.ts` (`prefix` empty) or a
 /// controller file (`prefix` is `types.`).
 #[derive(Clone, Copy)]
-pub struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     pub prefix: &'a str,
     /// The component being written, to break `allOf` ↔ `oneOf` cycles.
     pub current: Option<&'a str>,
@@ -50,7 +50,7 @@ pub struct Ctx<'a> {
 
 const MAX_DEPTH: usize = 48;
 
-pub struct Types<'d> {
+pub(super) struct Types<'d> {
     doc: &'d Document<'d>,
     /// Component schema name → its TypeScript name.
     names: HashMap<String, String>,
@@ -59,7 +59,7 @@ pub struct Types<'d> {
 }
 
 impl<'d> Types<'d> {
-    pub fn new(doc: &'d Document<'d>, names: HashMap<String, String>) -> Self {
+    pub(super) fn new(doc: &'d Document<'d>, names: HashMap<String, String>) -> Self {
         Types {
             doc,
             names,
@@ -68,22 +68,22 @@ impl<'d> Types<'d> {
     }
 
     /// The TypeScript name of the component schema `raw`.
-    pub fn name(&self, raw: &str) -> Option<&str> {
+    pub(super) fn name(&self, raw: &str) -> Option<&str> {
         self.names.get(raw).map(String::as_str)
     }
 
     /// Whether a prefixed reference was written since the last call.
-    pub fn take_used(&self) -> bool {
+    pub(super) fn take_used(&self) -> bool {
         self.used.replace(false)
     }
 
     /// The TypeScript type of `schema`, laid out for `indent` levels.
-    pub fn render(&self, schema: &Value, ctx: Ctx<'_>, indent: usize) -> String {
+    pub(super) fn render(&self, schema: &Value, ctx: Ctx<'_>, indent: usize) -> String {
         self.ty(schema, ctx, indent, 0).text
     }
 
     /// `types.ts`: one declaration per component schema, in document order.
-    pub fn emit_all(&self) -> String {
+    pub(super) fn emit_all(&self) -> String {
         let mut out = String::new();
         for (raw, schema) in self.doc.schemas() {
             let name = &self.names[raw.as_str()];
@@ -525,7 +525,7 @@ fn nullable(base: Ty, s: &Map<String, Value>) -> Ty {
 }
 
 /// A JSON value as a TypeScript literal type.
-pub fn literal(v: &Value) -> String {
+pub(super) fn literal(v: &Value) -> String {
     match v {
         Value::String(s) => string_literal(s),
         Value::Array(items) => format!(
@@ -578,7 +578,7 @@ fn is_64_bit_integer(s: &Value) -> bool {
         )
 }
 
-pub fn doc_lines(s: &Value) -> Vec<String> {
+pub(super) fn doc_lines(s: &Value) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(d) = s
         .get("description")

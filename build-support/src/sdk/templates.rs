@@ -71,7 +71,7 @@ impl Flavor {
 }
 
 /// `export class X`, `export function* X`, `export type X` … of a template.
-pub fn exported_names(src: &str) -> Vec<String> {
+pub(super) fn exported_names(src: &str) -> Vec<String> {
     src.lines()
         .filter_map(|l| l.strip_prefix("export "))
         .filter_map(|l| {

@@ -10,8 +10,11 @@ use super::{SdkError, SdkFiles};
 /// What `write_sdk` did, paths relative to the output directory.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct WriteReport {
+    /// Files whose bytes changed (or that are new).
     pub written: Vec<PathBuf>,
+    /// Files that already held these bytes.
     pub unchanged: Vec<PathBuf>,
+    /// Generated files of an earlier run that this one no longer writes.
     pub deleted: Vec<PathBuf>,
 }
 

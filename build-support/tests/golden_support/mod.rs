@@ -6,7 +6,11 @@ use std::path::Path;
 /// Fails unless the entries of `root` are exactly the cases `tests` (so a
 /// folder the listing skips, or a stray file, is an error) and there are
 /// at least `min` of them.
-pub fn every_folder_is_a_case(root: &Path, tests: &[String], min: usize) -> Result<(), String> {
+pub(crate) fn every_folder_is_a_case(
+    root: &Path,
+    tests: &[String],
+    min: usize,
+) -> Result<(), String> {
     let mut entries: Vec<String> = std::fs::read_dir(root)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
