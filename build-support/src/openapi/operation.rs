@@ -17,7 +17,7 @@ use syn::{PathArguments, ReturnType, Type};
 use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::config::OpenApiVersion;
 use tether_model::controller::{doc_summary, RouteModel};
-use tether_model::response::{last_segment, type_args};
+use tether_model::response::{is_named, return_shape, strip_refs, type_args, ReturnShape};
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
@@ -72,21 +72,6 @@ fn alias_param<'a>(ty: &Type, args: &'a AliasArgs) -> Option<&'a AliasArg> {
     }
 }
 
-fn is_named(ty: &Type, names: &[&str]) -> bool {
-    last_segment(strip_refs(ty)).is_some_and(|(name, _)| names.contains(&name.as_str()))
-}
-
-fn strip_refs(mut ty: &Type) -> &Type {
-    loop {
-        match ty {
-            Type::Reference(r) => ty = &r.elem,
-            Type::Paren(p) => ty = &p.elem,
-            Type::Group(g) => ty = &g.elem,
-            _ => return ty,
-        }
-    }
-}
-
 /// Everything an operation needs besides the route itself.
 pub(super) struct OperationContext<'g, 'a> {
     /// The document's schemas.
@@ -121,41 +106,32 @@ impl OperationContext<'_, '_> {
             return self.output_in(&alias, alias_module, &alias_args, c);
         }
         let env = self.ty_env(args);
-        match ty {
-            Type::Tuple(t) if t.elems.is_empty() => return Some(Output::Empty),
-            Type::Tuple(t) if t.elems.len() == 2 && is_named(&t.elems[0], &["StatusCode"]) => {
-                let body = self.output_in(&t.elems[1], module, args, c)?;
-                return Some(Output::WithStatus(Box::new(body)));
+        match return_shape(ty) {
+            ReturnShape::Empty => Some(Output::Empty),
+            ReturnShape::WithStatus(body) => {
+                let body = self.output_in(body, module, args, c)?;
+                Some(Output::WithStatus(Box::new(body)))
             }
-            Type::ImplTrait(_) | Type::TraitObject(_) => return Some(Output::Opaque),
-            _ => {}
-        }
-        let Some((name, type_args)) = last_segment(ty) else {
-            return self.gen.resolve(ty, module, &env).map(Output::Json);
-        };
-        let arg = type_args.first().copied();
-        match name.as_str() {
-            "Json" => arg
+            ReturnShape::Opaque => Some(Output::Opaque),
+            ReturnShape::Json(arg) => arg
                 .and_then(|a| self.gen.resolve(a, module, &env))
                 .map(Output::Json),
-            "Result" => match arg {
+            ReturnShape::Result(arg) => match arg {
                 Some(a) => self.output_in(a, module, args, c),
                 None => Some(Output::Opaque),
             },
-            "Option" => match arg.map(|a| self.output_in(a, module, args, c)) {
+            ReturnShape::Option(arg) => match arg.map(|a| self.output_in(a, module, args, c)) {
                 Some(Some(Output::Json(inner))) => Some(Output::Json(Ty::Option(Box::new(inner)))),
                 Some(Some(Output::Text)) => Some(Output::Json(Ty::Option(Box::new(Ty::String)))),
                 Some(other) => other,
                 None => Some(Output::Opaque),
             },
-            "String" | "str" => Some(Output::Text),
-            "Cow" if arg.is_some_and(|a| is_named(a, &["str"])) => Some(Output::Text),
-            "Html" => Some(Output::Html),
-            "Bytes" => Some(Output::Binary),
-            "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => Some(Output::Binary),
-            "NoContent" => Some(Output::NoContent),
-            "Redirect" => Some(Output::Redirect),
-            "WithHeaders" => match type_args.as_slice() {
+            ReturnShape::Text => Some(Output::Text),
+            ReturnShape::Html => Some(Output::Html),
+            ReturnShape::Bytes => Some(Output::Binary),
+            ReturnShape::NoContent => Some(Output::NoContent),
+            ReturnShape::Redirect => Some(Output::Redirect),
+            ReturnShape::WithHeaders(seg) => match type_args(seg).as_slice() {
                 [body, headers] => {
                     let body = self.gen.resolve(body, module, &env)?;
                     let headers = self.gen.resolve(headers, module, &env)?;
@@ -167,8 +143,7 @@ impl OperationContext<'_, '_> {
                     None
                 }
             },
-            "Response" => Some(Output::Opaque),
-            "Sse" => match arg {
+            ReturnShape::Sse(arg) => match arg {
                 Some(a) => self.gen.resolve(a, module, &env).map(Output::Sse),
                 None => {
                     let d = self.gen_diag(c, ty.span(), "write the event type: `Sse<Event>`, where `Event` is an enum with one variant per event");
@@ -176,7 +151,7 @@ impl OperationContext<'_, '_> {
                     None
                 }
             },
-            _ => self.gen.resolve(ty, module, &env).map(Output::Json),
+            ReturnShape::Other(ty) => self.gen.resolve(ty, module, &env).map(Output::Json),
         }
     }
 
