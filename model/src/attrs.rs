@@ -244,6 +244,23 @@ pub fn parse_route_attr(attr: &Attribute) -> Option<syn::Result<RouteAttr>> {
     )
 }
 
+/// The expressions of `#[name(a, b, …)]`, at least one; else the error
+/// `not_a_list` (at the attribute) or `empty` (at the list).
+pub(crate) fn nonempty_args(
+    attr: &Attribute,
+    not_a_list: String,
+    empty: String,
+) -> syn::Result<Punctuated<Expr, Token![,]>> {
+    let Meta::List(list) = &attr.meta else {
+        return Err(syn::Error::new_spanned(attr, not_a_list));
+    };
+    let args = list.parse_args_with(Punctuated::<Expr, Token![,]>::parse_terminated)?;
+    if args.is_empty() {
+        return Err(syn::Error::new_spanned(list, empty));
+    }
+    Ok(args)
+}
+
 /// Parses `#[version("1", "2")]` or `#[version(neutral)]`.
 pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
     const EXAMPLE: &str =
