@@ -10,6 +10,7 @@
 //! ```
 
 pub mod analysis;
+pub mod builder;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod extensions;
@@ -18,6 +19,6 @@ pub mod openapi;
 pub mod sdk;
 
 pub use analysis::{Diagnostic, Error};
-pub use openapi::{generate, sdk_dir, Builder, Report, WrittenDocument, WrittenSdk};
+pub use builder::{generate, sdk_dir, Builder, Report, WrittenDocument, WrittenSdk};
 /// `tether.toml`, for settings given in code.
 pub use tether_model::config;

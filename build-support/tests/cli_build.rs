@@ -179,13 +179,63 @@ fn d1_build_reports_what_build_rs_rewrote() {
 
 /// `cargo build` of the fixture, as a user runs it (build.rs, no `cargo tether`).
 fn cargo_build(f: &Fixture) {
-    let out = std::process::Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "--offline"])
+    let out = cargo_build_output(f, &["--quiet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+fn cargo_build_output(f: &Fixture, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO"))
+        .args(["build", "--offline"])
+        .args(args)
         .current_dir(&f.dir)
         .env("CARGO_TARGET_DIR", cli_support::fixture_target_dir())
         .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", stderr(&out));
+        .unwrap()
+}
+
+/// The files build.rs writes: documents, the client and their list.
+fn outputs(f: &Fixture) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut all = snapshot(&f.dir);
+    all.retain(|(p, _)| {
+        p.starts_with("sdk")
+            || p.extension()
+                .is_some_and(|e| e == "json" || e == "generated")
+    });
+    all
+}
+
+#[test]
+fn b1_controller_mistake_is_left_to_rustc_and_the_outputs_kept() {
+    let f = Fixture::new("macro-error");
+    f.generate();
+    let before = outputs(&f);
+    assert!(before.iter().any(|(p, _)| p.ends_with("openapi.json")));
+    let src = f
+        .read("src/controllers.rs")
+        .replace("#[get(\"/stats\")]", "#[get(\"/{id}\")]");
+    f.write("src/controllers.rs", &src);
+    let out = cargo_build_output(&f, &[]);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "rustc fails the build: {err}");
+    assert!(
+        !err.contains("failed to run custom build command"),
+        "build.rs does not fail first: {err}"
+    );
+    assert!(
+        err.contains("tether-build: outputs not updated: the controllers have 1 error that rustc reports (first at "),
+        "one short warning: {err}"
+    );
+    assert!(
+        err.contains("invalid character `{` in route path `/{id}`")
+            && err.contains("src/controllers.rs:22:11"),
+        "the macro's spanned error: {err}"
+    );
+    let after = outputs(&f);
+    let names = |files: &[(std::path::PathBuf, Vec<u8>)]| -> Vec<_> {
+        files.iter().map(|(p, _)| p.clone()).collect()
+    };
+    assert_eq!(names(&before), names(&after));
+    assert!(before == after, "the last outputs stay as they were");
 }
 
 #[test]

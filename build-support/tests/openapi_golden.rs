@@ -1,24 +1,64 @@
 //! Golden cases (SPEC B1–B5): each folder of `tests/data/openapi/` is a
 //! crate (`tether.toml`, `src/…`) with the documents it must produce next
 //! to it (`openapi.json`, …) or the error it must report
-//! (`expected_error.txt`). `UPDATE_GOLDEN=1 cargo test -p tether-build
-//! --test openapi_golden` rewrites the expectations.
+//! (`expected_error.txt`). Each folder is one test named after it:
+//! `cargo test -p tether-build --test openapi_golden -- basic_crud --exact`
+//! runs one case, and `UPDATE_GOLDEN=1` in front rewrites its expectations
+//! (without a filter, every case's).
 
+mod golden_support;
 mod openapi_support;
 
+use golden_support::every_folder_is_a_case;
+use libtest_mimic::{Arguments, Trial};
 use openapi_support::{scratch, validate};
 use std::path::{Path, PathBuf};
 use tether_build::Builder;
 
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openapi")
+}
+
 fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openapi");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&root)
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(root())
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir())
         .collect();
     cases.sort();
     cases
+}
+
+fn case_name(case: &Path) -> String {
+    case.file_name().unwrap().to_string_lossy().to_string()
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let mut trials: Vec<Trial> = cases()
+        .into_iter()
+        .map(|case| Trial::test(case_name(&case), move || Ok(check_case(&case, update)?)))
+        .collect();
+    let names: Vec<String> = trials.iter().map(|t| t.name().to_string()).collect();
+    trials.extend([
+        Trial::test("every_folder_is_a_case", move || {
+            Ok(every_folder_is_a_case(&root(), &names, 30)?)
+        }),
+        Trial::test("b5_expected_documents_validate", || {
+            b5_expected_documents_validate();
+            Ok(())
+        }),
+        Trial::test("b5_same_input_same_bytes_and_untouched_mtime", || {
+            b5_same_input_same_bytes_and_untouched_mtime();
+            Ok(())
+        }),
+        Trial::test("b1_reports_every_file_read_including_tether_toml", || {
+            b1_reports_every_file_read_including_tether_toml();
+            Ok(())
+        }),
+    ]);
+    libtest_mimic::run(&args, trials).exit();
 }
 
 /// Expected documents already in a case folder.
@@ -99,29 +139,14 @@ fn check_case(case: &Path, update: bool) -> Result<(), String> {
     }
 }
 
-#[test]
-fn golden_cases_match_and_validate() {
-    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
-    let cases = cases();
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|c| check_case(c, update).err())
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} golden case(s) failed:\n\n{}",
-        failures.len(),
-        failures.join("\n\n")
-    );
-    assert!(cases.len() >= 30, "only {} golden cases", cases.len());
-    // SPEC B5: every expected document (now known to equal the output)
-    // passes an independent validator, in one run.
-    let documents: Vec<PathBuf> = cases.iter().flat_map(|c| expected_documents(c)).collect();
+/// SPEC B5: every expected document (each case's test compares it with
+/// the output) passes an independent validator, in one run.
+fn b5_expected_documents_validate() {
+    let documents: Vec<PathBuf> = cases().iter().flat_map(|c| expected_documents(c)).collect();
     assert!(documents.len() >= 30);
     validate(&documents);
 }
 
-#[test]
 fn b5_same_input_same_bytes_and_untouched_mtime() {
     let case = cases()
         .into_iter()
@@ -151,7 +176,6 @@ fn b5_same_input_same_bytes_and_untouched_mtime() {
     assert_eq!(std::fs::metadata(path).unwrap().modified().unwrap(), mtime);
 }
 
-#[test]
 fn b1_reports_every_file_read_including_tether_toml() {
     let case = cases()
         .into_iter()

@@ -2,17 +2,24 @@
 //! an `openapi.json` (or the per-version `openapi.v1.json`, `openapi.v2.json`
 //! of a HEADER-versioned API) and the client it must produce under `expected/` (or,
 //! for a document that must be refused, the message in `expected_error.txt`).
-//! `UPDATE_GOLDEN=1 cargo test --test sdk_golden` rewrites them; review the diff.
+//! Each folder is one test named after it: `cargo test -p tether-build
+//! --test sdk_golden -- zod --exact` runs one case, and `UPDATE_GOLDEN=1` in
+//! front rewrites its expectations (without a filter, every case's); review
+//! the diff.
 //! The fixed files (`client.ts`, `sse.ts`, `form-data.ts`, and the opt-in
 //! `tanstack-query.ts`) are not stored per
 //! case: they must be the templates in `build-support/ts/` behind the header.
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use golden_support::every_folder_is_a_case;
+use libtest_mimic::{Arguments, Failed, Trial};
 
 use tether_build::sdk::{write_sdk, SdkFiles, GENERATED_MARKER};
 
+mod golden_support;
 mod sdk_support;
 use sdk_support::{case_dirs, case_options, generate_case, read_tree};
 
@@ -112,22 +119,34 @@ fn compare(
     }
 }
 
-#[test]
-fn c1_c8_golden_cases() {
-    let cases: Vec<PathBuf> = case_dirs();
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials: Vec<Trial> = case_dirs()
+        .into_iter()
+        .map(|dir| {
+            let name = dir.file_name().unwrap().to_string_lossy().to_string();
+            Trial::test(name, move || run_case(&dir))
+        })
+        .collect();
+    let names: Vec<String> = trials.iter().map(|t| t.name().to_string()).collect();
+    // SPEC C asks for at least 25 cases.
+    let root = sdk_support::crate_dir().join("tests/data/sdk");
+    trials.push(Trial::test("every_folder_is_a_case", move || {
+        Ok(every_folder_is_a_case(&root, &names, 25)?)
+    }));
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn run_case(dir: &Path) -> Result<(), Failed> {
     let mut problems = Vec::new();
-    for dir in &cases {
-        check_case(dir, &mut problems);
+    check_case(dir, &mut problems);
+    match problems.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
+            "{} golden mismatch(es) (run with UPDATE_GOLDEN=1 to accept, then review the diff):\n{}",
+            problems.len(),
+            problems.join("\n")
+        )
+        .into()),
     }
-    assert!(
-        cases.len() >= 25,
-        "SPEC C asks for at least 25 golden cases, found {}",
-        cases.len()
-    );
-    assert!(
-        problems.is_empty(),
-        "{} golden mismatch(es) (run with UPDATE_GOLDEN=1 to accept, then review the diff):\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
 }

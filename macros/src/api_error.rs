@@ -32,7 +32,7 @@ pub fn derive(input: TokenStream) -> TokenStream {
 
 fn expand(item: &ItemEnum, model: &ApiErrorModel) -> TokenStream {
     let name = &model.ident;
-    let fields_rule = serde_value(&item.attrs, "rename_all_fields");
+    let fields_rule = tether_model::attrs::serde_str(&item.attrs, "rename_all_fields");
     let statuses = model.variants.iter().map(|v| {
         let ident = &v.ident;
         let status = v.status;
@@ -72,7 +72,7 @@ fn arm(v: &ErrorVariant, attrs: &[Attribute], fields_rule: Option<&syn::LitStr>)
         let (name, ty) = (&f.ident, &f.ty);
         quote!(#(#serde)* #name: #ty)
     });
-    let rule = serde_value(attrs, "rename_all").or(fields_rule.cloned());
+    let rule = tether_model::attrs::serde_str(attrs, "rename_all").or(fields_rule.cloned());
     let rule = rule.map(|r| quote!(#[serde(rename_all = #r)]));
     let message = match &v.message {
         Some(m) => quote_spanned!(m.span()=> ::std::format!(#m)),
@@ -101,22 +101,4 @@ fn arm(v: &ErrorVariant, attrs: &[Attribute], fields_rule: Option<&syn::LitStr>)
             )
         }
     }
-}
-
-/// The string of `#[serde(key = "..")]` among `attrs`.
-fn serde_value(attrs: &[Attribute], key: &str) -> Option<syn::LitStr> {
-    let mut found = None;
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident(key) {
-                found = Some(meta.value()?.parse::<syn::LitStr>()?);
-            } else if meta.input.peek(syn::Token![=]) {
-                let _ = meta.value()?.parse::<syn::Expr>()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                meta.parse_nested_meta(|_| Ok(()))?;
-            }
-            Ok(())
-        });
-    }
-    found
 }

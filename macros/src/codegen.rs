@@ -7,7 +7,7 @@ use tether_model::attrs::{BodyKind, HttpMethod, ParamSource};
 use tether_model::controller::{
     ControllerModel, ParamModel, PipelineAttr, PipelineKind, RouteModel,
 };
-use tether_model::response::{classify_return, Payload};
+use tether_model::response::{success_shape, ReturnShape};
 use tether_model::{Version, VersionSpec};
 
 fn method_tokens(method: HttpMethod) -> TokenStream {
@@ -161,8 +161,8 @@ fn respond(route: &RouteModel) -> TokenStream {
     let p = quote_spanned!(span=> ::tether::__private);
     let status = route.status();
     let status = quote_spanned!(span=> #p::status(#status));
-    let ok = match classify_return(&route.output).payload {
-        Payload::WithStatus(_) => quote_spanned! {span=>
+    let ok = match success_shape(&route.output) {
+        ReturnShape::WithStatus(_) => quote_spanned! {span=>
             let (__status, __body) = __value;
             (&__body).__tether_body().respond(__body, __status)
         },

@@ -180,17 +180,10 @@ fn parse_status(input: ParseStream<'_>) -> syn::Result<(u16, Option<LitStr>)> {
 /// A field's name when it is one of Nest's keys as written (a rename rule
 /// may still make it one; tether-build checks the result).
 fn reserved_key(f: &syn::Field) -> Option<&'static str> {
-    let mut name = f.ident.as_ref().map(crate::attrs::ident_name)?;
-    for attr in f.attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename") {
-                name = meta.value()?.parse::<LitStr>()?.value();
-            } else if meta.input.peek(Token![=]) {
-                let _ = meta.value()?.parse::<syn::Expr>()?;
-            }
-            Ok(())
-        });
-    }
+    let name = match crate::attrs::serde_str(&f.attrs, "rename") {
+        Some(rename) => rename.value(),
+        None => f.ident.as_ref().map(crate::attrs::ident_name)?,
+    };
     RESERVED_KEYS.into_iter().find(|k| *k == name)
 }
 
@@ -279,6 +272,26 @@ mod tests {
             }
         ))
         .contains("at most one `message"));
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(404)]
+                A {
+                    #[serde(default, rename = "error")]
+                    kind: String,
+                },
+            }
+        ))
+        .contains("already has `error`"));
+        assert!(ApiErrorModel::parse(&parse_quote!(
+            enum E {
+                #[status(404)]
+                A {
+                    #[serde(rename = "detail")]
+                    message: String,
+                },
+            }
+        ))
+        .is_ok());
     }
 
     #[test]

@@ -102,7 +102,41 @@ pub fn name_value_str(attr: &Attribute) -> Option<String> {
     }
 }
 
-fn lit_str(expr: &Expr) -> Option<&LitStr> {
+/// `key = "…"` inside an attribute's list: the key (empty unless one
+/// identifier) and the string literal, if the value is one.
+pub fn key_str(nv: &syn::MetaNameValue) -> (String, Option<&LitStr>) {
+    let key = nv
+        .path
+        .get_ident()
+        .map(|i| i.to_string())
+        .unwrap_or_default();
+    (key, lit_str(&nv.value))
+}
+
+/// The last `key = "…"` among the `#[serde(..)]` attributes in `attrs`
+/// (`rename`, `rename_all`, …), as the literal written.
+pub fn serde_str(attrs: &[Attribute], key: &str) -> Option<LitStr> {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("serde"))
+        .filter_map(|a| {
+            a.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                .ok()
+        })
+        .flatten()
+        .filter_map(|meta| match meta {
+            Meta::NameValue(nv) => match key_str(&nv) {
+                (k, Some(value)) if k == key => Some(value.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .last()
+}
+
+/// The string literal an expression is, if it is one: the value of every
+/// `key = "…"` in an attribute is read through here.
+pub fn lit_str(expr: &Expr) -> Option<&LitStr> {
     match expr {
         Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
@@ -208,6 +242,23 @@ pub fn parse_route_attr(attr: &Attribute) -> Option<syn::Result<RouteAttr>> {
             })
         }),
     )
+}
+
+/// The expressions of `#[name(a, b, …)]`, at least one; else the error
+/// `not_a_list` (at the attribute) or `empty` (at the list).
+pub(crate) fn nonempty_args(
+    attr: &Attribute,
+    not_a_list: String,
+    empty: String,
+) -> syn::Result<Punctuated<Expr, Token![,]>> {
+    let Meta::List(list) = &attr.meta else {
+        return Err(syn::Error::new_spanned(attr, not_a_list));
+    };
+    let args = list.parse_args_with(Punctuated::<Expr, Token![,]>::parse_terminated)?;
+    if args.is_empty() {
+        return Err(syn::Error::new_spanned(list, empty));
+    }
+    Ok(args)
 }
 
 /// Parses `#[version("1", "2")]` or `#[version(neutral)]`.
@@ -337,6 +388,36 @@ fn parse_body_kind(attr: &Attribute) -> syn::Result<BodyKind> {
 mod tests {
     use super::*;
     use syn::parse_quote;
+
+    #[test]
+    fn string_values_and_raw_names() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[serde(default, rename = "a", with = "m")]),
+            parse_quote!(#[doc = "text"]),
+            parse_quote!(#[serde(rename(serialize = "s"), rename = "b")]),
+        ];
+        assert_eq!(
+            serde_str(&attrs, "rename").map(|l| l.value()),
+            Some("b".into())
+        );
+        assert_eq!(
+            serde_str(&attrs, "with").map(|l| l.value()),
+            Some("m".into())
+        );
+        assert!(serde_str(&attrs, "default").is_none());
+        assert_eq!(name_value_str(&attrs[1]).as_deref(), Some("text"));
+        assert!(lit_str(&parse_quote!(5)).is_none());
+        let nv: syn::MetaNameValue = parse_quote!(feature = "tls");
+        let (key, value) = key_str(&nv);
+        assert_eq!(
+            (key.as_str(), value.map(LitStr::value)),
+            ("feature", Some("tls".into()))
+        );
+        let nv: syn::MetaNameValue = parse_quote!(a::b = 3);
+        assert_eq!((key_str(&nv).0.as_str(), key_str(&nv).1), ("", None));
+        assert_eq!(ident_name(&parse_quote!(r#type)), "type");
+        assert_eq!(ident_name(&parse_quote!(plain)), "plain");
+    }
 
     #[test]
     fn route_attrs() {

@@ -269,21 +269,11 @@ const TAGS_EXAMPLE: &str = "`#[tags(\"admin\")]` or several: `#[tags(\"admin\", 
 /// Parses `#[tags("admin", "books")]`: the document's tags, each a
 /// non-empty string literal.
 fn parse_tags_attr(attr: &Attribute) -> syn::Result<Vec<String>> {
-    let syn::Meta::List(list) = &attr.meta else {
-        return Err(syn::Error::new_spanned(
-            attr,
-            format!("#[tags] lists the document's tags of the routes: {TAGS_EXAMPLE}"),
-        ));
-    };
-    let lits = list.parse_args_with(
-        syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+    let lits = crate::attrs::nonempty_args(
+        attr,
+        format!("#[tags] lists the document's tags of the routes: {TAGS_EXAMPLE}"),
+        format!("#[tags] needs at least one tag: {TAGS_EXAMPLE}"),
     )?;
-    if lits.is_empty() {
-        return Err(syn::Error::new_spanned(
-            list,
-            format!("#[tags] needs at least one tag: {TAGS_EXAMPLE}"),
-        ));
-    }
     lits.iter()
         .map(|e| match e {
             syn::Expr::Lit(syn::ExprLit {

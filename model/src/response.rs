@@ -1,46 +1,24 @@
-//! What a handler's return type means (SPEC A3), read from its syntax.
-//!
-//! The macros use it to decide which values are serialised as JSON; the
-//! OpenAPI generator uses it to document the response. One reading, so the
-//! two agree.
+//! What a handler's return type means (SPEC A3), read from its syntax:
+//! [`return_shape`], the one reading of return types. The OpenAPI
+//! generator documents the response from it; the macros take
+//! `(StatusCode, T)` from it.
 
-use syn::{GenericArgument, PathArguments, ReturnType, Type};
+use syn::{GenericArgument, PathArguments, PathSegment, ReturnType, Type};
 
-/// The body a handler's success value produces.
-#[derive(Debug, Clone)]
-pub enum Payload {
-    /// `()` or no return type: an empty body with the route's status.
-    Empty,
-    /// `NoContent`: always `204`.
-    NoContent,
-    /// `String`, `&str`, `Cow<str>`: `text/plain`.
-    Text,
-    /// `Vec<u8>`, `Bytes`: `application/octet-stream`.
-    Bytes,
-    /// JSON of `ty`; `wrapped` when written `Json<ty>`, otherwise the macro
-    /// wraps the value in `Json` itself.
-    Json {
-        /// The serialised type.
-        ty: Type,
-        /// Written as `Json<ty>` in the source.
-        wrapped: bool,
-    },
-    /// `Sse<E>`: `text/event-stream` of the events of enum `E`.
-    Sse(Type),
-    /// `(StatusCode, T)`: `T`'s body with a status chosen at run time.
-    WithStatus(Box<Payload>),
-    /// `Response`, `impl IntoResponse`, `StatusCode`, `HttpError`: the value
-    /// builds its own response; nothing is known of its body.
-    Opaque,
-}
-
-/// A handler's return type, read.
-#[derive(Debug, Clone)]
-pub struct ReturnModel {
-    /// The success body.
-    pub payload: Payload,
-    /// `Some(E)` for `Result<_, E>`.
-    pub error: Option<Type>,
+/// The type arguments written on a path segment (`Result<T, E>` → `[T,
+/// E]`), lifetimes and constants left out: the one reader of them.
+pub fn type_args(seg: &PathSegment) -> Vec<&Type> {
+    match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|g| match g {
+                GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The last path segment's name and its generic type arguments.
@@ -48,18 +26,7 @@ pub fn last_segment(ty: &Type) -> Option<(String, Vec<&Type>)> {
     match ty {
         Type::Path(p) if p.qself.is_none() => {
             let seg = p.path.segments.last()?;
-            let args = match &seg.arguments {
-                PathArguments::AngleBracketed(a) => a
-                    .args
-                    .iter()
-                    .filter_map(|g| match g {
-                        GenericArgument::Type(t) => Some(t),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            Some((seg.ident.to_string(), args))
+            Some((seg.ident.to_string(), type_args(seg)))
         }
         Type::Group(g) => last_segment(&g.elem),
         Type::Paren(p) => last_segment(&p.elem),
@@ -67,81 +34,103 @@ pub fn last_segment(ty: &Type) -> Option<(String, Vec<&Type>)> {
     }
 }
 
-fn is_u8(ty: &Type) -> bool {
-    matches!(last_segment(ty), Some((name, args)) if name == "u8" && args.is_empty())
+/// What a return type is by its spelling, one level deep: the one reading
+/// of return types. tether-build follows [`ReturnShape::Result`],
+/// [`ReturnShape::Option`] and [`ReturnShape::Other`] further (through the
+/// crate's aliases, which only it can see); the macros need only
+/// [`ReturnShape::WithStatus`], as the runtime answers by the value's type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReturnShape<'a> {
+    /// `()`: an empty body with the route's status.
+    Empty,
+    /// `(StatusCode, T)`: `T`'s body with a status chosen at run time.
+    WithStatus(&'a Type),
+    /// `impl Trait`, `dyn Trait`, `Response`: builds its own response.
+    Opaque,
+    /// `Json<T>`.
+    Json(Option<&'a Type>),
+    /// `Result<T, E>`: `T` is the success.
+    Result(Option<&'a Type>),
+    /// `Option<T>`.
+    Option(Option<&'a Type>),
+    /// `String`, `str`, `Cow<str>`: `text/plain`.
+    Text,
+    /// `Html<T>`: `text/html`.
+    Html,
+    /// `Bytes`, `Vec<u8>`: `application/octet-stream`.
+    Bytes,
+    /// `NoContent`: always `204`.
+    NoContent,
+    /// `Redirect`: a `3xx` with `Location`.
+    Redirect,
+    /// `WithHeaders<T, H>`: the type arguments as written.
+    WithHeaders(&'a PathSegment),
+    /// `Sse<E>`: the event type, if written.
+    Sse(Option<&'a Type>),
+    /// Any other type (after `&`, parentheses): a value serialised as JSON,
+    /// or an alias.
+    Other(&'a Type),
 }
 
-fn is_status_code(ty: &Type) -> bool {
-    matches!(last_segment(ty), Some((name, args)) if name == "StatusCode" && args.is_empty())
-}
-
-/// Reads a success type (not a `Result`).
-pub fn classify_payload(ty: &Type) -> Payload {
-    match ty {
-        Type::Tuple(t) if t.elems.is_empty() => return Payload::Empty,
-        Type::Reference(r) => {
-            return match &*r.elem {
-                Type::Slice(s) if is_u8(&s.elem) => Payload::Bytes,
-                elem if matches!(last_segment(elem), Some((n, _)) if n == "str") => Payload::Text,
-                _ => Payload::Json {
-                    ty: ty.clone(),
-                    wrapped: false,
-                },
-            }
+/// `ty` without `&`, parentheses and invisible groups.
+pub fn strip_refs(mut ty: &Type) -> &Type {
+    loop {
+        match ty {
+            Type::Reference(r) => ty = &r.elem,
+            Type::Paren(p) => ty = &p.elem,
+            Type::Group(g) => ty = &g.elem,
+            _ => return ty,
         }
-        Type::Tuple(t) if t.elems.len() == 2 && is_status_code(&t.elems[0]) => {
-            return Payload::WithStatus(Box::new(classify_payload(&t.elems[1])))
-        }
-        // `impl IntoResponse`: the value builds its own response.
-        Type::ImplTrait(_) => return Payload::Opaque,
-        _ => {}
-    }
-    let Some((name, args)) = last_segment(ty) else {
-        return Payload::Json {
-            ty: ty.clone(),
-            wrapped: false,
-        };
-    };
-    match (name.as_str(), args.as_slice()) {
-        ("String", []) => Payload::Text,
-        ("Cow", [inner]) if matches!(last_segment(inner), Some((n, _)) if n == "str") => {
-            Payload::Text
-        }
-        ("Bytes", []) => Payload::Bytes,
-        ("Vec", [inner]) if is_u8(inner) => Payload::Bytes,
-        ("NoContent", []) => Payload::NoContent,
-        ("Json", [inner]) => Payload::Json {
-            ty: (*inner).clone(),
-            wrapped: true,
-        },
-        ("Sse", [event, ..]) => Payload::Sse((*event).clone()),
-        ("Response" | "HttpError" | "StatusCode" | "Redirect", _) => Payload::Opaque,
-        _ => Payload::Json {
-            ty: ty.clone(),
-            wrapped: false,
-        },
     }
 }
 
-/// Reads a handler's declared return type.
-pub fn classify_return(output: &ReturnType) -> ReturnModel {
-    let ty = match output {
-        ReturnType::Default => {
-            return ReturnModel {
-                payload: Payload::Empty,
-                error: None,
-            }
+/// Whether `ty` is spelled (through `&`) as one of `names`.
+pub fn is_named(ty: &Type, names: &[&str]) -> bool {
+    last_segment(strip_refs(ty)).is_some_and(|(name, _)| names.contains(&name.as_str()))
+}
+
+/// Reads one level of a return type (see [`ReturnShape`]).
+pub fn return_shape(ty: &Type) -> ReturnShape<'_> {
+    let ty = strip_refs(ty);
+    let seg = match ty {
+        Type::Tuple(t) if t.elems.is_empty() => return ReturnShape::Empty,
+        Type::Tuple(t) if t.elems.len() == 2 && is_named(&t.elems[0], &["StatusCode"]) => {
+            return ReturnShape::WithStatus(&t.elems[1])
         }
-        ReturnType::Type(_, ty) => ty,
-    };
-    match last_segment(ty) {
-        Some((name, args)) if name == "Result" && !args.is_empty() => ReturnModel {
-            payload: classify_payload(args[0]),
-            error: args.get(1).map(|e| (*e).clone()),
+        Type::ImplTrait(_) | Type::TraitObject(_) => return ReturnShape::Opaque,
+        Type::Path(p) if p.qself.is_none() => match p.path.segments.last() {
+            Some(seg) => seg,
+            None => return ReturnShape::Other(ty),
         },
-        _ => ReturnModel {
-            payload: classify_payload(ty),
-            error: None,
+        _ => return ReturnShape::Other(ty),
+    };
+    let arg = type_args(seg).first().copied();
+    match seg.ident.to_string().as_str() {
+        "Json" => ReturnShape::Json(arg),
+        "Result" => ReturnShape::Result(arg),
+        "Option" => ReturnShape::Option(arg),
+        "String" | "str" => ReturnShape::Text,
+        "Cow" if arg.is_some_and(|a| is_named(a, &["str"])) => ReturnShape::Text,
+        "Html" => ReturnShape::Html,
+        "Bytes" => ReturnShape::Bytes,
+        "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => ReturnShape::Bytes,
+        "NoContent" => ReturnShape::NoContent,
+        "Redirect" => ReturnShape::Redirect,
+        "WithHeaders" => ReturnShape::WithHeaders(seg),
+        "Response" => ReturnShape::Opaque,
+        "Sse" => ReturnShape::Sse(arg),
+        _ => ReturnShape::Other(ty),
+    }
+}
+
+/// The shape of a handler's success: its declared return type, less one
+/// `Result` as written (an alias of `Result` is not seen here).
+pub fn success_shape(output: &ReturnType) -> ReturnShape<'_> {
+    match output {
+        ReturnType::Default => ReturnShape::Empty,
+        ReturnType::Type(_, ty) => match return_shape(ty) {
+            ReturnShape::Result(Some(ok)) => return_shape(ok),
+            other => other,
         },
     }
 }
@@ -151,49 +140,66 @@ mod tests {
     use super::*;
     use syn::parse_quote;
 
-    fn payload(ty: Type) -> String {
-        match classify_payload(&ty) {
-            Payload::Json { wrapped, .. } => format!("json wrapped={wrapped}"),
-            other => format!("{other:?}")
-                .split([' ', '('])
-                .next()
-                .unwrap()
-                .to_string(),
-        }
+    fn shape(ty: Type) -> String {
+        let text = format!("{:?}", return_shape(&ty));
+        text.split(['(', ' ']).next().unwrap().to_string()
     }
 
     #[test]
     fn a3_return_types() {
-        assert_eq!(payload(parse_quote!(())), "Empty");
-        assert_eq!(payload(parse_quote!(String)), "Text");
-        assert_eq!(payload(parse_quote!(&'static str)), "Text");
-        assert_eq!(payload(parse_quote!(Vec<u8>)), "Bytes");
-        assert_eq!(payload(parse_quote!(bytes::Bytes)), "Bytes");
-        assert_eq!(payload(parse_quote!(Vec<Book>)), "json wrapped=false");
-        assert_eq!(payload(parse_quote!(Book)), "json wrapped=false");
-        assert_eq!(payload(parse_quote!(Option<Book>)), "json wrapped=false");
+        assert_eq!(shape(parse_quote!(())), "Empty");
+        assert_eq!(shape(parse_quote!(String)), "Text");
+        assert_eq!(shape(parse_quote!(&'static str)), "Text");
+        assert_eq!(shape(parse_quote!(Cow<'static, str>)), "Text");
+        assert_eq!(shape(parse_quote!(Vec<u8>)), "Bytes");
+        assert_eq!(shape(parse_quote!(bytes::Bytes)), "Bytes");
+        assert_eq!(shape(parse_quote!(Vec<Book>)), "Other");
+        assert_eq!(shape(parse_quote!(Book)), "Other");
+        assert_eq!(shape(parse_quote!(Option<Book>)), "Option");
+        assert_eq!(shape(parse_quote!(tether::Json<Book>)), "Json");
+        assert_eq!(shape(parse_quote!(Sse<BookEvent>)), "Sse");
+        assert_eq!(shape(parse_quote!(Html<String>)), "Html");
+        assert_eq!(shape(parse_quote!(Redirect)), "Redirect");
+        assert_eq!(shape(parse_quote!(WithHeaders<Book, H>)), "WithHeaders");
+        assert_eq!(shape(parse_quote!(impl IntoResponse)), "Opaque");
+        assert_eq!(shape(parse_quote!(Box<dyn IntoResponse>)), "Other");
+        assert_eq!(shape(parse_quote!(tether::Response)), "Opaque");
+        assert_eq!(shape(parse_quote!(NoContent)), "NoContent");
+        assert_eq!(shape(parse_quote!((StatusCode, String))), "WithStatus");
         assert_eq!(
-            payload(parse_quote!(tether::Json<Book>)),
-            "json wrapped=true"
-        );
-        assert_eq!(payload(parse_quote!(Sse<BookEvent>)), "Sse");
-        assert_eq!(payload(parse_quote!(impl IntoResponse)), "Opaque");
-        assert_eq!(payload(parse_quote!(tether::Response)), "Opaque");
-        assert_eq!(payload(parse_quote!(NoContent)), "NoContent");
-        assert_eq!(payload(parse_quote!((StatusCode, String))), "WithStatus");
-        assert_eq!(
-            payload(parse_quote!((http::StatusCode, Vec<Book>))),
+            shape(parse_quote!((http::StatusCode, Vec<Book>))),
             "WithStatus"
         );
-        assert_eq!(payload(parse_quote!((u8, String))), "json wrapped=false");
+        assert_eq!(shape(parse_quote!((u8, String))), "Other");
+    }
+
+    #[test]
+    fn type_arguments() {
+        let ty: Type = parse_quote!(std::result::Result<'a, Book, 3, HttpError>);
+        let (name, args) = last_segment(&ty).unwrap();
+        assert_eq!(name, "Result");
+        let args: Vec<Type> = args.into_iter().cloned().collect();
+        assert_eq!(
+            args,
+            [parse_quote!(Book), parse_quote!(HttpError)] as [Type; 2]
+        );
+        assert!(last_segment(&parse_quote!(String)).unwrap().1.is_empty());
+        assert!(last_segment(&parse_quote!(&str)).is_none());
     }
 
     #[test]
     fn a3_results() {
-        let r = classify_return(&parse_quote!(-> Result<Book, HttpError>));
-        assert!(matches!(r.payload, Payload::Json { wrapped: false, .. }));
-        assert!(r.error.is_some());
-        let r = classify_return(&parse_quote!());
-        assert!(matches!(r.payload, Payload::Empty));
+        let ok: Type = parse_quote!(Book);
+        let output: ReturnType = parse_quote!(-> Result<Book, HttpError>);
+        assert_eq!(success_shape(&output), ReturnShape::Other(&ok));
+        let output: ReturnType = parse_quote!(-> Result<(StatusCode, Book), HttpError>);
+        assert_eq!(success_shape(&output), ReturnShape::WithStatus(&ok));
+        assert_eq!(success_shape(&parse_quote!()), ReturnShape::Empty);
+        // An alias is not followed here (tether-build follows it).
+        let alias: Type = parse_quote!(ApiResult<(StatusCode, Book)>);
+        assert_eq!(
+            success_shape(&parse_quote!(-> ApiResult<(StatusCode, Book)>)),
+            ReturnShape::Other(&alias)
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! E4): what a controller or a route requires and the typed values its
 //! guards read.
 
-use syn::punctuated::Punctuated;
-use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta, Token};
+use crate::attrs::nonempty_args;
+use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Meta};
 
 /// What a route requires of the caller, from `#[security]` or `#[public]`.
 #[derive(Debug, Clone)]
@@ -30,19 +30,11 @@ const SECURITY_EXAMPLE: &str =
 
 /// Parses `#[security("name", …)]`.
 pub fn parse_security_attr(attr: &Attribute) -> syn::Result<SecuritySpec> {
-    let Meta::List(list) = &attr.meta else {
-        return Err(syn::Error::new_spanned(
-            attr,
-            format!("#[security] names the schemes a route requires: {SECURITY_EXAMPLE}"),
-        ));
-    };
-    let args = list.parse_args_with(Punctuated::<Expr, Token![,]>::parse_terminated)?;
-    if args.is_empty() {
-        return Err(syn::Error::new_spanned(
-            list,
-            format!("#[security] needs at least one scheme: {SECURITY_EXAMPLE}"),
-        ));
-    }
+    let args = nonempty_args(
+        attr,
+        format!("#[security] names the schemes a route requires: {SECURITY_EXAMPLE}"),
+        format!("#[security] needs at least one scheme: {SECURITY_EXAMPLE}"),
+    )?;
     let mut names: Vec<LitStr> = Vec::new();
     for arg in &args {
         let lit = match arg {
@@ -91,19 +83,11 @@ const METADATA_EXAMPLE: &str = "define a type and give a value of it, e.g. `stru
 /// by guards through its type (Nest's `@SetMetadata` with the key being
 /// the type).
 pub fn parse_metadata_attr(attr: &Attribute) -> syn::Result<Vec<Expr>> {
-    let Meta::List(list) = &attr.meta else {
-        return Err(syn::Error::new_spanned(
-            attr,
-            format!("#[metadata] lists typed values: {METADATA_EXAMPLE}"),
-        ));
-    };
-    let args = list.parse_args_with(Punctuated::<Expr, Token![,]>::parse_terminated)?;
-    if args.is_empty() {
-        return Err(syn::Error::new_spanned(
-            list,
-            format!("#[metadata] needs at least one value: {METADATA_EXAMPLE}"),
-        ));
-    }
+    let args = nonempty_args(
+        attr,
+        format!("#[metadata] lists typed values: {METADATA_EXAMPLE}"),
+        format!("#[metadata] needs at least one value: {METADATA_EXAMPLE}"),
+    )?;
     if let Some(Expr::Lit(ExprLit {
         lit: Lit::Str(key), ..
     })) = args.first()

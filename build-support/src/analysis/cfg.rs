@@ -6,6 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Meta, Token};
+use tether_model::attrs::key_str;
 
 /// The configuration a crate is compiled with.
 #[derive(Debug, Clone, Default)]
@@ -65,16 +66,7 @@ impl CfgEnv {
                 }
             }
             Meta::NameValue(nv) => {
-                let key = nv
-                    .path
-                    .get_ident()
-                    .map(|i| i.to_string())
-                    .unwrap_or_default();
-                let syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(value),
-                    ..
-                }) = &nv.value
-                else {
+                let (key, Some(value)) = key_str(nv) else {
                     return true;
                 };
                 let value = value.value();

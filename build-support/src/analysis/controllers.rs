@@ -44,10 +44,13 @@ pub fn read_controllers(index: &CrateIndex) -> Result<Vec<FoundController>, Vec<
                 module_path: index.sources.modules[site.module].display_path(),
                 model,
             }),
+            // `#[controller]` parses the same grammar and reports each of
+            // these at its span.
             Err(e) => errors.extend(e.into_iter().map(|e| {
                 index
                     .sources
                     .diagnostic(site.module, e.span(), e.to_string())
+                    .reported_by_macros()
             })),
         }
     }

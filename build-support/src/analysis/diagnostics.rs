@@ -19,6 +19,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// The offending source line, shown under the location.
     pub snippet: Option<String>,
+    /// The macros report the same mistake with its span, so rustc shows
+    /// it: build.rs leaves it to the compiler ([`Error::left_to_compiler`]).
+    pub reported_by_macros: bool,
 }
 
 impl Diagnostic {
@@ -31,6 +34,7 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             snippet: None,
+            reported_by_macros: false,
         }
     }
 
@@ -53,7 +57,14 @@ impl Diagnostic {
                 .checked_sub(1)
                 .and_then(|i| source.lines().nth(i))
                 .map(str::to_string),
+            reported_by_macros: false,
         }
+    }
+
+    /// Marks a mistake the macros report too (see `reported_by_macros`).
+    pub fn reported_by_macros(mut self) -> Self {
+        self.reported_by_macros = true;
+        self
     }
 
     /// Adds the `help:` line.
@@ -105,6 +116,12 @@ impl Error {
         }
     }
 
+    /// Whether every problem is one the macros report with its span, so
+    /// build.rs can leave it to rustc instead of failing the build first.
+    pub fn left_to_compiler(&self) -> bool {
+        !self.diagnostics.is_empty() && self.diagnostics.iter().all(|d| d.reported_by_macros)
+    }
+
     /// An error from a list, sorted and without repeats.
     pub fn many(mut diagnostics: Vec<Diagnostic>) -> Self {
         diagnostics.sort();
@@ -135,6 +152,16 @@ impl std::error::Error for Error {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_macro_reported_mistakes_are_left_to_the_compiler() {
+        let file = Path::new("src/lib.rs");
+        let macro_error = || Diagnostic::in_file(file, "bad route").reported_by_macros();
+        assert!(Error::many(vec![macro_error(), macro_error()]).left_to_compiler());
+        let mixed = vec![macro_error(), Diagnostic::in_file(file, "unknown type")];
+        assert!(!Error::many(mixed).left_to_compiler());
+        assert!(!Error::default().left_to_compiler());
+    }
 
     #[test]
     fn b1_renders_like_rustc() {

@@ -130,6 +130,11 @@ fn flatten_use(tree: &UseTree, prefix: &mut Vec<String>, scope: &mut Scope) {
     }
 }
 
+/// The names of a path's segments, as [`CrateIndex::resolve`] takes them.
+pub fn path_names(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
 /// Whether `attr` is `#[controller]` or `#[tether::controller]`.
 pub fn is_controller_attr(attr: &Attribute) -> bool {
     tether_model::attrs::tether_attr_name(attr).as_deref() == Some("controller")
@@ -206,6 +211,15 @@ impl CrateIndex {
     /// Resolves a path written in module `from`.
     pub fn resolve(&self, from: ModId, segments: &[String]) -> Option<Res> {
         self.resolve_at(from, segments, 0)
+    }
+
+    /// The crate's definition a path written in module `from` names, if it
+    /// names one.
+    pub fn def_of(&self, from: ModId, path: &syn::Path) -> Option<DefId> {
+        match self.resolve(from, &path_names(path))? {
+            Res::Def(id) => Some(id),
+            _ => None,
+        }
     }
 
     fn parent(&self, m: ModId) -> Option<ModId> {

@@ -25,6 +25,7 @@
 use serde_json::{json, Map, Value};
 use syn::punctuated::Punctuated;
 use syn::{Attribute, Meta, Token};
+use tether_model::attrs::key_str;
 
 /// The JSON type names accepted as a shorthand.
 pub const TYPE_NAMES: [&str; 6] = ["string", "integer", "number", "boolean", "object", "array"];
@@ -80,16 +81,8 @@ pub fn schema_override(attrs: &[Attribute]) -> Option<Result<Value, (proc_macro2
         let Meta::NameValue(nv) = &meta else {
             return Some(Err((span, "write `tether(schema = \"string\")`, optionally with `format = \"…\"` or `description = \"…\"`".into())));
         };
-        let key = nv
-            .path
-            .get_ident()
-            .map(|i| i.to_string())
-            .unwrap_or_default();
-        let syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(value),
-            ..
-        }) = &nv.value
-        else {
+        let (key, Some(value)) = key_str(nv) else {
+            let key = key_str(nv).0;
             return Some(Err((span, format!("`{key}` takes a string literal"))));
         };
         match key.as_str() {

@@ -4,7 +4,8 @@
 //! deserialize names differ, the serialized one is documented).
 
 use syn::punctuated::Punctuated;
-use syn::{Attribute, Expr, ExprLit, Lit, Meta, Token};
+use syn::{Attribute, Expr, Ident, Meta, Token};
+use tether_model::attrs::{ident_name, lit_str};
 
 /// A `rename_all` rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,12 +124,8 @@ pub struct ContainerAttrs {
     pub rename_all: Option<RenameRule>,
     /// `rename_all_fields = "…"` (enums: fields of struct variants)
     pub rename_all_fields: Option<RenameRule>,
-    /// `tag = "…"`
-    pub tag: Option<String>,
-    /// `content = "…"`
-    pub content: Option<String>,
-    /// `untagged`
-    pub untagged: bool,
+    /// How an enum's variants are written: `tag`, `content`, `untagged`.
+    pub repr: EnumRepr,
     /// `transparent`
     pub transparent: bool,
     /// `default`
@@ -139,6 +136,42 @@ pub struct ContainerAttrs {
     pub into: Option<syn::Type>,
     /// `from = "T"` / `try_from = "T"` (the deserialized form is `T`'s)
     pub from: Option<syn::Type>,
+}
+
+/// How serde writes an enum's variants (its container attributes `tag`,
+/// `content` and `untagged`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum EnumRepr {
+    /// No attribute: `{"Variant": value}`, a unit variant as `"Variant"`.
+    #[default]
+    External,
+    /// `tag = "t"`: `{"t": "Variant", ..fields}`.
+    Internal {
+        /// The tag's key.
+        tag: String,
+    },
+    /// `tag = "t", content = "c"`: `{"t": "Variant", "c": value}`.
+    Adjacent {
+        /// The tag's key.
+        tag: String,
+        /// The value's key.
+        content: String,
+    },
+    /// `untagged`: the value alone.
+    Untagged,
+}
+
+impl EnumRepr {
+    /// From the attributes as written; serde refuses `content` without
+    /// `tag` and `untagged` beside `tag`, so those are read as the rest.
+    fn from_parts(tag: Option<String>, content: Option<String>, untagged: bool) -> Self {
+        match (tag, content) {
+            _ if untagged => EnumRepr::Untagged,
+            (Some(tag), Some(content)) => EnumRepr::Adjacent { tag, content },
+            (Some(tag), None) => EnumRepr::Internal { tag },
+            (None, _) => EnumRepr::External,
+        }
+    }
 }
 
 /// serde attributes of a field.
@@ -185,12 +218,7 @@ struct SerdeItem {
 }
 
 fn str_value(expr: &Expr) -> Option<String> {
-    match expr {
-        Expr::Lit(ExprLit {
-            lit: Lit::Str(s), ..
-        }) => Some(s.value()),
-        _ => None,
-    }
+    lit_str(expr).map(syn::LitStr::value)
 }
 
 /// Every item of every `#[serde(..)]` among `attrs`, and of every
@@ -241,14 +269,15 @@ impl ContainerAttrs {
     /// Reads the serde attributes of a struct or enum.
     pub fn from_attrs(attrs: &[Attribute]) -> Self {
         let mut c = ContainerAttrs::default();
+        let (mut tag, mut content, mut untagged) = (None, None, false);
         for item in serde_items(attrs) {
             match item.key.as_str() {
                 "rename" => c.rename = item.value,
                 "rename_all" => c.rename_all = rule(&item.value),
                 "rename_all_fields" => c.rename_all_fields = rule(&item.value),
-                "tag" => c.tag = item.value,
-                "content" => c.content = item.value,
-                "untagged" => c.untagged = true,
+                "tag" => tag = item.value,
+                "content" => content = item.value,
+                "untagged" => untagged = true,
                 "transparent" => c.transparent = true,
                 "default" => c.default = true,
                 "deny_unknown_fields" => c.deny_unknown_fields = true,
@@ -257,6 +286,7 @@ impl ContainerAttrs {
                 _ => {}
             }
         }
+        c.repr = EnumRepr::from_parts(tag, content, untagged);
         c
     }
 }
@@ -282,12 +312,12 @@ impl FieldAttrs {
     }
 
     /// The serialized name of field `ident` under the container's rule.
-    pub fn name(&self, ident: &str, rule: Option<RenameRule>) -> String {
-        let ident = ident.strip_prefix("r#").unwrap_or(ident);
+    pub fn name(&self, ident: &Ident, rule: Option<RenameRule>) -> String {
+        let ident = ident_name(ident);
         match (&self.rename, rule) {
             (Some(name), _) => name.clone(),
-            (None, Some(rule)) => rule.apply_to_field(ident),
-            (None, None) => ident.to_string(),
+            (None, Some(rule)) => rule.apply_to_field(&ident),
+            (None, None) => ident,
         }
     }
 }
@@ -310,12 +340,12 @@ impl VariantAttrs {
     }
 
     /// The serialized name of variant `ident` under the enum's rule.
-    pub fn name(&self, ident: &str, rule: Option<RenameRule>) -> String {
-        let ident = ident.strip_prefix("r#").unwrap_or(ident);
+    pub fn name(&self, ident: &Ident, rule: Option<RenameRule>) -> String {
+        let ident = ident_name(ident);
         match (&self.rename, rule) {
             (Some(name), _) => name.clone(),
-            (None, Some(rule)) => rule.apply_to_variant(ident),
-            (None, None) => ident.to_string(),
+            (None, Some(rule)) => rule.apply_to_variant(&ident),
+            (None, None) => ident,
         }
     }
 }
@@ -392,17 +422,28 @@ mod tests {
             parse_quote!(#[serde(deny_unknown_fields, rename(serialize = "Out", deserialize = "In"))]),
         ];
         let c = ContainerAttrs::from_attrs(&attrs);
-        assert_eq!(c.tag.as_deref(), Some("type"));
-        assert_eq!(c.content.as_deref(), Some("data"));
+        assert_eq!(
+            c.repr,
+            EnumRepr::Adjacent {
+                tag: "type".into(),
+                content: "data".into()
+            }
+        );
         assert_eq!(c.rename_all, Some(RenameRule::Camel));
         assert_eq!(c.rename.as_deref(), Some("Out"));
-        assert!(c.deny_unknown_fields && !c.untagged);
+        assert!(c.deny_unknown_fields);
         let f = FieldAttrs::from_attrs(&[
             parse_quote!(#[serde(default, skip_serializing_if = "Option::is_none")]),
         ]);
         assert!(f.default && f.skip_serializing_if && !f.skip);
-        assert_eq!(f.name("r#type", Some(RenameRule::Pascal)), "Type");
+        assert_eq!(
+            f.name(&parse_quote!(r#type), Some(RenameRule::Pascal)),
+            "Type"
+        );
         let v = VariantAttrs::from_attrs(&[parse_quote!(#[serde(rename = "x")])]);
-        assert_eq!(v.name("Anything", Some(RenameRule::Snake)), "x");
+        assert_eq!(
+            v.name(&parse_quote!(Anything), Some(RenameRule::Snake)),
+            "x"
+        );
     }
 }

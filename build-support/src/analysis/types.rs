@@ -4,13 +4,14 @@
 //! well-known std and foreign types mapped to their JSON form.
 
 use super::diagnostics::Diagnostic;
-use super::index::{CrateIndex, DefId, DefItem, Res};
+use super::index::{path_names, CrateIndex, DefId, DefItem, Res};
 use super::modules::ModId;
 use super::overrides::schema_override;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use syn::spanned::Spanned;
-use syn::{GenericArgument, PathArguments, Type};
+use syn::Type;
+use tether_model::response::type_args;
 
 /// Integer kinds, for `format` and bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -254,15 +255,9 @@ impl TypeResolver<'_> {
         let Some(last) = path.segments.last() else {
             return Ok(Vec::new());
         };
-        let PathArguments::AngleBracketed(args) = &last.arguments else {
-            return Ok(Vec::new());
-        };
-        args.args
-            .iter()
-            .filter_map(|a| match a {
-                GenericArgument::Type(t) => Some(self.resolve(t, module, env)),
-                _ => None,
-            })
+        type_args(last)
+            .into_iter()
+            .map(|t| self.resolve(t, module, env))
             .collect()
     }
 
@@ -277,7 +272,7 @@ impl TypeResolver<'_> {
     }
 
     fn resolve_path(&self, path: &syn::Path, module: ModId, env: &Env) -> Result<Ty, Diagnostic> {
-        let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segments = path_names(path);
         if let [one] = segments.as_slice() {
             if let Some(bound) = env.get(one) {
                 return Ok(bound.clone());

@@ -5,7 +5,7 @@ use super::plan::Plan;
 use super::{cargo, elapsed, BuildArgs, CliError, Progress, Project};
 use std::time::{Instant, SystemTime};
 
-pub fn run(args: &BuildArgs) -> Result<(), CliError> {
+pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
     let start = Instant::now();
     let progress = Progress::new(args.target.quiet);
     let project = Project::locate(&args.target)?;

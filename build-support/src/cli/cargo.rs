@@ -51,7 +51,7 @@ fn failed(status: std::process::ExitStatus) -> CliError {
 }
 
 /// Runs `cargo build`; its output goes straight to the terminal.
-pub fn build(
+pub(super) fn build(
     project: &Project,
     flags: &CargoFlags,
     package: Option<&str>,
@@ -73,7 +73,7 @@ pub fn build(
 /// Runs `cargo build` for `cargo tether dev` and returns the app's
 /// executable: in a process group of its own (stopped with `dev`), with
 /// build.rs writing nothing (`dev` writes after a build that succeeded).
-pub fn build_binary(
+pub(super) fn build_binary(
     project: &Project,
     flags: &CargoFlags,
     package: Option<&str>,
@@ -81,7 +81,7 @@ pub fn build_binary(
 ) -> Result<PathBuf, CliError> {
     let mut cmd = command(project, flags, package, progress.is_quiet());
     cmd.arg("--message-format=json-render-diagnostics")
-        .env(crate::openapi::DEFER_WRITES_ENV, "1")
+        .env(crate::builder::DEFER_WRITES_ENV, "1")
         .stdout(Stdio::piped());
     signals::own_group(&mut cmd);
     let mut child = cmd

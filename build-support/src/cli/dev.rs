@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tether_model::config::RuntimeKind;
 
 /// The variable the runtime reads (`tether::runtime::RUNTIME_ENV`).
-pub const RUNTIME_ENV: &str = "TETHER_RUNTIME";
+pub(super) const RUNTIME_ENV: &str = "TETHER_RUNTIME";
 
 /// Quiet time that ends a burst of file events (an editor's save, a checkout).
 const DEBOUNCE: Duration = Duration::from_millis(300);
@@ -23,7 +23,7 @@ const DEBOUNCE: Duration = Duration::from_millis(300);
 /// How long a stopped app may take to shut down gracefully.
 const STOP_DEADLINE: Duration = Duration::from_secs(3);
 
-pub fn run(args: &DevArgs) -> Result<(), CliError> {
+pub(super) fn run(args: &DevArgs) -> Result<(), CliError> {
     let progress = Progress::new(args.target.quiet);
     let project = Project::locate(&args.target)?;
     let (tx, rx) = channel();
@@ -72,7 +72,10 @@ pub fn run(args: &DevArgs) -> Result<(), CliError> {
 
 /// The runtime passed to the app: the flag, else `TETHER_RUNTIME`, else
 /// `runtime` in tether.toml, else the default; with where it came from.
-pub fn resolve_runtime(flag: Option<RuntimeArg>, project: &Project) -> (String, &'static str) {
+pub(super) fn resolve_runtime(
+    flag: Option<RuntimeArg>,
+    project: &Project,
+) -> (String, &'static str) {
     if let Some(r) = flag {
         let name = match r {
             RuntimeArg::MultiThread => "multi-thread",

@@ -42,6 +42,7 @@ of tether, `cargo run -p tether-build --features cli --bin cargo-tether -- <comm
 does the same."
 )]
 pub struct Cli {
+    /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
@@ -109,6 +110,7 @@ pub struct SdkArgs {
     /// How generated files import each other.
     #[arg(long, value_enum, default_value_t = ImportExt::Js)]
     pub import_extension: ImportExt,
+    /// The crate (`-p`, `--manifest-path`).
     #[command(flatten)]
     pub target: Target,
 }
@@ -157,8 +159,10 @@ pub struct BuildArgs {
     /// Compile nothing, write nothing; exit 1 listing stale documents and clients.
     #[arg(long)]
     pub check: bool,
+    /// Flags passed on to `cargo build`.
     #[command(flatten)]
     pub cargo: CargoFlags,
+    /// The crate (`-p`, `--manifest-path`).
     #[command(flatten)]
     pub target: Target,
     /// More arguments for `cargo build`.
@@ -172,8 +176,10 @@ pub struct DevArgs {
     /// The runtime of the app; wins over `runtime` in tether.toml.
     #[arg(long, value_enum)]
     pub runtime: Option<RuntimeArg>,
+    /// Flags passed on to `cargo build`.
     #[command(flatten)]
     pub cargo: CargoFlags,
+    /// The crate (`-p`, `--manifest-path`).
     #[command(flatten)]
     pub target: Target,
     /// Arguments for the app.
@@ -193,12 +199,16 @@ pub enum RuntimeArg {
 /// A failed command: what went wrong, how to fix it, the exit code.
 #[derive(Debug)]
 pub struct CliError {
+    /// What went wrong.
     pub message: String,
+    /// How to fix it, printed as `help:`.
     pub help: Option<String>,
+    /// The exit status.
     pub code: i32,
 }
 
 impl CliError {
+    /// An error with exit status 1.
     pub fn new(message: impl Into<String>) -> Self {
         CliError {
             message: message.into(),
@@ -207,6 +217,7 @@ impl CliError {
         }
     }
 
+    /// Adds the `help:` line.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -243,6 +254,7 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// Progress lines on stderr, none when `quiet`.
     pub fn new(quiet: bool) -> Self {
         Progress { quiet }
     }
@@ -267,6 +279,7 @@ impl Progress {
         Ok(out)
     }
 
+    /// Whether progress lines are left out.
     pub fn is_quiet(&self) -> bool {
         self.quiet
     }

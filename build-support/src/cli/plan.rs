@@ -2,8 +2,9 @@
 //! written (only files whose bytes changed) or compared (`--check`, D3).
 
 use super::{CliError, Progress, Project};
+use crate::builder::{sdk_dir, WrittenDocument};
 use crate::manifest::{self, Manifest};
-use crate::openapi::{file_name, sdk_dir, write, WrittenDocument};
+use crate::openapi::{file_name, write};
 use crate::sdk::{check_sdk, generate_sdk_versions, write_sdk, SdkFiles, SdkOptions};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -28,7 +29,9 @@ pub struct PlannedClient {
 /// What a command writes.
 #[derive(Debug, Clone, Default)]
 pub struct Plan {
+    /// The OpenAPI documents.
     pub documents: Vec<PlannedDocument>,
+    /// The TypeScript clients.
     pub clients: Vec<PlannedClient>,
     /// `tether.generated` listing every planned file (`cargo tether build`
     /// only: `sdk` leaves the list alone).
@@ -38,7 +41,7 @@ pub struct Plan {
 }
 
 /// The outputs `tether-build` uses: the configured ones, else `openapi.json`.
-pub fn outputs(project: &Project) -> Vec<OpenApiOutput> {
+pub(super) fn outputs(project: &Project) -> Vec<OpenApiOutput> {
     if project.config.openapi.is_empty() {
         vec![OpenApiOutput {
             output: "openapi.json".into(),

@@ -14,6 +14,7 @@ pub struct Project {
     pub crate_dir: PathBuf,
     /// The `tether.toml` read.
     pub config_path: PathBuf,
+    /// Its settings.
     pub config: Config,
     /// `name` and `version` of its `Cargo.toml` (`info` defaults).
     pub package: Option<(String, String)>,
@@ -22,7 +23,7 @@ pub struct Project {
 }
 
 /// `$CARGO` (set when cargo runs a subcommand), else `cargo`.
-pub fn cargo_bin() -> PathBuf {
+pub(super) fn cargo_bin() -> PathBuf {
     std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
 }
 

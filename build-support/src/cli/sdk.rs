@@ -6,7 +6,7 @@ use super::{CliError, ImportExt, Progress, Project, SdkArgs};
 use crate::sdk::{ImportExtension, SdkOptions};
 use tether_model::config::OpenApiOutput;
 
-pub fn run(args: &SdkArgs) -> Result<(), CliError> {
+pub(super) fn run(args: &SdkArgs) -> Result<(), CliError> {
     let progress = Progress::new(args.target.quiet);
     let options = SdkOptions {
         import_extension: match args.import_extension {

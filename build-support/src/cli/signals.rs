@@ -7,7 +7,7 @@
 
 /// The group of a child process (its pid: it leads the group).
 #[derive(Debug, Clone, Copy)]
-pub enum Group {
+pub(super) enum Group {
     /// The running app.
     App,
     /// `cargo build` and its compilers.
@@ -15,6 +15,10 @@ pub enum Group {
 }
 
 #[cfg(unix)]
+#[allow(
+    unsafe_code,
+    reason = "libc's signal and kill: each call is a syscall on a process group this command started, with its SAFETY note"
+)]
 mod imp {
     use super::Group;
     use std::sync::atomic::{AtomicI32, Ordering};
@@ -35,7 +39,7 @@ mod imp {
         }
     }
 
-    pub fn install() {
+    pub(crate) fn install() {
         let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
         for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
             // SAFETY: the handler only stores atomics and calls kill.
@@ -45,15 +49,15 @@ mod imp {
         }
     }
 
-    pub fn received() -> Option<i32> {
+    pub(crate) fn received() -> Option<i32> {
         Some(SIGNAL.load(Ordering::SeqCst)).filter(|s| *s != 0)
     }
 
-    pub fn track(group: Group, pid: Option<u32>) {
+    pub(crate) fn track(group: Group, pid: Option<u32>) {
         GROUPS[group as usize].store(pid.map_or(0, |p| p as i32), Ordering::SeqCst);
     }
 
-    pub fn signal_group(pgid: u32, kill: bool) {
+    pub(crate) fn signal_group(pgid: u32, kill: bool) {
         let sig = if kill { libc::SIGKILL } else { libc::SIGTERM };
         // SAFETY: a plain syscall on a process group we started.
         unsafe {
@@ -61,12 +65,12 @@ mod imp {
         }
     }
 
-    pub fn group_alive(pgid: u32) -> bool {
+    pub(crate) fn group_alive(pgid: u32) -> bool {
         // SAFETY: signal 0 only checks that the group still has a process.
         unsafe { libc::kill(-(pgid as i32), 0) == 0 }
     }
 
-    pub fn own_group(cmd: &mut std::process::Command) {
+    pub(crate) fn own_group(cmd: &mut std::process::Command) {
         use std::os::unix::process::CommandExt;
         cmd.process_group(0);
     }
@@ -87,11 +91,11 @@ mod imp {
     pub fn own_group(_: &mut std::process::Command) {}
 }
 
-pub use imp::{group_alive, install, own_group, received, signal_group, track};
+pub(super) use imp::{group_alive, install, own_group, received, signal_group, track};
 
 /// Waits until no process of `pgid` is left: SIGKILL to the group after
 /// `deadline`. The leader must have been reaped already.
-pub fn wait_group_gone(pgid: u32, deadline: std::time::Duration) {
+pub(super) fn wait_group_gone(pgid: u32, deadline: std::time::Duration) {
     let start = std::time::Instant::now();
     while group_alive(pgid) {
         if start.elapsed() >= deadline {

@@ -14,7 +14,7 @@ const COMPONENT_PREFIX: &str = "#/components/schemas/";
 
 /// Makes the always-sent fields of response-only components required and
 /// removes the marker [`ext::ALWAYS_SENT`] from the whole document.
-pub fn apply(doc: &mut Value) {
+pub(super) fn apply(doc: &mut Value) {
     let requested = request_components(doc);
     if let Some(schemas) = doc
         .pointer_mut("/components/schemas")

@@ -27,7 +27,7 @@ const KEYWORDS: [(&str, &str); 13] = [
 ];
 
 /// `schema` with the keywords of the field's `#[validate(..)]` rules.
-pub fn apply(schema: Value, attrs: &[Attribute]) -> Value {
+pub(super) fn apply(schema: Value, attrs: &[Attribute]) -> Value {
     let rules = rules(attrs);
     if rules.is_empty() {
         return schema;

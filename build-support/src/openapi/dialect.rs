@@ -8,7 +8,7 @@ use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 
 /// Rewrites every schema of a 3.1-form document into 3.0 spelling.
-pub fn downgrade_document(doc: &mut Value) {
+pub(super) fn downgrade_document(doc: &mut Value) {
     if let Some(schemas) = doc
         .pointer_mut("/components/schemas")
         .and_then(Value::as_object_mut)

@@ -4,7 +4,7 @@
 //! the runtime router uses, so what is served is what is documented.
 
 use super::dialect::downgrade_document;
-use super::naming::{controller_key, lower_camel, version_ident};
+use super::naming::{controller_key, method_key, version_ident};
 use super::operation::{route_tags, OperationContext};
 use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
@@ -55,7 +55,7 @@ pub struct PackageInfo {
 
 /// A document and the suffix of its file name (`Some("v2")` for a
 /// per-version document).
-pub struct Built {
+pub(crate) struct Built {
     /// `v1` for `openapi.v1.json`, none for the single document.
     pub suffix: Option<String>,
     /// The document.
@@ -257,7 +257,7 @@ fn operation_id(op: &Planned, used: &mut BTreeSet<String>) -> String {
     let mut id = format!(
         "{}_{}",
         controller_key(&op.controller.model.type_name),
-        lower_camel(&op.route.fn_ident.to_string())
+        method_key(&op.route.fn_ident, None)
     );
     if op.route.method == HttpMethod::All {
         id.push('_');
@@ -281,7 +281,7 @@ fn operation_id(op: &Planned, used: &mut BTreeSet<String>) -> String {
 }
 
 /// Builds the documents of one output.
-pub fn build(
+pub(crate) fn build(
     index: &CrateIndex,
     controllers: &[FoundController],
     framework: &Framework,

@@ -4,22 +4,23 @@
 //! `#[derive(ApiError)]` error enum, each with its body.
 
 use super::operation::{reason, OperationContext};
-use super::schema::{reference, Shape};
+use super::schema::{reference, FieldRules, Property, Shape};
 use crate::analysis::controllers::FoundController;
-use crate::analysis::index::{DefId, DefItem, Res};
+use crate::analysis::index::{DefId, DefItem};
 use crate::analysis::modules::ModId;
 use crate::analysis::serde::{ContainerAttrs, VariantAttrs};
 use crate::analysis::types::Env;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use syn::{PathArguments, ReturnType, Type};
+use syn::{ReturnType, Type};
 use tether_model::api_error::{derives_api_error, ApiErrorModel, RESERVED_KEYS};
 use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::controller::{doc_summary, PipelineKind, RouteModel};
+use tether_model::response::type_args;
 
 /// One documented error status: its bodies and what each means.
 #[derive(Default)]
-pub struct ErrorAnswer {
+pub(super) struct ErrorAnswer {
     bodies: Vec<Value>,
     descriptions: Vec<String>,
 }
@@ -54,7 +55,7 @@ impl ErrorAnswer {
 }
 
 /// Error answers by status, sorted.
-pub type ErrorAnswers = BTreeMap<u16, ErrorAnswer>;
+pub(super) type ErrorAnswers = BTreeMap<u16, ErrorAnswer>;
 
 impl OperationContext<'_, '_> {
     /// The documented error responses of `route`, by status.
@@ -157,24 +158,9 @@ impl OperationContext<'_, '_> {
             let Type::Path(p) = &ty else { return None };
             let seg = p.path.segments.last()?;
             if seg.ident == "Result" {
-                let PathArguments::AngleBracketed(a) = &seg.arguments else {
-                    return None;
-                };
-                let error = a.args.iter().filter_map(|g| match g {
-                    syn::GenericArgument::Type(t) => Some(t),
-                    _ => None,
-                });
-                return self.api_error_def(error.clone().nth(1)?, module);
+                return self.api_error_def(type_args(seg).get(1)?, module);
             }
-            let segments: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
-            let Some(Res::Def(id)) = index.resolve(module, &segments) else {
-                return None;
-            };
+            let id = index.def_of(module, &p.path)?;
             let DefItem::Alias(alias) = &index.defs[id].item else {
                 return None;
             };
@@ -187,15 +173,7 @@ impl OperationContext<'_, '_> {
     fn api_error_def(&self, ty: &Type, module: ModId) -> Option<DefId> {
         let index = self.gen.index_ref();
         let Type::Path(p) = ty else { return None };
-        let segments: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
-        let Some(Res::Def(id)) = index.resolve(module, &segments) else {
-            return None;
-        };
+        let id = index.def_of(module, &p.path)?;
         let def = &index.defs[id];
         matches!(&def.item, DefItem::Enum(e) if derives_api_error(&e.attrs)).then_some(id)
     }
@@ -224,35 +202,21 @@ impl OperationContext<'_, '_> {
             let status = variant.status;
             let phrase = reason(status);
             let mut shape = Shape::default();
-            shape.props.push((
-                "statusCode".into(),
-                json!({"type": "integer", "const": status}),
-                true,
-            ));
-            shape
-                .props
-                .push(("message".into(), json!({"type": "string"}), true));
-            shape.props.push((
-                "error".into(),
-                json!({"type": "string", "const": phrase}),
-                true,
-            ));
-            self.gen.named_fields(
-                &syntax.fields,
-                rule,
-                false,
-                module,
-                &Env::new(),
-                false,
-                &mut shape,
-            );
+            let status_code = json!({"type": "integer", "const": status});
+            shape.push(Property::required("statusCode", status_code));
+            shape.push(Property::required("message", json!({"type": "string"})));
+            let error = json!({"type": "string", "const": phrase});
+            shape.push(Property::required("error", error));
+            let rules = FieldRules::renamed(rule);
+            self.gen
+                .named_fields(&syntax.fields, rules, module, &Env::new(), &mut shape);
             if let Some(clash) = shape.props[3..]
                 .iter()
-                .find(|p| RESERVED_KEYS.contains(&p.0.as_str()))
+                .find(|p| RESERVED_KEYS.contains(&p.name.as_str()))
             {
                 let message = format!(
                     "a field of `{}::{}` is serialised as `{}`, a key of the error body itself",
-                    model.ident, variant.ident, clash.0
+                    model.ident, variant.ident, clash.name
                 );
                 let d = self
                     .gen

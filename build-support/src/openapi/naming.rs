@@ -1,8 +1,10 @@
 //! Names the SDK relies on: controller keys, method names, operationIds.
 
+use syn::Ident;
+use tether_model::attrs::ident_name;
+
 /// `find_one` → `findOne`, `UsersAdmin` → `usersAdmin`.
 pub fn lower_camel(name: &str) -> String {
-    let name = name.strip_prefix("r#").unwrap_or(name);
     let mut out = String::with_capacity(name.len());
     let mut upper_next = false;
     for ch in name.chars() {
@@ -32,8 +34,11 @@ pub fn controller_key(type_name: &str) -> String {
 
 /// The client's method name of a route (`x-tether-method`): the handler's
 /// name in lowerCamelCase, less a `_v<version>` suffix naming the version
-/// it is served at, so `find_one_v2` at version 2 is `client.v2.books.findOne`.
-pub fn method_key(fn_name: &str, version: Option<&str>) -> String {
+/// it is served at, so `find_one_v2` at version 2 is `client.v2.books.findOne`
+/// (a raw `r#type` is `type`).
+pub fn method_key(fn_ident: &Ident, version: Option<&str>) -> String {
+    let fn_name = ident_name(fn_ident);
+    let fn_name = fn_name.as_str();
     let suffix = version.map(|v| format!("_v{}", version_ident(v)));
     let base = match &suffix {
         Some(suffix) => fn_name
@@ -46,7 +51,7 @@ pub fn method_key(fn_name: &str, version: Option<&str>) -> String {
 }
 
 /// A version as it may appear in an operationId: `2.1` → `2_1`.
-pub fn version_ident(version: &str) -> String {
+pub(super) fn version_ident(version: &str) -> String {
     version
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
@@ -56,16 +61,23 @@ pub fn version_ident(version: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use syn::parse_quote;
 
     #[test]
     fn sdk_hint_names() {
         assert_eq!(lower_camel("find_one"), "findOne");
-        assert_eq!(method_key("find_one_v2", Some("2")), "findOne");
-        assert_eq!(method_key("find_one_v2", Some("3")), "findOneV2");
-        assert_eq!(method_key("find_one_v2_1", Some("2.1")), "findOne");
-        assert_eq!(method_key("find_one_v2", None), "findOneV2");
-        assert_eq!(method_key("_v2", Some("2")), "v2");
-        assert_eq!(lower_camel("r#type"), "type");
+        assert_eq!(method_key(&parse_quote!(find_one_v2), Some("2")), "findOne");
+        assert_eq!(
+            method_key(&parse_quote!(find_one_v2), Some("3")),
+            "findOneV2"
+        );
+        assert_eq!(
+            method_key(&parse_quote!(find_one_v2_1), Some("2.1")),
+            "findOne"
+        );
+        assert_eq!(method_key(&parse_quote!(find_one_v2), None), "findOneV2");
+        assert_eq!(method_key(&parse_quote!(_v2), Some("2")), "v2");
+        assert_eq!(method_key(&parse_quote!(r#type), None), "type");
         assert_eq!(lower_camel("list"), "list");
         assert_eq!(lower_camel("_private_fn"), "privateFn");
         assert_eq!(controller_key("UsersController"), "users");

@@ -5,7 +5,7 @@
 use super::naming::{controller_key, method_key};
 use super::schema::SchemaGen;
 use crate::analysis::controllers::FoundController;
-use crate::analysis::index::{DefItem, Res};
+use crate::analysis::index::DefItem;
 use crate::analysis::modules::ModId;
 use crate::analysis::serde::FieldAttrs;
 use crate::analysis::types::{Env, Ty};
@@ -13,15 +13,16 @@ use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use syn::spanned::Spanned;
-use syn::{GenericArgument, PathArguments, ReturnType, Type};
+use syn::{PathArguments, ReturnType, Type};
 use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::config::OpenApiVersion;
 use tether_model::controller::{doc_summary, RouteModel};
+use tether_model::response::{is_named, return_shape, strip_refs, type_args, ReturnShape};
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Output {
+pub(super) enum Output {
     /// JSON of a type.
     Json(Ty),
     /// `text/plain`.
@@ -44,37 +45,6 @@ pub enum Output {
     WithHeaders(Box<Output>, Ty),
     /// `Response`, `impl IntoResponse`: anything.
     Opaque,
-}
-
-fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
-    match ty {
-        Type::Path(p) if p.qself.is_none() => p.path.segments.last(),
-        _ => None,
-    }
-}
-
-fn first_type_arg(seg: &syn::PathSegment) -> Option<&Type> {
-    match &seg.arguments {
-        PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
-            GenericArgument::Type(t) => Some(t),
-            _ => None,
-        }),
-        _ => None,
-    }
-}
-
-fn first_type_args(seg: &syn::PathSegment) -> Vec<&Type> {
-    match &seg.arguments {
-        PathArguments::AngleBracketed(a) => a
-            .args
-            .iter()
-            .filter_map(|g| match g {
-                GenericArgument::Type(t) => Some(t),
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// A type parameter of an alias being read, bound to the type written
@@ -102,23 +72,8 @@ fn alias_param<'a>(ty: &Type, args: &'a AliasArgs) -> Option<&'a AliasArg> {
     }
 }
 
-fn is_named(ty: &Type, names: &[&str]) -> bool {
-    last_segment(strip_refs(ty)).is_some_and(|s| names.iter().any(|n| s.ident == n))
-}
-
-fn strip_refs(mut ty: &Type) -> &Type {
-    loop {
-        match ty {
-            Type::Reference(r) => ty = &r.elem,
-            Type::Paren(p) => ty = &p.elem,
-            Type::Group(g) => ty = &g.elem,
-            _ => return ty,
-        }
-    }
-}
-
 /// Everything an operation needs besides the route itself.
-pub struct OperationContext<'g, 'a> {
+pub(super) struct OperationContext<'g, 'a> {
     /// The document's schemas.
     pub gen: &'g mut SchemaGen<'a>,
     /// The document's OpenAPI version.
@@ -132,7 +87,7 @@ impl OperationContext<'_, '_> {
     /// last path segment, through `&`, with the crate's type aliases
     /// followed (`type ApiResult<T> = Result<T, HttpError>` is a `Result`),
     /// as the macro's conversion goes by the type, not its spelling.
-    pub fn output(&mut self, ty: &Type, c: &FoundController) -> Option<Output> {
+    pub(super) fn output(&mut self, ty: &Type, c: &FoundController) -> Option<Output> {
         self.output_in(ty, c.module, &AliasArgs::new(), c)
     }
 
@@ -151,41 +106,32 @@ impl OperationContext<'_, '_> {
             return self.output_in(&alias, alias_module, &alias_args, c);
         }
         let env = self.ty_env(args);
-        match ty {
-            Type::Tuple(t) if t.elems.is_empty() => return Some(Output::Empty),
-            Type::Tuple(t) if t.elems.len() == 2 && is_named(&t.elems[0], &["StatusCode"]) => {
-                let body = self.output_in(&t.elems[1], module, args, c)?;
-                return Some(Output::WithStatus(Box::new(body)));
+        match return_shape(ty) {
+            ReturnShape::Empty => Some(Output::Empty),
+            ReturnShape::WithStatus(body) => {
+                let body = self.output_in(body, module, args, c)?;
+                Some(Output::WithStatus(Box::new(body)))
             }
-            Type::ImplTrait(_) | Type::TraitObject(_) => return Some(Output::Opaque),
-            _ => {}
-        }
-        let Some(seg) = last_segment(ty) else {
-            return self.gen.resolve(ty, module, &env).map(Output::Json);
-        };
-        let arg = first_type_arg(seg);
-        match seg.ident.to_string().as_str() {
-            "Json" => arg
+            ReturnShape::Opaque => Some(Output::Opaque),
+            ReturnShape::Json(arg) => arg
                 .and_then(|a| self.gen.resolve(a, module, &env))
                 .map(Output::Json),
-            "Result" => match arg {
+            ReturnShape::Result(arg) => match arg {
                 Some(a) => self.output_in(a, module, args, c),
                 None => Some(Output::Opaque),
             },
-            "Option" => match arg.map(|a| self.output_in(a, module, args, c)) {
+            ReturnShape::Option(arg) => match arg.map(|a| self.output_in(a, module, args, c)) {
                 Some(Some(Output::Json(inner))) => Some(Output::Json(Ty::Option(Box::new(inner)))),
                 Some(Some(Output::Text)) => Some(Output::Json(Ty::Option(Box::new(Ty::String)))),
                 Some(other) => other,
                 None => Some(Output::Opaque),
             },
-            "String" | "str" => Some(Output::Text),
-            "Cow" if arg.is_some_and(|a| is_named(a, &["str"])) => Some(Output::Text),
-            "Html" => Some(Output::Html),
-            "Bytes" => Some(Output::Binary),
-            "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => Some(Output::Binary),
-            "NoContent" => Some(Output::NoContent),
-            "Redirect" => Some(Output::Redirect),
-            "WithHeaders" => match first_type_args(seg).as_slice() {
+            ReturnShape::Text => Some(Output::Text),
+            ReturnShape::Html => Some(Output::Html),
+            ReturnShape::Bytes => Some(Output::Binary),
+            ReturnShape::NoContent => Some(Output::NoContent),
+            ReturnShape::Redirect => Some(Output::Redirect),
+            ReturnShape::WithHeaders(seg) => match type_args(seg).as_slice() {
                 [body, headers] => {
                     let body = self.gen.resolve(body, module, &env)?;
                     let headers = self.gen.resolve(headers, module, &env)?;
@@ -197,8 +143,7 @@ impl OperationContext<'_, '_> {
                     None
                 }
             },
-            "Response" => Some(Output::Opaque),
-            "Sse" => match arg {
+            ReturnShape::Sse(arg) => match arg {
                 Some(a) => self.gen.resolve(a, module, &env).map(Output::Sse),
                 None => {
                     let d = self.gen_diag(c, ty.span(), "write the event type: `Sse<Event>`, where `Event` is an enum with one variant per event");
@@ -206,7 +151,7 @@ impl OperationContext<'_, '_> {
                     None
                 }
             },
-            _ => self.gen.resolve(ty, module, &env).map(Output::Json),
+            ReturnShape::Other(ty) => self.gen.resolve(ty, module, &env).map(Output::Json),
         }
     }
 
@@ -223,26 +168,12 @@ impl OperationContext<'_, '_> {
         if p.qself.is_some() {
             return None;
         }
-        let segments: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
         let index = self.gen_index();
-        let Some(Res::Def(id)) = index.resolve(module, &segments) else {
-            return None;
-        };
-        let def = &index.defs[id];
+        let def = &index.defs[index.def_of(module, &p.path)?];
         let DefItem::Alias(alias) = &def.item else {
             return None;
         };
-        let written = p
-            .path
-            .segments
-            .last()
-            .map(first_type_args)
-            .unwrap_or_default();
+        let written = p.path.segments.last().map(type_args).unwrap_or_default();
         let bound = alias
             .generics
             .type_params()
@@ -476,13 +407,9 @@ impl OperationContext<'_, '_> {
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
                     Some(shape) => {
-                        for (name, schema, required) in shape.props {
-                            params.push(param_object(
-                                &name,
-                                "query",
-                                required,
-                                strip_nullable(schema),
-                            ));
+                        for prop in shape.props {
+                            let schema = strip_nullable(prop.schema);
+                            params.push(param_object(&prop.name, "query", prop.required, schema));
                         }
                     }
                     None => {
@@ -543,8 +470,8 @@ impl OperationContext<'_, '_> {
             let Some(shape) = self.gen.query_fields(&inner) else {
                 continue;
             };
-            let Some((field, kind)) = shape.props.iter().find_map(|(name, schema, _)| {
-                non_text_kind(&strip_nullable(schema.clone())).map(|k| (name.clone(), k))
+            let Some((field, kind)) = shape.props.iter().find_map(|p| {
+                non_text_kind(&strip_nullable(p.schema.clone())).map(|k| (p.name.clone(), k))
             }) else {
                 continue;
             };
@@ -562,6 +489,17 @@ impl OperationContext<'_, '_> {
         false
     }
 
+    /// The component object `schema` refers to (`{"$ref": "#/components/schemas/X"}`).
+    fn component_mut(&mut self, schema: &Value) -> Option<&mut Map<String, Value>> {
+        let name = schema["$ref"]
+            .as_str()?
+            .strip_prefix("#/components/schemas/")?;
+        match self.gen.components.get_mut(name) {
+            Some(Value::Object(component)) => Some(component),
+            _ => None,
+        }
+    }
+
     /// A form (urlencoded or multipart) cannot carry `null`: an `Option`
     /// field left at `None` is a field left out, and the text `null` is
     /// refused like any value of the wrong type. So the fields of a form's
@@ -570,13 +508,7 @@ impl OperationContext<'_, '_> {
     /// from requests, where leaving a field out is also what JSON clients
     /// send for `None`.)
     fn fields_absent_not_null(&mut self, schema: &Value) {
-        let Some(name) = schema["$ref"]
-            .as_str()
-            .and_then(|r| r.strip_prefix("#/components/schemas/"))
-        else {
-            return;
-        };
-        let Some(Value::Object(form)) = self.gen.components.get_mut(name) else {
+        let Some(form) = self.component_mut(schema) else {
             return;
         };
         let Some(Value::Object(props)) = form.get_mut("properties") else {
@@ -592,13 +524,7 @@ impl OperationContext<'_, '_> {
     /// form (`Vec<T>`, which the server reads as one part or more) gets
     /// `minItems: 1`, so no client is told an empty one is fine.
     fn lists_take_one_part_or_more(&mut self, schema: &Value) {
-        let Some(name) = schema["$ref"]
-            .as_str()
-            .and_then(|r| r.strip_prefix("#/components/schemas/"))
-        else {
-            return;
-        };
-        let Some(Value::Object(form)) = self.gen.components.get_mut(name) else {
+        let Some(form) = self.component_mut(schema) else {
             return;
         };
         let required: Vec<String> = form
@@ -659,7 +585,7 @@ impl OperationContext<'_, '_> {
     }
 
     /// The operation object of `route` served at `version`.
-    pub fn operation(
+    pub(super) fn operation(
         &mut self,
         c: &FoundController,
         route: &RouteModel,
@@ -698,7 +624,7 @@ impl OperationContext<'_, '_> {
         };
         op.insert(
             ext::METHOD.into(),
-            json!(method_key(&route.fn_ident.to_string(), served_version)),
+            json!(method_key(&route.fn_ident, served_version)),
         );
         if let Some(Version::Exact(v)) = version {
             op.insert(ext::VERSION.into(), json!(v));
@@ -709,7 +635,7 @@ impl OperationContext<'_, '_> {
 
 /// The tags of an operation: the controller's `#[tags]` (else its name,
 /// `books`), then the method's own.
-pub fn route_tags(c: &FoundController, route: &RouteModel) -> Vec<String> {
+pub(super) fn route_tags(c: &FoundController, route: &RouteModel) -> Vec<String> {
     let mut tags = match c.model.tags.is_empty() {
         true => vec![controller_key(&c.model.type_name)],
         false => c.model.tags.clone(),
@@ -779,6 +705,6 @@ fn strip_nullable(schema: Value) -> Value {
 }
 
 /// The reason phrase of a status, for response descriptions.
-pub fn reason(status: u16) -> &'static str {
+pub(super) fn reason(status: u16) -> &'static str {
     tether_model::status::reason(status).unwrap_or("Response")
 }

@@ -8,7 +8,7 @@ use crate::analysis::diagnostics::Diagnostic;
 use crate::analysis::index::{CrateIndex, DefId, DefItem};
 use crate::analysis::modules::ModId;
 use crate::analysis::overrides::schema_override;
-use crate::analysis::serde::{ContainerAttrs, FieldAttrs, RenameRule, VariantAttrs};
+use crate::analysis::serde::{ContainerAttrs, EnumRepr, FieldAttrs, RenameRule, VariantAttrs};
 use crate::analysis::types::{bind_generics, Env, Int, Ty, TypeResolver};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -16,21 +16,21 @@ use syn::{Attribute, Fields};
 use tether_model::controller::doc_lines;
 
 /// The component every error response refers to.
-pub const HTTP_ERROR: &str = "HttpError";
+pub(super) const HTTP_ERROR: &str = "HttpError";
 
 /// A `$ref` to a component.
-pub fn reference(name: &str) -> Value {
+pub(super) fn reference(name: &str) -> Value {
     json!({ "$ref": format!("#/components/schemas/{name}") })
 }
 
 /// Doc comment text of an item, or `None` when it has none.
-pub fn docs(attrs: &[Attribute]) -> Option<String> {
+pub(super) fn docs(attrs: &[Attribute]) -> Option<String> {
     let text = doc_lines(attrs).join("\n").trim().to_string();
     (!text.is_empty()).then_some(text)
 }
 
 /// `schema` with a description (kept beside a `$ref`, which 3.1 allows).
-pub fn describe(schema: Value, description: Option<String>) -> Value {
+pub(super) fn describe(schema: Value, description: Option<String>) -> Value {
     match (description, schema) {
         (Some(d), Value::Object(obj)) => {
             let mut out = Map::with_capacity(obj.len() + 1);
@@ -43,7 +43,7 @@ pub fn describe(schema: Value, description: Option<String>) -> Value {
 }
 
 /// `schema` marked `deprecated: true` when the item is `#[deprecated]`.
-pub fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
+pub(super) fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
     match schema {
         Value::Object(mut obj) if attrs.iter().any(|a| a.path().is_ident("deprecated")) => {
             obj.insert("deprecated".into(), Value::Bool(true));
@@ -54,7 +54,7 @@ pub fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
 }
 
 /// `schema` that also accepts `null`.
-pub fn nullable(schema: Value) -> Value {
+pub(super) fn nullable(schema: Value) -> Value {
     let Value::Object(mut obj) = schema else {
         return schema;
     };
@@ -118,26 +118,77 @@ fn int_schema(int: Int, nonzero: bool) -> Value {
 /// The properties of an object schema as they are gathered (flatten merges
 /// several structs into one).
 #[derive(Default)]
-pub struct Shape {
-    /// Property name, schema and whether it is required, in order.
-    pub props: Vec<(String, Value, bool)>,
+pub(super) struct Shape {
+    /// The properties, in order.
+    pub props: Vec<Property>,
     /// From a flattened map: the schema of other properties.
     pub additional: Option<Value>,
     /// From flattened enums: schemas the object must also match.
     pub all_of: Vec<Value>,
 }
 
+/// One property of a [`Shape`].
+pub(super) struct Property {
+    /// Its name as serialised.
+    pub name: String,
+    /// Its schema.
+    pub schema: Value,
+    /// Whether it is in `required`.
+    pub required: bool,
+}
+
+impl Property {
+    /// A property that is always there.
+    pub(super) fn required(name: impl Into<String>, schema: Value) -> Self {
+        Property {
+            name: name.into(),
+            schema,
+            required: true,
+        }
+    }
+}
+
+/// How the named fields of one struct or variant are read into a
+/// [`Shape`] (see [`SchemaGen::named_fields`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct FieldRules {
+    /// The container's (or variant's) `rename_all`.
+    pub rename_all: Option<RenameRule>,
+    /// `#[serde(default)]` on the container: no field is required.
+    pub container_default: bool,
+    /// The fields come from a flattened `Option`: none is required.
+    pub optional: bool,
+}
+
+impl FieldRules {
+    /// The fields of a variant, or of a struct without `default`.
+    pub(super) fn renamed(rename_all: Option<RenameRule>) -> Self {
+        FieldRules {
+            rename_all,
+            ..FieldRules::default()
+        }
+    }
+}
+
 impl Shape {
+    /// Adds `prop`, replacing an earlier one of the same name (a field
+    /// flattened in after another of that name).
+    pub(super) fn push(&mut self, prop: Property) {
+        self.props.retain(|p| p.name != prop.name);
+        self.props.push(prop);
+    }
+
     pub(super) fn into_schema(self, deny_unknown: bool) -> Value {
         let mut obj = Map::new();
         obj.insert("type".into(), json!("object"));
         let required: Vec<Value> = self
             .props
             .iter()
-            .filter(|p| p.2)
-            .map(|p| json!(p.0))
+            .filter(|p| p.required)
+            .map(|p| json!(p.name))
             .collect();
-        let props: Map<String, Value> = self.props.into_iter().map(|(n, s, _)| (n, s)).collect();
+        let props: Map<String, Value> =
+            self.props.into_iter().map(|p| (p.name, p.schema)).collect();
         if !props.is_empty() {
             obj.insert("properties".into(), Value::Object(props));
         }
@@ -163,7 +214,7 @@ impl Shape {
 }
 
 /// Builds the schemas of one document.
-pub struct SchemaGen<'a> {
+pub(super) struct SchemaGen<'a> {
     resolver: TypeResolver<'a>,
     /// `components.schemas`, sorted by name.
     pub components: BTreeMap<String, Value>,
@@ -193,7 +244,7 @@ fn known_with(path: &str) -> Option<Option<Value>> {
 
 impl<'a> SchemaGen<'a> {
     /// A generator over `index`, with schemas stated in the config.
-    pub fn new(index: &'a CrateIndex, stated: &'a BTreeMap<String, Value>) -> Self {
+    pub(super) fn new(index: &'a CrateIndex, stated: &'a BTreeMap<String, Value>) -> Self {
         SchemaGen {
             resolver: TypeResolver { index, stated },
             components: BTreeMap::new(),
@@ -207,12 +258,12 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The crate the schemas come from.
-    pub fn index_ref(&self) -> &'a CrateIndex {
+    pub(super) fn index_ref(&self) -> &'a CrateIndex {
         self.resolver.index
     }
 
     /// Resolves a type written in `module`; on error records it.
-    pub fn resolve(&mut self, ty: &syn::Type, module: ModId, env: &Env) -> Option<Ty> {
+    pub(super) fn resolve(&mut self, ty: &syn::Type, module: ModId, env: &Env) -> Option<Ty> {
         match self.resolver.resolve(ty, module, env) {
             Ok(t) => Some(t),
             Err(d) => {
@@ -223,7 +274,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The `HttpError` component, added on first use.
-    pub fn http_error(&mut self) -> Value {
+    pub(super) fn http_error(&mut self) -> Value {
         self.components.entry(HTTP_ERROR.into()).or_insert_with(|| {
             json!({
                 "type": "object",
@@ -243,7 +294,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The schema of `ty`: inline for std types, a `$ref` for the crate's.
-    pub fn schema(&mut self, ty: &Ty) -> Value {
+    pub(super) fn schema(&mut self, ty: &Ty) -> Value {
         match ty {
             Ty::Bool => json!({"type": "boolean"}),
             Ty::Int(i, nz) => int_schema(*i, *nz),
@@ -305,7 +356,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// A stable component name for a type: `User`, `Page_for_User`.
-    pub fn type_name(&self, ty: &Ty) -> String {
+    pub(super) fn type_name(&self, ty: &Ty) -> String {
         match ty {
             Ty::Bool => "boolean".into(),
             Ty::Int(i, _) => format!("{i:?}").to_lowercase(),
@@ -408,15 +459,11 @@ impl<'a> SchemaGen<'a> {
             }
             Fields::Named(_) => {
                 let mut shape = Shape::default();
-                self.named_fields(
-                    fields,
-                    c.rename_all,
-                    c.default,
-                    module,
-                    env,
-                    false,
-                    &mut shape,
-                );
+                let rules = FieldRules {
+                    container_default: c.default,
+                    ..FieldRules::renamed(c.rename_all)
+                };
+                self.named_fields(fields, rules, module, env, &mut shape);
                 shape.into_schema(c.deny_unknown_fields)
             }
         }
@@ -482,19 +529,20 @@ impl<'a> SchemaGen<'a> {
         Some((self.schema(&ty), is_option))
     }
 
-    /// Adds the named `fields` to `shape`; `optional` when they come from a
-    /// flattened `Option`.
-    #[allow(clippy::too_many_arguments)]
+    /// Adds the named `fields` to `shape`, read under `rules`.
     pub(super) fn named_fields(
         &mut self,
         fields: &Fields,
-        rule: Option<RenameRule>,
-        container_default: bool,
+        rules: FieldRules,
         module: ModId,
         env: &Env,
-        optional: bool,
         shape: &mut Shape,
     ) {
+        let FieldRules {
+            rename_all: rule,
+            container_default,
+            optional,
+        } = rules;
         for field in fields {
             let attrs = FieldAttrs::from_attrs(&field.attrs);
             if attrs.skip || (attrs.skip_serializing && attrs.skip_deserializing) {
@@ -513,12 +561,11 @@ impl<'a> SchemaGen<'a> {
                 // serde never writes `null` here: the field is just absent.
                 schema = strip_null(schema);
             }
-            let ident = field
+            let name = field
                 .ident
                 .as_ref()
-                .map(|i| i.to_string())
+                .map(|ident| attrs.name(ident, rule))
                 .unwrap_or_default();
-            let name = attrs.name(&ident, rule);
             let required = !(optional
                 || is_option
                 || attrs.default
@@ -543,8 +590,11 @@ impl<'a> SchemaGen<'a> {
                     obj.insert("readOnly".into(), json!(true));
                 }
             }
-            shape.props.retain(|p| p.0 != name);
-            shape.props.push((name, schema, required));
+            shape.push(Property {
+                name,
+                schema,
+                required,
+            });
         }
     }
 
@@ -564,15 +614,12 @@ impl<'a> SchemaGen<'a> {
                             && !c.transparent =>
                     {
                         let env = bind_generics(&s.generics, args.clone());
-                        self.named_fields(
-                            &s.fields,
-                            c.rename_all,
-                            c.default,
-                            def.module,
-                            &env,
+                        let rules = FieldRules {
+                            container_default: c.default,
                             optional,
-                            shape,
-                        );
+                            ..FieldRules::renamed(c.rename_all)
+                        };
+                        self.named_fields(&s.fields, rules, def.module, &env, shape);
                     }
                     _ => {
                         let s = self.schema(ty);
@@ -588,7 +635,7 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The query parameters of a `#[query] q: T`: one per property of `T`.
-    pub fn query_fields(&mut self, ty: &Ty) -> Option<Shape> {
+    pub(super) fn query_fields(&mut self, ty: &Ty) -> Option<Shape> {
         let Ty::Def(id, _) = ty else { return None };
         let index = self.index();
         match &index.defs[*id].item {
@@ -613,7 +660,8 @@ impl<'a> SchemaGen<'a> {
             Fields::Unnamed(_) => self.tuple_fields(&v.fields, module, env),
             Fields::Named(_) => {
                 let mut shape = Shape::default();
-                self.named_fields(&v.fields, rule, false, module, env, false, &mut shape);
+                let rules = FieldRules::renamed(rule);
+                self.named_fields(&v.fields, rules, module, env, &mut shape);
                 shape.into_schema(false)
             }
         }
@@ -635,23 +683,23 @@ impl<'a> SchemaGen<'a> {
         let all_unit = variants
             .iter()
             .all(|(v, a)| matches!(v.fields, Fields::Unit) && !a.untagged);
-        if all_unit && !c.untagged && c.tag.is_none() {
+        if all_unit && c.repr == EnumRepr::External {
             let names: Vec<Value> = variants
                 .iter()
-                .map(|(v, a)| json!(a.name(&v.ident.to_string(), c.rename_all)))
+                .map(|(v, a)| json!(a.name(&v.ident, c.rename_all)))
                 .collect();
             return json!({"type": "string", "enum": names});
         }
-        let mut any_untagged = c.untagged;
+        let mut any_untagged = c.repr == EnumRepr::Untagged;
         let mut schemas = Vec::new();
         for (v, a) in &variants {
-            let name = a.name(&v.ident.to_string(), c.rename_all);
+            let name = a.name(&v.ident, c.rename_all);
             let fields_rule = a.rename_all.or(c.rename_all_fields);
-            let schema = if c.untagged || a.untagged {
+            let schema = if c.repr == EnumRepr::Untagged || a.untagged {
                 any_untagged = true;
                 self.variant_value(v, fields_rule, module, env)
             } else {
-                self.tagged_variant(v, &name, c, fields_rule, module, env)
+                self.tagged_variant(v, &name, &c.repr, fields_rule, module, env)
             };
             schemas.push(describe(schema, docs(&v.attrs)));
         }
@@ -663,21 +711,22 @@ impl<'a> SchemaGen<'a> {
         &mut self,
         v: &syn::Variant,
         name: &str,
-        c: &ContainerAttrs,
+        repr: &EnumRepr,
         rule: Option<RenameRule>,
         module: ModId,
         env: &Env,
     ) -> Value {
         let tag_value = json!({"type": "string", "const": name});
-        match (&c.tag, &c.content) {
-            (None, _) => match v.fields {
+        match repr {
+            // Untagged variants never get here; read as external.
+            EnumRepr::External | EnumRepr::Untagged => match v.fields {
                 Fields::Unit => tag_value,
                 _ => {
                     let value = self.variant_value(v, rule, module, env);
                     json!({"type": "object", "properties": {name: value}, "required": [name], "additionalProperties": false})
                 }
             },
-            (Some(tag), Some(content)) => match v.fields {
+            EnumRepr::Adjacent { tag, content } => match v.fields {
                 Fields::Unit => {
                     json!({"type": "object", "properties": {tag: tag_value}, "required": [tag]})
                 }
@@ -686,11 +735,12 @@ impl<'a> SchemaGen<'a> {
                     json!({"type": "object", "properties": {tag: tag_value, content: value}, "required": [tag, content]})
                 }
             },
-            (Some(tag), None) => match &v.fields {
+            EnumRepr::Internal { tag } => match &v.fields {
                 Fields::Named(_) => {
                     let mut shape = Shape::default();
-                    shape.props.push((tag.clone(), tag_value, true));
-                    self.named_fields(&v.fields, rule, false, module, env, false, &mut shape);
+                    shape.push(Property::required(tag, tag_value));
+                    let rules = FieldRules::renamed(rule);
+                    self.named_fields(&v.fields, rules, module, env, &mut shape);
                     shape.into_schema(false)
                 }
                 Fields::Unit => {
@@ -706,7 +756,7 @@ impl<'a> SchemaGen<'a> {
 
     /// The events of an `Sse<E>`: each variant of the enum `E` is one event,
     /// named as serde names it, carrying the variant's payload.
-    pub fn sse_events(&mut self, ty: &Ty) -> Result<Vec<(String, Value)>, String> {
+    pub(super) fn sse_events(&mut self, ty: &Ty) -> Result<Vec<(String, Value)>, String> {
         let Ty::Def(id, args) = ty else {
             return Err("the events of `Sse<E>` come from an enum `E` of this crate (one variant per event)".into());
         };
@@ -726,7 +776,7 @@ impl<'a> SchemaGen<'a> {
             if a.skip {
                 continue;
             }
-            let name = a.name(&v.ident.to_string(), c.rename_all);
+            let name = a.name(&v.ident, c.rename_all);
             let data =
                 self.variant_value(v, a.rename_all.or(c.rename_all_fields), def.module, &env);
             events.push((name, describe(data, docs(&v.attrs))));
@@ -761,4 +811,88 @@ fn strip_null(schema: Value) -> Value {
         }
     }
     Value::Object(obj)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::cfg::CfgEnv;
+    use crate::analysis::modules::CrateSources;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use syn::parse_quote;
+
+    /// The component schema of `E`, declared in `src` (a crate root).
+    fn schema_of_e(src: &str) -> Value {
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let n = N.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("tether-schema-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lib = dir.join("lib.rs");
+        std::fs::write(&lib, src).unwrap();
+        let sources = CrateSources::load(&[lib], None, &CfgEnv::default()).unwrap();
+        let index = CrateIndex::new(sources);
+        let stated = BTreeMap::new();
+        let mut gen = SchemaGen::new(&index, &stated);
+        let ty = gen.resolve(&parse_quote!(E), 0, &Env::new()).unwrap();
+        gen.schema(&ty);
+        let _ = std::fs::remove_dir_all(&dir);
+        gen.components.remove("E").expect("E is a component")
+    }
+
+    fn string() -> Value {
+        json!({"type": "string"})
+    }
+
+    fn tag(key: &str, name: &str) -> Value {
+        json!({"type": "object", "properties": {key: {"type": "string", "const": name}}, "required": [key]})
+    }
+
+    #[test]
+    fn b3_external_enum() {
+        let s = schema_of_e("enum E { A, B(String), C { x: String } }");
+        let c = json!({"type": "object", "properties": {"x": string()}, "required": ["x"]});
+        assert_eq!(
+            s,
+            json!({"oneOf": [
+                {"type": "string", "const": "A"},
+                {"type": "object", "properties": {"B": string()}, "required": ["B"], "additionalProperties": false},
+                {"type": "object", "properties": {"C": c}, "required": ["C"], "additionalProperties": false},
+            ]})
+        );
+        let units = schema_of_e("#[serde(rename_all = \"lowercase\")] enum E { A, B }");
+        assert_eq!(units, json!({"type": "string", "enum": ["a", "b"]}));
+    }
+
+    #[test]
+    fn b3_internally_tagged_enum() {
+        let s = schema_of_e("#[serde(tag = \"t\")] enum E { A, C { x: String } }");
+        let c = json!({"type": "object", "properties": {"t": {"type": "string", "const": "C"}, "x": string()}, "required": ["t", "x"]});
+        assert_eq!(s, json!({"oneOf": [tag("t", "A"), c]}));
+        // Unit variants alone are still objects under a tag.
+        let units = schema_of_e("#[serde(tag = \"t\")] enum E { A }");
+        assert_eq!(units, json!({"oneOf": [tag("t", "A")]}));
+    }
+
+    #[test]
+    fn b3_adjacently_tagged_enum() {
+        let s = schema_of_e("#[serde(tag = \"t\", content = \"c\")] enum E { A, B(String) }");
+        let b = json!({"type": "object", "properties": {"t": {"type": "string", "const": "B"}, "c": string()}, "required": ["t", "c"]});
+        assert_eq!(s, json!({"oneOf": [tag("t", "A"), b]}));
+    }
+
+    #[test]
+    fn b3_untagged_enum_and_variant() {
+        let s = schema_of_e("#[serde(untagged)] enum E { A, B(String) }");
+        assert_eq!(s, json!({"anyOf": [{"type": "null"}, string()]}));
+        let s = schema_of_e("enum E { A(String), #[serde(untagged)] B(String) }");
+        let a = json!({"type": "object", "properties": {"A": string()}, "required": ["A"], "additionalProperties": false});
+        assert_eq!(s, json!({"anyOf": [a, string()]}));
+    }
+
+    #[test]
+    fn b3_content_without_tag_is_external() {
+        // serde refuses it; read as no attribute at all.
+        let s = schema_of_e("#[serde(content = \"c\")] enum E { A, B }");
+        assert_eq!(s, json!({"type": "string", "enum": ["A", "B"]}));
+    }
 }

@@ -12,10 +12,10 @@ use tether_model::schemes::{unknown_scheme, OAuthFlow, SchemeType, SecuritySchem
 use tether_model::security::SecuritySpec;
 
 /// The declared schemes, by name.
-pub type Schemes = BTreeMap<String, SecurityScheme>;
+pub(crate) type Schemes = BTreeMap<String, SecurityScheme>;
 
 /// `components.securitySchemes`, or `None` when none is declared.
-pub fn components(schemes: &Schemes) -> Option<Value> {
+pub(crate) fn components(schemes: &Schemes) -> Option<Value> {
     if schemes.is_empty() {
         return None;
     }
@@ -81,7 +81,7 @@ fn flow_object(f: &OAuthFlow) -> Value {
 
 /// An operation's `security`: any one of `names` (OpenAPI's alternatives),
 /// or `None` for a route that requires nothing.
-pub fn requirement(names: &[String]) -> Option<Value> {
+pub(crate) fn requirement(names: &[String]) -> Option<Value> {
     if names.is_empty() {
         return None;
     }
@@ -91,7 +91,7 @@ pub fn requirement(names: &[String]) -> Option<Value> {
 
 /// Every `#[security("name")]` of the crate names a declared scheme; the
 /// error points at the name, as the macro's does.
-pub fn unknown(
+pub(crate) fn unknown(
     index: &CrateIndex,
     controllers: &[FoundController],
     schemes: &Schemes,

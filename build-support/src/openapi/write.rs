@@ -6,7 +6,7 @@ use std::io;
 use std::path::Path;
 
 /// The bytes of a document: pretty JSON with a final newline.
-pub fn to_bytes(document: &Value) -> Vec<u8> {
+pub(crate) fn to_bytes(document: &Value) -> Vec<u8> {
     let mut bytes = serde_json::to_vec_pretty(document).expect("a JSON value always serializes");
     bytes.push(b'\n');
     bytes
@@ -14,7 +14,7 @@ pub fn to_bytes(document: &Value) -> Vec<u8> {
 
 /// Writes `bytes` to `path` unless it already holds them; returns whether
 /// the file was written.
-pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<bool> {
+pub(crate) fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     if std::fs::read(path).is_ok_and(|old| old == bytes) {
         return Ok(false);
     }

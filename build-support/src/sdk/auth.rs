@@ -10,7 +10,7 @@ use super::naming::{jsdoc, prop_key, string_literal};
 
 /// How one scheme's credential is sent, as `SecuritySchemeSpec` spells it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SchemeSpec {
+pub(super) enum SchemeSpec {
     /// `Authorization: Bearer` (http bearer, oauth2, openIdConnect).
     Bearer,
     /// `Authorization: Basic`.
@@ -21,7 +21,7 @@ pub enum SchemeSpec {
 
 /// One scheme the client can send: its name, how, and what the document says of it.
 #[derive(Debug, Clone)]
-pub struct Scheme {
+pub(super) struct Scheme {
     pub name: String,
     pub spec: SchemeSpec,
     pub summary: String,
@@ -30,7 +30,7 @@ pub struct Scheme {
 /// The schemes of the document the client can send, in document order;
 /// others (http digest, mutualTLS, a malformed entry) are left out, and an
 /// operation that needs one of them gets no credential for it.
-pub fn schemes(doc: &Document<'_>) -> Vec<Scheme> {
+pub(super) fn schemes(doc: &Document<'_>) -> Vec<Scheme> {
     let Some(all) = doc
         .root
         .pointer("/components/securitySchemes")
@@ -90,7 +90,11 @@ pub fn schemes(doc: &Document<'_>) -> Vec<Scheme> {
 /// `security`, else the document's; `None` when it requires nothing. An
 /// alternative naming a scheme the client cannot send is dropped; an
 /// empty alternative (`{}`: credentials optional) is kept.
-pub fn requirement(doc: &Document<'_>, op: &Value, schemes: &[Scheme]) -> Option<Vec<Vec<String>>> {
+pub(super) fn requirement(
+    doc: &Document<'_>,
+    op: &Value,
+    schemes: &[Scheme],
+) -> Option<Vec<Vec<String>>> {
     let list = op
         .get("security")
         .or_else(|| doc.root.get("security"))?
@@ -109,7 +113,7 @@ pub fn requirement(doc: &Document<'_>, op: &Value, schemes: &[Scheme]) -> Option
 }
 
 /// `security: [["bearer"], ["api_key"]]` of an operation's spec literal.
-pub fn requirement_literal(alternatives: &[Vec<String>]) -> String {
+pub(super) fn requirement_literal(alternatives: &[Vec<String>]) -> String {
     let alts: Vec<String> = alternatives
         .iter()
         .map(|names| {
@@ -133,14 +137,14 @@ const OBJECT_MEMBERS: [&str; 7] = [
 
 /// Whether a scheme is named like a member of `Object` (see [`auth_type`]);
 /// `createClient` then hands its config on as `ClientConfig` by assertion.
-pub fn names_object_member(schemes: &[Scheme]) -> bool {
+pub(super) fn names_object_member(schemes: &[Scheme]) -> bool {
     schemes
         .iter()
         .any(|s| OBJECT_MEMBERS.contains(&s.name.as_str()))
 }
 
 /// `export type Auth = { … }`: the `auth` option of `createClient`.
-pub fn auth_type(schemes: &[Scheme]) -> String {
+pub(super) fn auth_type(schemes: &[Scheme]) -> String {
     let mut out = jsdoc(
         &["Credentials by security scheme (SPEC E4): a value, or a (possibly async) function returning one, asked on each call that needs it.".into()],
         "",
@@ -167,7 +171,7 @@ pub fn auth_type(schemes: &[Scheme]) -> String {
 /// `const SECURITY_SCHEMES = { … }`: how the transport sends each scheme.
 /// Typed `as const` (not by annotation: tsc would not give a key named
 /// like an `Object` member, e.g. `constructor`, its contextual type).
-pub fn schemes_table(schemes: &[Scheme], typed: bool) -> String {
+pub(super) fn schemes_table(schemes: &[Scheme], typed: bool) -> String {
     let mut out = String::from("const SECURITY_SCHEMES = {\n");
     for s in schemes {
         let spec = match &s.spec {

@@ -9,13 +9,13 @@ use super::SdkError;
 
 /// How the document's API is versioned (from `x-tether.versioning`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Versioning {
+pub(super) enum Versioning {
     None,
     Uri { prefix: String },
     Header,
 }
 
-pub struct Document<'a> {
+pub(super) struct Document<'a> {
     /// Info, components and hints; `$ref`s resolve against it.
     pub root: &'a Value,
     /// The `paths` objects to read: the root's, or one per version document
@@ -27,7 +27,7 @@ pub struct Document<'a> {
 }
 
 impl<'a> Document<'a> {
-    pub fn new(root: &'a Value) -> Result<Self, SdkError> {
+    pub(super) fn new(root: &'a Value) -> Result<Self, SdkError> {
         let version = root.get("openapi").and_then(Value::as_str).ok_or_else(|| {
             let hint = if root.get("swagger").is_some() {
                 " (this is a Swagger 2.0 document: convert it to OpenAPI 3 first)"
@@ -83,7 +83,7 @@ impl<'a> Document<'a> {
 
     /// One client of several version documents: `root` (their merged
     /// components, see `versions::merge`) and the paths of each of `docs`.
-    pub fn versions(root: &'a Value, docs: &'a [Value]) -> Result<Self, SdkError> {
+    pub(super) fn versions(root: &'a Value, docs: &'a [Value]) -> Result<Self, SdkError> {
         let mut doc = Document::new(root)?;
         doc.paths.clear();
         for d in docs {
@@ -93,14 +93,14 @@ impl<'a> Document<'a> {
     }
 
     /// Follows a local `$ref` (`#/a/b~1c`); `None` for remote or broken ones.
-    pub fn pointer(&self, reference: &str) -> Option<&'a Value> {
+    pub(super) fn pointer(&self, reference: &str) -> Option<&'a Value> {
         let pointer = reference.strip_prefix('#')?;
         let decoded = percent_decode(pointer);
         self.root.pointer(&decoded)
     }
 
     /// Follows `$ref` chains (parameters, responses, request bodies), at most a few hops.
-    pub fn resolve(&self, mut value: &'a Value) -> &'a Value {
+    pub(super) fn resolve(&self, mut value: &'a Value) -> &'a Value {
         for _ in 0..16 {
             match value.get("$ref").and_then(Value::as_str) {
                 Some(r) => match self.pointer(r) {
@@ -114,7 +114,7 @@ impl<'a> Document<'a> {
     }
 
     /// `components.schemas`, in document order.
-    pub fn schemas(&self) -> impl Iterator<Item = (&'a String, &'a Value)> {
+    pub(super) fn schemas(&self) -> impl Iterator<Item = (&'a String, &'a Value)> {
         self.root
             .get("components")
             .and_then(|c| c.get("schemas"))
@@ -150,7 +150,7 @@ fn percent_decode(s: &str) -> String {
 }
 
 /// The schema name a `$ref` to `components.schemas` points at.
-pub fn schema_ref_name(reference: &str) -> Option<String> {
+pub(super) fn schema_ref_name(reference: &str) -> Option<String> {
     let rest = reference.strip_prefix("#/components/schemas/")?;
     if rest.contains('/') {
         return None;

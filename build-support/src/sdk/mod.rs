@@ -32,8 +32,11 @@ mod document;
 mod emit;
 pub mod naming;
 mod operations;
+mod package;
+mod plan;
 mod schema;
 mod tanstack;
+mod templates;
 mod versions;
 mod write;
 mod zod;
@@ -47,7 +50,7 @@ pub use tether_model::config::SdkEmit;
 use tether_model::config::SdkOutput;
 
 pub use document::lenient_value;
-pub use emit::GENERATED_MARKER;
+pub use templates::GENERATED_MARKER;
 pub use write::{check_sdk, write_sdk, WriteReport};
 
 /// How generated files import each other.
@@ -88,6 +91,7 @@ impl SdkOptions {
 /// The generated client: relative path (with `/`) → file contents.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SdkFiles {
+    /// Each file's text by its relative path.
     pub files: BTreeMap<String, String>,
     /// What the generator had to decide for the document, e.g. a method
     /// renamed because two operations share an operationId.
@@ -95,10 +99,12 @@ pub struct SdkFiles {
 }
 
 impl SdkFiles {
+    /// The text of the file at `path`.
     pub fn get(&self, path: &str) -> Option<&str> {
         self.files.get(path).map(String::as_str)
     }
 
+    /// Every file, path and text, in path order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.files.iter().map(|(k, v)| (k.as_str(), v.as_str()))
     }
@@ -113,8 +119,11 @@ pub enum SdkError {
     UnsupportedVersion(String),
     /// A file would be written outside the output directory.
     UnsafePath(String),
+    /// Reading or writing a file failed.
     Io {
+        /// The file.
         path: PathBuf,
+        /// Why.
         source: std::io::Error,
     },
 }

@@ -227,6 +227,7 @@ pub struct Namer {
 }
 
 impl Namer {
+    /// A namer that never hands out one of `reserved`.
     pub fn new<'a>(reserved: impl IntoIterator<Item = &'a str>) -> Self {
         let mut n = Namer::default();
         for r in reserved {

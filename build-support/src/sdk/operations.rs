@@ -14,13 +14,13 @@ const METHODS: &[&str] = &[
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Location {
+pub(super) enum Location {
     Path,
     Query,
     Header,
 }
 
-pub struct Param<'a> {
+pub(super) struct Param<'a> {
     pub name: String,
     pub location: Location,
     pub required: bool,
@@ -32,7 +32,7 @@ pub struct Param<'a> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BodyKind {
+pub(super) enum BodyKind {
     Json,
     Multipart,
     UrlEncoded,
@@ -40,7 +40,7 @@ pub enum BodyKind {
     Binary,
 }
 
-pub struct Body<'a> {
+pub(super) struct Body<'a> {
     pub kind: BodyKind,
     pub content_type: String,
     pub schema: Option<&'a Value>,
@@ -49,7 +49,7 @@ pub struct Body<'a> {
 }
 
 /// What a 2xx response holds, one entry per success response.
-pub enum Content<'a> {
+pub(super) enum Content<'a> {
     Json(Option<&'a Value>),
     Text,
     Blob,
@@ -58,7 +58,7 @@ pub enum Content<'a> {
     Empty,
 }
 
-pub struct Operation<'a> {
+pub(super) struct Operation<'a> {
     /// Upper case, as sent: `GET`.
     pub method: String,
     pub path: String,
@@ -90,7 +90,7 @@ pub struct Operation<'a> {
 
 /// Every operation of the document, in document order; of several version
 /// documents, an unversioned operation (in each of them) once.
-pub fn collect<'a>(doc: &Document<'a>) -> Vec<Operation<'a>> {
+pub(super) fn collect<'a>(doc: &Document<'a>) -> Vec<Operation<'a>> {
     let mut out: Vec<Operation<'a>> = Vec::new();
     for paths in &doc.paths {
         for op in collect_paths(doc, paths) {
@@ -469,7 +469,7 @@ fn content<'a>(doc: &Document<'a>, response: &'a Value) -> Content<'a> {
 }
 
 /// Style of a query or path parameter when it is not the default one.
-pub fn non_default_style<'p>(p: &'p Param<'_>) -> Option<(Option<&'p str>, Option<bool>)> {
+pub(super) fn non_default_style<'p>(p: &'p Param<'_>) -> Option<(Option<&'p str>, Option<bool>)> {
     let style = p.style.as_deref();
     match p.location {
         Location::Path => {

@@ -42,7 +42,7 @@ impl Ty {
 /// Where a type is written: inside `types.ts` (`prefix` empty) or a
 /// controller file (`prefix` is `types.`).
 #[derive(Clone, Copy)]
-pub struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     pub prefix: &'a str,
     /// The component being written, to break `allOf` ↔ `oneOf` cycles.
     pub current: Option<&'a str>,
@@ -50,7 +50,7 @@ pub struct Ctx<'a> {
 
 const MAX_DEPTH: usize = 48;
 
-pub struct Types<'d> {
+pub(super) struct Types<'d> {
     doc: &'d Document<'d>,
     /// Component schema name → its TypeScript name.
     names: HashMap<String, String>,
@@ -59,7 +59,7 @@ pub struct Types<'d> {
 }
 
 impl<'d> Types<'d> {
-    pub fn new(doc: &'d Document<'d>, names: HashMap<String, String>) -> Self {
+    pub(super) fn new(doc: &'d Document<'d>, names: HashMap<String, String>) -> Self {
         Types {
             doc,
             names,
@@ -68,22 +68,22 @@ impl<'d> Types<'d> {
     }
 
     /// The TypeScript name of the component schema `raw`.
-    pub fn name(&self, raw: &str) -> Option<&str> {
+    pub(super) fn name(&self, raw: &str) -> Option<&str> {
         self.names.get(raw).map(String::as_str)
     }
 
     /// Whether a prefixed reference was written since the last call.
-    pub fn take_used(&self) -> bool {
+    pub(super) fn take_used(&self) -> bool {
         self.used.replace(false)
     }
 
     /// The TypeScript type of `schema`, laid out for `indent` levels.
-    pub fn render(&self, schema: &Value, ctx: Ctx<'_>, indent: usize) -> String {
+    pub(super) fn render(&self, schema: &Value, ctx: Ctx<'_>, indent: usize) -> String {
         self.ty(schema, ctx, indent, 0).text
     }
 
     /// `types.ts`: one declaration per component schema, in document order.
-    pub fn emit_all(&self) -> String {
+    pub(super) fn emit_all(&self) -> String {
         let mut out = String::new();
         for (raw, schema) in self.doc.schemas() {
             let name = &self.names[raw.as_str()];
@@ -199,18 +199,7 @@ impl<'d> Types<'d> {
         if let Some(own) = own {
             parts.push(own);
         }
-        match parts.len() {
-            0 => Ty::atom("unknown"),
-            1 => parts.pop().expect("one part"),
-            _ => Ty {
-                text: parts
-                    .into_iter()
-                    .map(|p| p.at(Prec::Intersection))
-                    .collect::<Vec<_>>()
-                    .join(" & "),
-                prec: Prec::Intersection,
-            },
-        }
+        join(parts, "unknown", Prec::Intersection)
     }
 
     /// The schema's own `type` (and properties/items). When it is combined
@@ -496,16 +485,26 @@ fn union(members: Vec<Ty>) -> Ty {
             unique.push(m);
         }
     }
-    match unique.len() {
-        0 => Ty::atom("never"),
-        1 => unique.pop().expect("one member"),
+    join(unique, "never", Prec::Union)
+}
+
+/// `A & B` (`prec` Intersection) or `A | B` (Union); `empty` when there
+/// are no parts. Each part is parenthesised when it binds looser than `&`.
+fn join(mut parts: Vec<Ty>, empty: &str, prec: Prec) -> Ty {
+    let sep = match prec {
+        Prec::Union => " | ",
+        _ => " & ",
+    };
+    match parts.len() {
+        0 => Ty::atom(empty),
+        1 => parts.pop().expect("one part"),
         _ => Ty {
-            text: unique
+            text: parts
                 .into_iter()
-                .map(|m| m.at(Prec::Intersection))
+                .map(|p| p.at(Prec::Intersection))
                 .collect::<Vec<_>>()
-                .join(" | "),
-            prec: Prec::Union,
+                .join(sep),
+            prec,
         },
     }
 }
@@ -526,7 +525,7 @@ fn nullable(base: Ty, s: &Map<String, Value>) -> Ty {
 }
 
 /// A JSON value as a TypeScript literal type.
-pub fn literal(v: &Value) -> String {
+pub(super) fn literal(v: &Value) -> String {
     match v {
         Value::String(s) => string_literal(s),
         Value::Array(items) => format!(
@@ -579,7 +578,7 @@ fn is_64_bit_integer(s: &Value) -> bool {
         )
 }
 
-pub fn doc_lines(s: &Value) -> Vec<String> {
+pub(super) fn doc_lines(s: &Value) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some(d) = s
         .get("description")

@@ -4,9 +4,11 @@
 //! operations are queries, the others mutations; data and error types come
 //! from the client's own methods (`DataOf`, `ErrorOf` in the template).
 
-use super::emit::{options_required, Class, Controller, Flavor, HEADER};
+use super::emit::options_required;
 use super::naming::{prop_key, string_literal};
 use super::operations::Operation;
+use super::plan::{Class, Controller};
+use super::templates::{Flavor, HEADER};
 
 /// One operation in the tree: its place and how to build it.
 struct Entry<'a> {

@@ -13,7 +13,7 @@ use crate::extensions as ext;
 /// last (newest) document without its paths and its `documentVersion`, with
 /// the components of every document. A component that two documents define
 /// differently is refused: one client cannot give one name two types.
-pub fn merge(docs: &[Value]) -> Result<Value, SdkError> {
+pub(super) fn merge(docs: &[Value]) -> Result<Value, SdkError> {
     let Some(last) = docs.last() else {
         return Err(SdkError::InvalidDocument(
             "no document to generate a client from".into(),

@@ -4,14 +4,17 @@
 use std::fs;
 use std::path::{Component, Path, PathBuf};
 
-use super::emit::GENERATED_MARKER;
+use super::templates::GENERATED_MARKER;
 use super::{SdkError, SdkFiles};
 
 /// What `write_sdk` did, paths relative to the output directory.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct WriteReport {
+    /// Files whose bytes changed (or that are new).
     pub written: Vec<PathBuf>,
+    /// Files that already held these bytes.
     pub unchanged: Vec<PathBuf>,
+    /// Generated files of an earlier run that this one no longer writes.
     pub deleted: Vec<PathBuf>,
 }
 

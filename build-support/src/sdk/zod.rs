@@ -7,10 +7,10 @@
 use serde_json::Value;
 
 use super::document::{schema_ref_name, Document};
-use super::emit::{Flavor, HEADER};
 use super::naming::{prop_key, string_literal};
 use super::operations::{BodyKind, Operation};
 use super::schema::Types;
+use super::templates::{Flavor, HEADER};
 
 /// Nesting beyond which a schema is checked as `z.unknown()`.
 const MAX_DEPTH: usize = 48;
@@ -23,7 +23,7 @@ const PATTERN_TS: &str = "function pattern(source: string): RegExp {\n  for (con
 const PATTERN_JS: &str = "function pattern(source) {\n  for (const flags of [\"u\", \"\"]) {\n    try {\n      return new RegExp(source, flags);\n    } catch {\n      // Try the next reading.\n    }\n  }\n  return /(?:)/;\n}\n\n";
 
 /// `zod.ts`, `zod.js` or `zod.d.ts`.
-pub fn zod_file(
+pub(super) fn zod_file(
     doc: &Document<'_>,
     types: &Types<'_>,
     ops: &[Operation<'_>],

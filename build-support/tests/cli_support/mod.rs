@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
 /// The repository root (above `build-support/`).
-pub fn repo_root() -> PathBuf {
+pub(crate) fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap()
@@ -16,20 +16,20 @@ pub fn repo_root() -> PathBuf {
 }
 
 /// Shared by every fixture copy, so tether is compiled once for all tests.
-pub fn fixture_target_dir() -> PathBuf {
+pub(crate) fn fixture_target_dir() -> PathBuf {
     repo_root().join("target").join("cli-fixture")
 }
 
 /// A copy of `tests/fixtures/cli-app` whose package is named
 /// `cli-app-<name>` (its own binary in the shared target dir).
-pub struct Fixture {
+pub(crate) struct Fixture {
     pub tmp: TempDir,
     pub dir: PathBuf,
     pub package: String,
 }
 
 impl Fixture {
-    pub fn new(name: &str) -> Fixture {
+    pub(crate) fn new(name: &str) -> Fixture {
         let tmp = tempfile::Builder::new()
             .prefix(&format!("tether-cli-{name}-"))
             .tempdir()
@@ -49,21 +49,21 @@ impl Fixture {
     }
 
     /// `cargo-tether` with `args`, run in the fixture.
-    pub fn cmd(&self, args: &[&str]) -> Command {
+    pub(crate) fn cmd(&self, args: &[&str]) -> Command {
         let mut cmd = tether_cmd(&self.dir);
         cmd.args(args);
         cmd
     }
 
-    pub fn path(&self, rel: &str) -> PathBuf {
+    pub(crate) fn path(&self, rel: &str) -> PathBuf {
         self.dir.join(rel)
     }
 
-    pub fn read(&self, rel: &str) -> String {
+    pub(crate) fn read(&self, rel: &str) -> String {
         std::fs::read_to_string(self.path(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
     }
 
-    pub fn write(&self, rel: &str, text: &str) {
+    pub(crate) fn write(&self, rel: &str, text: &str) {
         let path = self.path(rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
@@ -71,7 +71,7 @@ impl Fixture {
 
     /// Writes the documents and the client as build.rs would, without
     /// compiling (the library in-process).
-    pub fn generate(&self) {
+    pub(crate) fn generate(&self) {
         tether_build::Builder::new()
             .manifest_dir(&self.dir)
             .package(&self.package, "0.1.0")
@@ -80,7 +80,7 @@ impl Fixture {
     }
 
     /// Adds `GET /greetings/bye` to the fixture's sources.
-    pub fn add_bye_route(&self) {
+    pub(crate) fn add_bye_route(&self) {
         let src = self.read("src/controllers.rs").replace(
             "    // ROUTES",
             "    /// Says bye.\n    #[get(\"/bye\")]\n    async fn bye(&self) -> String {\n        \"bye\".to_string()\n    }",
@@ -89,13 +89,13 @@ impl Fixture {
     }
 
     /// The app binary in the shared target dir.
-    pub fn binary(&self) -> PathBuf {
+    pub(crate) fn binary(&self) -> PathBuf {
         fixture_target_dir().join("debug").join(&self.package)
     }
 }
 
 /// `cargo-tether` run in `dir`, building into the shared target dir, offline.
-pub fn tether_cmd(dir: &Path) -> Command {
+pub(crate) fn tether_cmd(dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("cargo-tether").unwrap();
     cmd.current_dir(dir)
         .env("CARGO_TARGET_DIR", fixture_target_dir())
@@ -118,7 +118,7 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// Every file under `dir` (relative, sorted) with its bytes.
-pub fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub(crate) fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
     walk(dir, dir, &mut out);
     out.sort();
@@ -142,10 +142,10 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) {
     }
 }
 
-pub fn stdout(output: &std::process::Output) -> String {
+pub(crate) fn stdout(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stdout).to_string()
 }
 
-pub fn stderr(output: &std::process::Output) -> String {
+pub(crate) fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).to_string()
 }

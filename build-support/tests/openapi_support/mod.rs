@@ -8,7 +8,7 @@ use std::process::Command;
 use tether_build::{Builder, Error};
 
 /// A fresh, empty scratch directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tether-openapi-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -16,7 +16,7 @@ pub fn scratch(name: &str) -> PathBuf {
 }
 
 /// Writes a crate made of `files` (path, text) into a scratch directory.
-pub fn write_crate(name: &str, files: &[(&str, &str)]) -> PathBuf {
+pub(crate) fn write_crate(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = scratch(name);
     for (path, text) in files {
         let path = dir.join(path);
@@ -28,7 +28,7 @@ pub fn write_crate(name: &str, files: &[(&str, &str)]) -> PathBuf {
 
 /// Generates the documents of a crate given as `tether.toml` text and
 /// `src/lib.rs` text.
-pub fn generate(name: &str, toml: &str, lib: &str) -> Result<Vec<(String, Value)>, Error> {
+pub(crate) fn generate(name: &str, toml: &str, lib: &str) -> Result<Vec<(String, Value)>, Error> {
     let dir = write_crate(name, &[("tether.toml", toml), ("src/lib.rs", lib)]);
     let report = Builder::new().manifest_dir(&dir).run()?;
     Ok(report
@@ -44,7 +44,7 @@ pub fn generate(name: &str, toml: &str, lib: &str) -> Result<Vec<(String, Value)
 }
 
 /// The only document of a crate.
-pub fn document(name: &str, toml: &str, lib: &str) -> Value {
+pub(crate) fn document(name: &str, toml: &str, lib: &str) -> Value {
     let docs = generate(name, toml, lib).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         docs.len(),
@@ -56,7 +56,7 @@ pub fn document(name: &str, toml: &str, lib: &str) -> Value {
 }
 
 /// The repository root (above `build-support/`).
-pub fn repo_root() -> PathBuf {
+pub(crate) fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap()
@@ -65,7 +65,7 @@ pub fn repo_root() -> PathBuf {
 
 /// Runs the independent validator once over all `files` and fails the
 /// test with its output when any is invalid (SPEC B5).
-pub fn validate(files: &[PathBuf]) {
+pub(crate) fn validate(files: &[PathBuf]) {
     let validator = repo_root().join(".venv/bin/openapi-spec-validator");
     assert!(
         validator.is_file(),

@@ -10,16 +10,16 @@ use tether_build::sdk::{
     generate_sdk, generate_sdk_versions, write_sdk, ImportExtension, SdkError, SdkFiles, SdkOptions,
 };
 
-pub fn crate_dir() -> PathBuf {
+pub(crate) fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-pub fn repo_dir() -> PathBuf {
+pub(crate) fn repo_dir() -> PathBuf {
     crate_dir().parent().unwrap().to_path_buf()
 }
 
 /// Every golden case folder, sorted.
-pub fn case_dirs() -> Vec<PathBuf> {
+pub(crate) fn case_dirs() -> Vec<PathBuf> {
     let root = crate_dir().join("tests/data/sdk");
     let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
         .unwrap()
@@ -52,7 +52,7 @@ fn case_document_paths(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The client of a golden case: of its one document or its version documents.
-pub fn generate_case(dir: &Path, options: &SdkOptions) -> Result<SdkFiles, SdkError> {
+pub(crate) fn generate_case(dir: &Path, options: &SdkOptions) -> Result<SdkFiles, SdkError> {
     let docs: Vec<serde_json::Value> = case_document_paths(dir)
         .iter()
         .map(|p| {
@@ -64,7 +64,7 @@ pub fn generate_case(dir: &Path, options: &SdkOptions) -> Result<SdkFiles, SdkEr
 }
 
 /// Generates a golden case's client into `out/sdk`; false when refused.
-pub fn generate_case_into(dir: &Path, options: &SdkOptions, out: &Path) -> bool {
+pub(crate) fn generate_case_into(dir: &Path, options: &SdkOptions, out: &Path) -> bool {
     match generate_case(dir, options) {
         Ok(files) => {
             write_sdk(&out.join("sdk"), &files).unwrap();
@@ -75,7 +75,7 @@ pub fn generate_case_into(dir: &Path, options: &SdkOptions, out: &Path) -> bool 
 }
 
 /// `options.json` next to a case: `{"importExtension": "js" | "ts" | "none", "tanstackQuery": true}`.
-pub fn case_options(dir: &Path) -> SdkOptions {
+pub(crate) fn case_options(dir: &Path) -> SdkOptions {
     let mut options = SdkOptions::default();
     if let Ok(text) = fs::read_to_string(dir.join("options.json")) {
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -91,7 +91,7 @@ pub fn case_options(dir: &Path) -> SdkOptions {
 }
 
 /// All files under `dir`, keyed by their `/`-separated relative path.
-pub fn read_tree(dir: &Path) -> BTreeMap<String, String> {
+pub(crate) fn read_tree(dir: &Path) -> BTreeMap<String, String> {
     fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {
         let Ok(entries) = fs::read_dir(dir) else {
             return;
@@ -116,7 +116,7 @@ pub fn read_tree(dir: &Path) -> BTreeMap<String, String> {
 }
 
 /// The pinned TypeScript compiler (root package.json); fails, never skips, when missing.
-pub fn tsc() -> PathBuf {
+pub(crate) fn tsc() -> PathBuf {
     let tsc = repo_dir().join("node_modules/.bin/tsc");
     assert!(
         tsc.exists(),
@@ -126,7 +126,7 @@ pub fn tsc() -> PathBuf {
     tsc
 }
 
-pub fn node() -> Command {
+pub(crate) fn node() -> Command {
     let ok = Command::new("node")
         .arg("--version")
         .output()
@@ -139,7 +139,7 @@ pub fn node() -> Command {
 }
 
 /// Runs tsc with `args` and fails with its output when it reports errors.
-pub fn run_tsc(args: &[&str], what: &str) {
+pub(crate) fn run_tsc(args: &[&str], what: &str) {
     let out = Command::new(tsc()).args(args).output().expect("tsc runs");
     assert!(
         out.status.success(),
@@ -150,7 +150,7 @@ pub fn run_tsc(args: &[&str], what: &str) {
 }
 
 /// A fresh scratch directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
@@ -159,7 +159,7 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// Generates the client of the document at `doc_path` into `out/sdk`;
 /// false when the generator refuses the document.
-pub fn generate_into(doc_path: &Path, options: &SdkOptions, out: &Path) -> bool {
+pub(crate) fn generate_into(doc_path: &Path, options: &SdkOptions, out: &Path) -> bool {
     let doc: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(doc_path).unwrap()).unwrap();
     match generate_sdk(&doc, options) {

@@ -1,0 +1,204 @@
+//! The first step of a run: everything it would write, built in memory
+//! from `tether.toml` and the crate's sources. Nothing is written here.
+
+use super::Builder;
+use crate::analysis::controllers::{read_controllers, FoundController};
+use crate::analysis::diagnostics::{Diagnostic, Error};
+use crate::analysis::index::CrateIndex;
+use crate::analysis::modules::CrateSources;
+use crate::openapi::{build_documents, file_name, security, write};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use syn::spanned::Spanned;
+use tether_model::config::OpenApiOutput;
+use tether_model::controller::{neutral_beside, RouteModel};
+
+/// What a run writes: each output's documents, in output order.
+#[derive(Debug)]
+pub(super) struct BuildPlan {
+    /// Every file read: `tether.toml` and each source file.
+    pub read: Vec<PathBuf>,
+    /// The crate root (client directories are relative to it).
+    pub root: PathBuf,
+    /// Where documents are written.
+    pub out_dir: PathBuf,
+    /// Each output with its documents.
+    pub outputs: Vec<PlannedOutput>,
+}
+
+/// One configured output and the document(s) it produced.
+#[derive(Debug)]
+pub(super) struct PlannedOutput {
+    /// The output's settings (its `[openapi.sdk]` among them).
+    pub output: OpenApiOutput,
+    /// One document, or one per version.
+    pub documents: Vec<PlannedDocument>,
+}
+
+/// One document file and its bytes.
+#[derive(Debug)]
+pub(super) struct PlannedDocument {
+    /// Where it goes.
+    pub path: PathBuf,
+    /// The document.
+    pub document: Value,
+    /// Its bytes as written.
+    pub bytes: Vec<u8>,
+}
+
+impl Builder {
+    /// Reads the settings and the crate and builds every document; every
+    /// problem found, or the plan.
+    pub(super) fn plan(&self) -> Result<BuildPlan, Error> {
+        let root = self.manifest_dir.clone().ok_or_else(|| {
+            Error::one(Diagnostic::in_file(Path::new("build.rs"), "CARGO_MANIFEST_DIR is not set; call `tether_build::generate()` from build.rs, or set `Builder::manifest_dir`"))
+        })?;
+        if self.cargo_directives {
+            println!("cargo:rerun-if-env-changed={}", super::DEFER_WRITES_ENV);
+        }
+        let mut read = Vec::new();
+        let config = self.load_config(&root, &mut read)?;
+        let stated = self.stated_schemas(&config, read.first().map(PathBuf::as_path))?;
+        let index = self.read_crate(&root, &mut read)?;
+        let controllers = read_controllers(&index).map_err(Error::many)?;
+        let framework = config.framework();
+        check_neutral_routes(&index, &controllers, &framework)?;
+        let schemes = &config.security.schemes;
+        let unknown = security::unknown(&index, &controllers, schemes);
+        if !unknown.is_empty() {
+            return Err(Error::many(unknown));
+        }
+        let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
+        let mut outputs = Vec::new();
+        let mut errors = Vec::new();
+        for output in &config.openapi {
+            let built = build_documents(
+                &index,
+                &controllers,
+                &framework,
+                schemes,
+                output,
+                &self.package,
+                &stated,
+            );
+            match built {
+                Ok(built) => outputs.push(PlannedOutput {
+                    output: output.clone(),
+                    documents: built
+                        .into_iter()
+                        .map(|b| PlannedDocument {
+                            path: out_dir.join(file_name(&output.output, b.suffix.as_deref())),
+                            bytes: write::to_bytes(&b.document),
+                            document: b.document,
+                        })
+                        .collect(),
+                }),
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(Error::many(errors));
+        }
+        Ok(BuildPlan {
+            read,
+            root,
+            out_dir,
+            outputs,
+        })
+    }
+
+    /// The crate's sources (and its path dependencies'), indexed; each
+    /// file read is added to `read` and watched by cargo.
+    fn read_crate(&self, root: &Path, read: &mut Vec<PathBuf>) -> Result<CrateIndex, Error> {
+        let roots = if self.roots.is_empty() {
+            ["src/lib.rs", "src/main.rs"]
+                .iter()
+                .map(|r| root.join(r))
+                .filter(|p| p.is_file())
+                .collect()
+        } else {
+            self.roots.clone()
+        };
+        if roots.is_empty() {
+            return Err(Error::one(Diagnostic::in_file(&root.join("src"), "found neither src/lib.rs nor src/main.rs").with_help("run tether-build from a crate with sources, or name the root with `Builder::source_root`")));
+        }
+        let deps = self.path_dependencies(root);
+        let sources =
+            CrateSources::load_with_deps(&roots, self.package.name.as_deref(), &deps, &self.cfg);
+        let sources = match sources {
+            Ok(s) => s,
+            Err(e) => {
+                self.print_rerun(read);
+                return Err(e);
+            }
+        };
+        read.extend(sources.files.iter().map(|f| f.path.clone()));
+        self.print_rerun(read);
+        Ok(CrateIndex::new(sources))
+    }
+
+    /// Path dependencies to read; when cargo cannot tell, none (their
+    /// types are then reported like any unknown foreign type).
+    fn path_dependencies(&self, root: &Path) -> Vec<(String, PathBuf)> {
+        let Some(cargo) = &self.cargo else {
+            return Vec::new();
+        };
+        if !root.join("Cargo.toml").is_file() {
+            return Vec::new();
+        }
+        match crate::analysis::workspace::path_dependencies(root, cargo) {
+            Ok(deps) => deps
+                .into_iter()
+                .filter(|d| d.lib_root.is_file())
+                .map(|d| (d.name, d.lib_root))
+                .collect(),
+            Err(e) => {
+                if self.cargo_directives {
+                    println!("cargo:warning=tether-build: types of path dependencies are not documented: {e}");
+                }
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// A neutral route beside a versioned one on the same method and path
+/// under HEADER versioning, in any two controllers: the error the runtime
+/// gives at startup, at the neutral route.
+fn check_neutral_routes(
+    index: &CrateIndex,
+    controllers: &[FoundController],
+    framework: &tether_model::Framework,
+) -> Result<(), Error> {
+    let routes: Vec<(&FoundController, &RouteModel)> = controllers
+        .iter()
+        .flat_map(|c| c.model.routes.iter().map(move |r| (c, r)))
+        .collect();
+    let mut errors = Vec::new();
+    for (i, (ca, a)) in routes.iter().enumerate() {
+        for (cb, b) in &routes[i + 1..] {
+            let Some(a_neutral) = neutral_beside(framework, (&ca.model, a), (&cb.model, b)) else {
+                continue;
+            };
+            let ((cn, n), (co, o)) = if a_neutral {
+                ((ca, a), (cb, b))
+            } else {
+                ((cb, b), (ca, a))
+            };
+            let label = |c: &FoundController, r: &RouteModel| {
+                format!("{}::{}", c.model.type_name, r.fn_ident)
+            };
+            let message = tether_model::versioning::neutral_beside_versioned(
+                &label(cn, n),
+                &label(co, o),
+                &format!("{} {}", a.method.as_str(), a.full_path),
+            );
+            errors.push(index.sources.diagnostic(cn.module, n.attr.span(), message));
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::many(errors))
+    }
+}
