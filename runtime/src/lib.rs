@@ -83,6 +83,7 @@ mod http2;
 pub mod layer;
 pub mod middleware;
 pub mod multipart;
+pub mod param_rules;
 pub mod pipeline;
 mod probes;
 pub mod request;
@@ -140,6 +141,7 @@ pub mod __private {
     pub use crate::cookie::cookie_param;
     pub use crate::extract::*;
     pub use crate::multipart::body_multipart;
+    pub use crate::param_rules::{self as rules, unpiped, Broken};
     pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef};
     pub use crate::request::Request;
     pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
@@ -153,6 +155,7 @@ pub mod __private {
     pub use std::option::Option::{self, None, Some};
     pub use std::result::Result::{Err, Ok};
     pub use std::sync::Arc;
+    pub use std::sync::OnceLock;
 
     /// A status code the macro checked to be within 100..=599.
     pub fn status(code: u16) -> StatusCode {
