@@ -130,7 +130,10 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
         ParamSource::Body(BodyKind::Json) => {
             quote_spanned!(span=> #p::body_json_validated::<#ty>(&mut __req, #check).await)
         }
-        ParamSource::Body(BodyKind::Form | BodyKind::Multipart) => quote_spanned! {span=>
+        ParamSource::Body(BodyKind::Form) => {
+            quote_spanned!(span=> #p::body_form_validated::<#ty>(&mut __req, #check).await)
+        }
+        ParamSource::Body(BodyKind::Multipart) => quote_spanned! {span=>
             #p::validated::<#ty>(#call, #check, #p::Sent::default)
         },
         _ => call,
