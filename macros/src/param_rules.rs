@@ -5,7 +5,7 @@
 //! the values. A route without such rules gets none of this code.
 
 use crate::codegen::{extract_call, piped};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{quote, quote_spanned};
 use tether_model::attrs::ParamSource;
 use tether_model::controller::{ParamModel, RouteModel};
@@ -72,7 +72,7 @@ fn checks(param: &ParamModel) -> TokenStream {
         let each = per_item.iter().map(|r| call(r, shape.scalar, &item));
         quote! {
             #(__broken.add(#name, #whole);)*
-            for (__index, __item) in __value.iter().enumerate() {
+            for (__index, __item) in ::std::iter::Iterator::enumerate(__value.iter()) {
                 #(__broken.add_item(#name, __index, #each);)*
             }
         }
@@ -93,34 +93,26 @@ fn checks(param: &ParamModel) -> TokenStream {
 /// serde_valid's check of one rule on `value`, spanned on the rule so a
 /// type it cannot check is reported there.
 fn call(rule: &Rule, scalar: Scalar, value: &TokenStream) -> TokenStream {
-    let r = quote_spanned!(rule.span()=> ::tether::__private::rules);
-    let arg = argument(rule, scalar);
+    let span = rule.span();
     let (check, method) = match rule.kind {
-        RuleKind::MinLength => (quote!(ValidateMinLength), quote!(validate_min_length)),
-        RuleKind::MaxLength => (quote!(ValidateMaxLength), quote!(validate_max_length)),
-        RuleKind::Pattern => (quote!(ValidatePattern), quote!(validate_pattern)),
-        RuleKind::Minimum => (quote!(ValidateMinimum), quote!(validate_minimum)),
-        RuleKind::Maximum => (quote!(ValidateMaximum), quote!(validate_maximum)),
-        RuleKind::ExclusiveMinimum => (
-            quote!(ValidateExclusiveMinimum),
-            quote!(validate_exclusive_minimum),
-        ),
-        RuleKind::ExclusiveMaximum => (
-            quote!(ValidateExclusiveMaximum),
-            quote!(validate_exclusive_maximum),
-        ),
-        RuleKind::MultipleOf => (quote!(ValidateMultipleOf), quote!(validate_multiple_of)),
-        RuleKind::MinItems => (quote!(ValidateMinItems), quote!(validate_min_items)),
-        RuleKind::MaxItems => (quote!(ValidateMaxItems), quote!(validate_max_items)),
-        RuleKind::UniqueItems => (quote!(ValidateUniqueItems), quote!(validate_unique_items)),
-        RuleKind::Enum => (quote!(ValidateEnum), quote!(validate_enum)),
+        RuleKind::MinLength => ("ValidateMinLength", "validate_min_length"),
+        RuleKind::MaxLength => ("ValidateMaxLength", "validate_max_length"),
+        RuleKind::Pattern => ("ValidatePattern", "validate_pattern"),
+        RuleKind::Minimum => ("ValidateMinimum", "validate_minimum"),
+        RuleKind::Maximum => ("ValidateMaximum", "validate_maximum"),
+        RuleKind::ExclusiveMinimum => ("ValidateExclusiveMinimum", "validate_exclusive_minimum"),
+        RuleKind::ExclusiveMaximum => ("ValidateExclusiveMaximum", "validate_exclusive_maximum"),
+        RuleKind::MultipleOf => ("ValidateMultipleOf", "validate_multiple_of"),
+        RuleKind::MinItems => ("ValidateMinItems", "validate_min_items"),
+        RuleKind::MaxItems => ("ValidateMaxItems", "validate_max_items"),
+        RuleKind::UniqueItems => ("ValidateUniqueItems", "validate_unique_items"),
+        RuleKind::Enum => ("ValidateEnum", "validate_enum"),
         // Refused by the model: a parameter is never a map.
         RuleKind::MinProperties | RuleKind::MaxProperties => return quote!(()),
     };
-    match arg {
-        Some(arg) => quote_spanned!(rule.span()=> #r::#check::#method(#value, #arg)),
-        None => quote_spanned!(rule.span()=> #r::#check::#method(#value)),
-    }
+    let (check, method) = (Ident::new(check, span), Ident::new(method, span));
+    let args = argument(rule, scalar).into_iter();
+    quote_spanned!(span=> ::tether::__private::rules::#check::#method(#value #(, #args)*))
 }
 
 /// The rule's value as the check takes it; `None` for `unique_items`.

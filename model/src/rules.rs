@@ -98,6 +98,14 @@ impl RuleKind {
             .map_or("", |e| e.0)
     }
 
+    /// The rule's name as written in Rust (`r#enum`).
+    pub fn written_name(self) -> &'static str {
+        match self {
+            RuleKind::Enum => "r#enum",
+            other => other.name(),
+        }
+    }
+
     /// The JSON Schema keyword of the rule.
     pub fn keyword(self) -> &'static str {
         KINDS
@@ -251,7 +259,7 @@ fn rule_value(kind: RuleKind, meta: &Meta) -> syn::Result<RuleValue> {
     let wrong = |span: &dyn quote::ToTokens| {
         syn::Error::new_spanned(
             span,
-            format!("`{}` is written {}", kind.name(), kind.example()),
+            format!("`{}` is written {}", kind.written_name(), kind.example()),
         )
     };
     let expr = match (kind, meta) {
@@ -495,9 +503,9 @@ impl Rule {
         }
     }
 
-    /// Where the rule is written.
+    /// Where the rule's name is written.
     pub fn span(&self) -> Span {
-        self.written.span()
+        self.written.path().span()
     }
 
     /// Whether the rule checks each value of a list rather than the list.
