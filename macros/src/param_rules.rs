@@ -64,12 +64,9 @@ fn checks(param: &ParamModel) -> TokenStream {
     let ident = &param.ident;
     let (per_item, whole): (Vec<&Rule>, Vec<&Rule>) =
         param.rules.iter().partition(|r| r.per_item());
-    let item = quote!(__item);
     let body = if shape.list {
-        let whole = whole
-            .iter()
-            .map(|r| call(r, shape.scalar, &quote!(__value)));
-        let each = per_item.iter().map(|r| call(r, shape.scalar, &item));
+        let whole = whole.iter().map(|r| call(r, shape.scalar, "__value"));
+        let each = per_item.iter().map(|r| call(r, shape.scalar, "__item"));
         quote! {
             #(__broken.add(#name, #whole);)*
             for (__index, __item) in ::std::iter::Iterator::enumerate(__value.iter()) {
@@ -77,7 +74,7 @@ fn checks(param: &ParamModel) -> TokenStream {
             }
         }
     } else {
-        let each = per_item.iter().map(|r| call(r, shape.scalar, &item));
+        let each = per_item.iter().map(|r| call(r, shape.scalar, "__item"));
         quote! {
             let __item = __value;
             #(__broken.add(#name, #each);)*
@@ -90,10 +87,11 @@ fn checks(param: &ParamModel) -> TokenStream {
     }
 }
 
-/// serde_valid's check of one rule on `value`, spanned on the rule so a
-/// type it cannot check is reported there.
-fn call(rule: &Rule, scalar: Scalar, value: &TokenStream) -> TokenStream {
+/// serde_valid's check of one rule on the local `value`, spanned on the
+/// rule so a type it cannot check is reported there.
+fn call(rule: &Rule, scalar: Scalar, value: &str) -> TokenStream {
     let span = rule.span();
+    let value = Ident::new(value, span);
     let (check, method) = match rule.kind {
         RuleKind::MinLength => ("ValidateMinLength", "validate_min_length"),
         RuleKind::MaxLength => ("ValidateMaxLength", "validate_max_length"),
