@@ -134,7 +134,7 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
             quote_spanned!(span=> #p::body_form_validated::<#ty>(&mut __req, #check).await)
         }
         ParamSource::Body(BodyKind::Multipart) => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, #p::Sent::default)
+            #p::validated::<#ty>(#call, #check, || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()))
         },
         _ => call,
     };

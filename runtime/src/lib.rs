@@ -140,7 +140,7 @@ pub mod __private {
     };
     pub use crate::cookie::cookie_param;
     pub use crate::extract::*;
-    pub use crate::multipart::body_multipart;
+    pub use crate::multipart::{body_multipart, FromMultipart};
     pub use crate::param_rules::{self as rules, unpiped, Broken};
     pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef};
     pub use crate::request::Request;

@@ -44,6 +44,20 @@ struct Search {
     page_size: Option<u32>,
 }
 
+/// A multipart form: parts named by the field, `#[serde(rename)]` or
+/// `#[multipart(rename)]`, and its messages name the parts alike.
+#[derive(tether::multipart::MultipartForm, Validate)]
+struct Upload {
+    #[multipart(rename = "cover-title")]
+    #[validate(min_length = 3)]
+    title: String,
+    #[serde(rename = "copyCount")]
+    #[validate(maximum = 10)]
+    copies: u32,
+    #[validate(max_length = 4)]
+    note: String,
+}
+
 static CALLS: AtomicUsize = AtomicUsize::new(0);
 
 struct BooksController;
@@ -60,6 +74,11 @@ impl BooksController {
     async fn form(&self, #[body(form)] q: Search) -> String {
         CALLS.fetch_add(1, Ordering::SeqCst);
         format!("{:?}", q.page_size)
+    }
+
+    #[post("/upload")]
+    async fn upload(&self, #[body(multipart)] u: Upload) -> String {
+        format!("{} {} {}", u.title, u.copies, u.note)
     }
 
     #[get]
@@ -288,4 +307,35 @@ async fn values_within_their_rules_reach_the_handler(s: &TestServer) {
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("limit"), "{body}");
     assert_eq!(s.get("/rules?limit=0").await, (200, "Some(0)".into()));
+}
+
+#[tokio::test]
+async fn e5_multipart_messages_name_the_parts_sent() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(BooksController)).await;
+    let form = || {
+        reqwest::multipart::Form::new()
+            .text("cover-title", "ab")
+            .text("copyCount", "11")
+            .text("note", "too long")
+    };
+    let (status, body) = s
+        .send(s.client.post(s.url("/books/upload")).multipart(form()))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        [
+            "cover-title: The length of the value must be `>= 3`.",
+            "copyCount: The number must be `<= 10`.",
+            "note: The length of the value must be `<= 4`.",
+        ]
+    );
+    let good = reqwest::multipart::Form::new()
+        .text("cover-title", "abc")
+        .text("copyCount", "10")
+        .text("note", "ok");
+    let (status, body) = s
+        .send(s.client.post(s.url("/books/upload")).multipart(good))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "abc 10 ok"));
 }
