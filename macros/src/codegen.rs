@@ -41,14 +41,20 @@ pub fn versions_tokens(spec: &VersionSpec) -> TokenStream {
 /// The statements extracting one argument into a local of the same name,
 /// then passing it through the route's pipes (a no-op without pipes).
 fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
+    let Some(call) = extract_call(param, route) else {
+        return TokenStream::new();
+    };
+    piped(param, route, call)
+}
+
+/// `let arg: T = …` passing `value` (a `Result<T, HttpError>`) through the
+/// route's pipes.
+pub(crate) fn piped(param: &ParamModel, route: &RouteModel, value: TokenStream) -> TokenStream {
     let ident = &param.ident;
     let ty = &param.ty;
     let arg = tether_model::attrs::ident_name(ident);
     let arg = arg.as_str();
-    // Spanned on the argument's type, so "`T` cannot be read from a query
-    // parameter" and its kin point at the type the user wrote.
-    let span = ty.span();
-    let p = quote_spanned!(span=> ::tether::__private);
+    let p = quote_spanned!(ty.span()=> ::tether::__private);
     let status = route.status();
     let source = match &param.source {
         ParamSource::Path(_) => quote!(Param),
@@ -58,6 +64,23 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
         ParamSource::Extractor => quote!(Extractor),
         _ => quote!(Body),
     };
+    quote_spanned! {param.span=>
+        let #ident: #ty = match #p::piped(#value, &__req, #arg, #p::ArgSource::#source, #p::status(#status)) {
+            #p::Ok(value) => value,
+            #p::Err(response) => return response,
+        };
+    }
+}
+
+/// The expression reading one argument: a `Result<T, HttpError>`, the
+/// struct checked by its own rules when it derives `serde_valid::Validate`;
+/// `None` for `#[req]`, which is not read.
+pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<TokenStream> {
+    let ty = &param.ty;
+    // Spanned on the argument's type, so "`T` cannot be read from a query
+    // parameter" and its kin point at the type the user wrote.
+    let span = ty.span();
+    let p = quote_spanned!(span=> ::tether::__private);
     let call = match &param.source {
         ParamSource::Path(name) => {
             let index = route
@@ -89,7 +112,7 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
         }
         ParamSource::Cookie(name) => quote_spanned!(span=> #p::cookie_param::<#ty>(&__req, #name)),
         ParamSource::Extractor => quote_spanned!(span=> #p::from_request::<#ty>(&mut __req).await),
-        ParamSource::Request => return TokenStream::new(),
+        ParamSource::Request => return None,
     };
     // SPEC E5: structs read from the body or the whole query are checked
     // by `serde_valid::Validate` when their type derives it.
@@ -107,17 +130,15 @@ fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
         ParamSource::Body(BodyKind::Json) => {
             quote_spanned!(span=> #p::body_json_validated::<#ty>(&mut __req, #check).await)
         }
-        ParamSource::Body(BodyKind::Form | BodyKind::Multipart) => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, #p::Sent::default)
+        ParamSource::Body(BodyKind::Form) => {
+            quote_spanned!(span=> #p::body_form_validated::<#ty>(&mut __req, #check).await)
+        }
+        ParamSource::Body(BodyKind::Multipart) => quote_spanned! {span=>
+            #p::validated::<#ty>(#call, #check, || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()))
         },
         _ => call,
     };
-    quote_spanned! {param.span=>
-        let #ident: #ty = match #p::piped(#call, &__req, #arg, #p::ArgSource::#source, #p::status(#status)) {
-            #p::Ok(value) => value,
-            #p::Err(response) => return response,
-        };
-    }
+    Some(call)
 }
 
 /// `T` of a type written `Option<T>`: the optional form of a body, as
@@ -240,11 +261,14 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
     let self_ty = &model.self_ty;
     let name = format_ident!("__tether_{}", route.fn_ident);
     let method = &route.fn_ident;
-    // Body arguments consume the request, so they are read last.
+    // Arguments with rules are read and checked first, all together (SPEC
+    // E5); body arguments consume the request, so they are read last.
     let (bodies, others): (Vec<_>, Vec<_>) = route
         .params
         .iter()
         .partition(|p| matches!(p.source, ParamSource::Body(_)));
+    let (ruled, others): (Vec<_>, Vec<_>) = others.into_iter().partition(|p| !p.rules.is_empty());
+    let ruled = crate::param_rules::read_and_check(&ruled, route);
     let extracts = others
         .iter()
         .chain(bodies.iter())
@@ -258,6 +282,7 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
         fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
             #send_check
             #p::HandlerFuture::new(async move {
+                #ruled
                 #(#extracts)*
                 let __out = __this.#method(#(#args),*).await;
                 #respond

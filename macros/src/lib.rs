@@ -11,6 +11,7 @@ mod codegen;
 mod config_embed;
 mod expand;
 mod multipart;
+mod param_rules;
 mod security;
 mod syn_parsing;
 

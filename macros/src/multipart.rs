@@ -13,11 +13,14 @@ use syn::{Data, DeriveInput, Fields, LitStr};
 /// `#[multipart(default)]`: the type's default then).
 struct Part {
     name: String,
+    /// The name serde (and so serde_valid's messages) gives the field.
+    serde_name: String,
     default: bool,
 }
 
 fn part(field: &syn::Field) -> syn::Result<Part> {
     let mut name = None;
+    let mut serde_name = None;
     let mut default = false;
     for attr in &field.attrs {
         let ours = attr.path().is_ident("multipart");
@@ -44,12 +47,16 @@ fn part(field: &syn::Field) -> syn::Result<Part> {
             parsed?;
         }
         if found.is_some() {
+            if !ours {
+                serde_name.clone_from(&found);
+            }
             name = found;
         }
     }
-    let ident = field.ident.as_ref().expect("named field");
+    let ident = tether_model::attrs::ident_name(field.ident.as_ref().expect("named field"));
     Ok(Part {
-        name: name.unwrap_or_else(|| tether_model::attrs::ident_name(ident)),
+        name: name.unwrap_or_else(|| ident.clone()),
+        serde_name: serde_name.unwrap_or(ident),
         default,
     })
 }
@@ -82,9 +89,17 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
     }
     let ident = &input.ident;
     let mut names = Vec::new();
+    let mut renamed = Vec::new();
     let mut inits = Vec::new();
     for (i, field) in fields.named.iter().enumerate() {
-        let Part { name, default } = part(field)?;
+        let Part {
+            name,
+            serde_name,
+            default,
+        } = part(field)?;
+        if serde_name != name {
+            renamed.push(quote!((#serde_name, #name)));
+        }
         let field_ident = &field.ident;
         let ty = &field.ty;
         let read = quote_spanned! {ty.span()=>
@@ -112,6 +127,10 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             ) -> ::std::result::Result<Self, ::tether::HttpError> {
                 let mut __parts = multipart.collect(&[#(#names),*]).await?;
                 ::std::result::Result::Ok(Self { #(#inits),* })
+            }
+
+            fn part_names() -> &'static [(&'static str, &'static str)] {
+                &[#(#renamed),*]
             }
         }
     })

@@ -10,6 +10,7 @@ use crate::attrs::{
 };
 use crate::errors::Errors;
 use crate::path::RoutePath;
+use crate::rules::{parse_validate_attrs, Rule, Shape};
 use crate::security::{parse_metadata_attr, parse_public_attr, parse_security_attr, SecuritySpec};
 use crate::versioning::{neutral_beside_versioned, Framework, Version, VersionSpec};
 use proc_macro2::Span;
@@ -146,6 +147,8 @@ pub struct ParamModel {
     pub source: ParamSource,
     /// Span of the whole argument.
     pub span: Span,
+    /// Its `#[validate(..)]` rules (SPEC E5), checked against its type.
+    pub rules: Vec<crate::rules::Rule>,
 }
 
 /// Names of tether's method attributes, for "did you mean" hints.
@@ -593,7 +596,7 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         let arg_name = crate::attrs::ident_name(&ident);
         let arg_name = arg_name.as_str();
         let mut source = None;
-        for attr in &pt.attrs {
+        for attr in pt.attrs.iter().filter(|a| !a.path().is_ident("validate")) {
             match parse_param_attr(attr, arg_name) {
                 Some(parsed) if source.is_some() => {
                     drop(parsed);
@@ -619,7 +622,16 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
                 ));
                 continue;
             }
-            None if pt.attrs.is_empty() => ParamSource::Extractor,
+            None if pt.attrs.iter().all(|a| a.path().is_ident("validate")) => {
+                if pt.attrs.is_empty() {
+                    ParamSource::Extractor
+                } else {
+                    errors.push(syn::Error::new_spanned(pt,
+                        format!("`#[validate]` checks a value read from the request; say where `{arg_name}` comes from: #[param], #[query(\"name\")], #[header(\"name\")] or #[cookie(\"name\")]"),
+                    ));
+                    continue;
+                }
+            }
             None => continue,
         };
         if let ParamSource::Body(_) = source {
@@ -635,14 +647,54 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
             }
             first_body = Some(pt);
         }
+        let rules = read_rules(pt, &source, errors);
         params.push(ParamModel {
             ident,
             ty: (*pt.ty).clone(),
             source,
             span: pt.span(),
+            rules,
         });
     }
     params
+}
+
+/// The `#[validate(..)]` rules of one argument, each checked against its
+/// source and type (SPEC E5).
+fn read_rules(pt: &syn::PatType, source: &ParamSource, errors: &mut Errors) -> Vec<Rule> {
+    let parsed = parse_validate_attrs(&pt.attrs);
+    parsed.errors.into_iter().for_each(|e| errors.push(e));
+    for (span, name) in parsed.others {
+        let what = match name.as_str() {
+            "validate" => "a bare `#[validate]` checks a nested struct; a parameter is one value: write its rules, e.g. `#[validate(minimum = 1)]`".to_string(),
+            _ => format!("`{name}` is not supported on a parameter; write serde_valid's rules (`minimum = 1`, `max_length = 50`, `pattern = \"…\"`, …), or move the check into a struct read with `#[query]`"),
+        };
+        errors.push(syn::Error::new(span, what));
+    }
+    if parsed.rules.is_empty() {
+        return parsed.rules;
+    }
+    match source {
+        ParamSource::Path(_)
+        | ParamSource::Query(_)
+        | ParamSource::Header(_)
+        | ParamSource::Cookie(_) => {}
+        _ => {
+            errors.push(syn::Error::new_spanned(&parsed.rules[0].written,
+                "`#[validate(..)]` on an argument applies to one value (#[param], #[query(\"name\")], #[header(\"name\")], #[cookie(\"name\")]); for a struct, put the rules on its fields and derive `serde_valid::Validate`",
+            ));
+            return Vec::new();
+        }
+    }
+    let shape = Shape::of(&pt.ty);
+    let mut fit = Vec::new();
+    for rule in parsed.rules {
+        match rule.check(shape, &pt.ty) {
+            Ok(()) => fit.push(rule),
+            Err(e) => errors.push(e),
+        }
+    }
+    fit
 }
 
 /// Types that cannot be request extractors: numbers, text, `Vec`,

@@ -34,6 +34,8 @@ pub mod errors;
 #[cfg(feature = "syn")]
 pub mod response;
 #[cfg(feature = "syn")]
+pub mod rules;
+#[cfg(feature = "syn")]
 pub mod security;
 
 #[cfg(feature = "config")]

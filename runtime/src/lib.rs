@@ -83,6 +83,7 @@ mod http2;
 pub mod layer;
 pub mod middleware;
 pub mod multipart;
+pub mod param_rules;
 pub mod pipeline;
 mod probes;
 pub mod request;
@@ -139,7 +140,8 @@ pub mod __private {
     };
     pub use crate::cookie::cookie_param;
     pub use crate::extract::*;
-    pub use crate::multipart::body_multipart;
+    pub use crate::multipart::{body_multipart, FromMultipart};
+    pub use crate::param_rules::{self as rules, unpiped, Broken};
     pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef};
     pub use crate::request::Request;
     pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
@@ -153,6 +155,7 @@ pub mod __private {
     pub use std::option::Option::{self, None, Some};
     pub use std::result::Result::{Err, Ok};
     pub use std::sync::Arc;
+    pub use std::sync::OnceLock;
 
     /// The macro's check that a handler's future is `Send`, spanned at
     /// the handler's name; never called.

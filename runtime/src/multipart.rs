@@ -189,6 +189,14 @@ pub trait FromMultipart: Sized {
     /// Reads the form from the parts.
     fn from_multipart(multipart: Multipart)
         -> impl Future<Output = Result<Self, HttpError>> + Send;
+
+    /// `(name in validation errors, part name)` of each field whose part
+    /// is named otherwise (`#[multipart(rename = "..")]`), so validation
+    /// messages name the part the client sent (SPEC E5).
+    #[doc(hidden)]
+    fn part_names() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 }
 
 impl FromMultipart for Multipart {

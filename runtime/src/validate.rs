@@ -37,6 +37,9 @@ pub enum Sent {
     Object(Vec<(String, Sent)>),
     /// An array's items.
     Array(Vec<Sent>),
+    /// A multipart form's part names, by the names validation gives
+    /// their fields.
+    Parts(&'static [(&'static str, &'static str)]),
     /// A scalar, or nothing known.
     #[default]
     Leaf,
@@ -72,6 +75,10 @@ impl Sent {
     /// else `name` itself.
     fn key<'s>(&'s self, name: &str) -> (String, &'s Sent) {
         static NOTHING: Sent = Sent::Leaf;
+        if let Sent::Parts(parts) = self {
+            let part = parts.iter().find(|(field, _)| *field == name);
+            return (part.map_or(name, |p| p.1).to_string(), &NOTHING);
+        }
         let Sent::Object(keys) = self else {
             return (name.to_string(), &NOTHING);
         };

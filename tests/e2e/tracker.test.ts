@@ -118,8 +118,19 @@ test("validation: every broken rule is listed by its wire name; nothing is writt
   await ada.v1.projects.create({ body: { key: "VAL", name: "Validation" } });
   const labels = await ada.v1.projects.file({ params: { key: "VAL" }, body: { title: "x", labels: ["a", "a"] } });
   assert.equal(labels.error?.status, 400);
-  const tooMany = await ada.v1.projects.list({ query: { limit: 101 } });
+  // A rule on a single query parameter (`#[validate(maximum = 100)]`):
+  // the same 400 list, naming the parameter as sent.
+  const tooMany = await ada.v1.projects.list({ query: { limit: 101, offset: 0 } });
   assert.equal(tooMany.error?.status, 400);
+  if (tooMany.error?.status === 400) {
+    assert.deepEqual(tooMany.error.body.message, ["limit: The number must be `<= 100`."]);
+  }
+  const none = await ada.v1.projects.list({ query: { limit: 0 } });
+  if (none.error?.status === 400) {
+    assert.deepEqual(none.error.body.message, ["limit: The number must be `>= 1`."]);
+  } else {
+    assert.fail(`expected a 400 list, got ${JSON.stringify(none.error ?? none.data)}`);
+  }
 });
 
 test("lists: X-Total-Count counts every match, whatever the page, typed as a number", async () => {

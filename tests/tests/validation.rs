@@ -1,12 +1,16 @@
 //! SPEC E5 on a real server: DTOs deriving `serde_valid::Validate` are
 //! checked when read (JSON and form bodies, query structs), before the
 //! handler; a broken rule is a 400 in Nest's `ValidationPipe` shape listing
-//! every broken rule, each naming the field by its wire path.
+//! every broken rule, each naming the field by its wire path. Rules on
+//! single values (`#[param]`, `#[query("x")]`, `#[header("x")]`,
+//! `#[cookie("x")]`) are checked alike, all of them before pipes run.
 
 use serde::Deserialize;
 use serde_valid::Validate;
+use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tether::{controller, App, NativeAdapter};
+use tether::pipeline::{ArgMeta, Pipe};
+use tether::{controller, App, HttpError, NativeAdapter};
 use tether_tests::TestServer;
 
 #[derive(Deserialize, Validate)]
@@ -40,6 +44,20 @@ struct Search {
     page_size: Option<u32>,
 }
 
+/// A multipart form: parts named by the field, `#[serde(rename)]` or
+/// `#[multipart(rename)]`, and its messages name the parts alike.
+#[derive(tether::multipart::MultipartForm, Validate)]
+struct Upload {
+    #[multipart(rename = "cover-title")]
+    #[validate(min_length = 3)]
+    title: String,
+    #[serde(rename = "copyCount")]
+    #[validate(maximum = 10)]
+    copies: u32,
+    #[validate(max_length = 4)]
+    note: String,
+}
+
 static CALLS: AtomicUsize = AtomicUsize::new(0);
 
 struct BooksController;
@@ -56,6 +74,11 @@ impl BooksController {
     async fn form(&self, #[body(form)] q: Search) -> String {
         CALLS.fetch_add(1, Ordering::SeqCst);
         format!("{:?}", q.page_size)
+    }
+
+    #[post("/upload")]
+    async fn upload(&self, #[body(multipart)] u: Upload) -> String {
+        format!("{} {} {}", u.title, u.copies, u.note)
     }
 
     #[get]
@@ -125,5 +148,194 @@ async fn e5_query_and_form_structs_are_checked_too() {
         ))
         .await;
     assert_eq!(status, 400, "{body}");
-    assert_eq!(messages(&body).len(), 1, "{body}");
+    // Named by the key the form sent, `rename_all` applied.
+    assert_eq!(
+        messages(&body),
+        ["page-size: The number must be `<= 50`."],
+        "{body}"
+    );
+}
+
+// The rules route's own counters: tests run in parallel.
+static PIPED: AtomicUsize = AtomicUsize::new(0);
+static RULE_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts the values it sees: none may reach it when a rule is broken.
+struct CountingPipe;
+
+impl Pipe for CountingPipe {
+    fn transform(&self, _: &mut dyn Any, _: &ArgMeta) -> Result<(), HttpError> {
+        PIPED.fetch_add(1, Ordering::SeqCst);
+        Ok(())
+    }
+}
+
+struct RulesController;
+
+#[controller("/rules")]
+impl RulesController {
+    #[get("/:code")]
+    #[tether::use_pipes(CountingPipe)]
+    #[allow(clippy::too_many_arguments)]
+    async fn every_kind(
+        &self,
+        #[param]
+        #[validate(pattern = "^[A-Z]{3}$")]
+        code: String,
+        #[query("limit")]
+        #[validate(minimum = 1)]
+        #[validate(maximum = 100)]
+        limit: Option<u32>,
+        #[query("ratio")]
+        #[validate(exclusive_minimum = 0, exclusive_maximum = 1)]
+        ratio: Option<f64>,
+        #[query("step")]
+        #[validate(multiple_of = 5)]
+        step: Option<i64>,
+        #[query("tag")]
+        #[validate(min_items = 2)]
+        #[validate(max_items = 3)]
+        #[validate(unique_items)]
+        #[validate(max_length = 5)]
+        tag: Vec<String>,
+        #[query("state")]
+        #[validate(r#enum = ["open", "closed"])]
+        state: Option<String>,
+        #[header("x-request-id")]
+        #[validate(min_length = 8)]
+        request_id: Option<String>,
+        #[cookie("theme")]
+        #[validate(r#enum = ["dark", "light"])]
+        theme: Option<String>,
+    ) -> String {
+        RULE_CALLS.fetch_add(1, Ordering::SeqCst);
+        format!("{code} {limit:?} {ratio:?} {step:?} {tag:?} {state:?} {request_id:?} {theme:?}")
+    }
+
+    #[get]
+    async fn plain(&self, #[query("limit")] limit: Option<u32>) -> String {
+        format!("{limit:?}")
+    }
+}
+
+fn rules_app() -> App<NativeAdapter> {
+    App::new(NativeAdapter::new()).controller(RulesController)
+}
+
+#[tokio::test]
+async fn e5_every_broken_rule_of_every_parameter_in_one_400_before_pipes_and_valid_values_pass() {
+    let s = TestServer::start(rules_app()).await;
+    let (calls, piped) = (
+        RULE_CALLS.load(Ordering::SeqCst),
+        PIPED.load(Ordering::SeqCst),
+    );
+    let url = s.url("/rules/abcd?limit=0&ratio=1&step=7&tag=a&tag=a&tag=toolong&tag=b&state=lost");
+    let req = s
+        .client
+        .get(url)
+        .header("x-request-id", "short")
+        .header("cookie", "theme=pink");
+    let (status, body) = s.send(req).await;
+    assert_eq!(status, 400, "{body}");
+    let expected = serde_json::json!({
+        "statusCode": 400,
+        "message": [
+            "code: The value must match the pattern of \"^[A-Z]{3}$\".",
+            "limit: The number must be `>= 1`.",
+            "ratio: The number must be `< 1.0`.",
+            "step: The value must be multiple of `5`.",
+            "tag: The length of the items must be `<= 3`.",
+            "tag: The items must be unique.",
+            "tag[2]: The length of the value must be `<= 5`.",
+            "state: The value must be in [open, closed].",
+            "x-request-id: The length of the value must be `>= 8`.",
+            "theme: The value must be in [dark, light].",
+        ],
+        "error": "Bad Request",
+    });
+    let got: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(got, expected);
+    assert_eq!(
+        RULE_CALLS.load(Ordering::SeqCst),
+        calls,
+        "the handler must not run"
+    );
+    assert_eq!(PIPED.load(Ordering::SeqCst), piped, "no pipe may run");
+
+    // The other side of each bound, and `ratio`'s lower one.
+    let (status, body) = s
+        .get("/rules/ABC?limit=101&ratio=0&step=-5&state=open&tag=x")
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        [
+            "limit: The number must be `<= 100`.",
+            "ratio: The number must be `> 0.0`.",
+            "tag: The length of the items must be `>= 2`.",
+        ]
+    );
+    values_within_their_rules_reach_the_handler(&s).await;
+}
+
+/// Run by the test above, after it: both count the same route's calls.
+async fn values_within_their_rules_reach_the_handler(s: &TestServer) {
+    let req = s
+        .client
+        .get(s.url("/rules/ABC?limit=100&ratio=0.5&step=-10&tag=a&tag=b&state=closed"))
+        .header("x-request-id", "12345678")
+        .header("cookie", "theme=dark");
+    let piped = PIPED.load(Ordering::SeqCst);
+    let (status, body) = s.send(req).await;
+    assert_eq!(
+        (status, body.as_str()),
+        (
+            200,
+            r#"ABC Some(100) Some(0.5) Some(-10) ["a", "b"] Some("closed") Some("12345678") Some("dark")"#
+        )
+    );
+    assert_eq!(
+        PIPED.load(Ordering::SeqCst),
+        piped + 8,
+        "each value piped once"
+    );
+    // Absent optional values are not checked.
+    let (status, body) = s.get("/rules/XYZ?tag=x&tag=y").await;
+    assert_eq!(status, 200, "{body}");
+    // A value that cannot be read is the extraction's 400, as before.
+    let (status, body) = s.get("/rules/XYZ?tag=x&limit=many").await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("limit"), "{body}");
+    assert_eq!(s.get("/rules?limit=0").await, (200, "Some(0)".into()));
+}
+
+#[tokio::test]
+async fn e5_multipart_messages_name_the_parts_sent() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(BooksController)).await;
+    let form = || {
+        reqwest::multipart::Form::new()
+            .text("cover-title", "ab")
+            .text("copyCount", "11")
+            .text("note", "too long")
+    };
+    let (status, body) = s
+        .send(s.client.post(s.url("/books/upload")).multipart(form()))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        [
+            "cover-title: The length of the value must be `>= 3`.",
+            "copyCount: The number must be `<= 10`.",
+            "note: The length of the value must be `<= 4`.",
+        ]
+    );
+    let good = reqwest::multipart::Form::new()
+        .text("cover-title", "abc")
+        .text("copyCount", "10")
+        .text("note", "ok");
+    let (status, body) = s
+        .send(s.client.post(s.url("/books/upload")).multipart(good))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "abc 10 ok"));
 }

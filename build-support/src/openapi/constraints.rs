@@ -5,138 +5,72 @@
 //! on. A bare `#[validate]` (check the nested value) and rules with no
 //! keyword (`custom = …`, `message = …`) change nothing.
 
-use serde_json::{json, Map, Number, Value};
-use syn::punctuated::Punctuated;
-use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, Meta, Token, UnOp};
-
-/// serde_valid's rule names and the JSON Schema keyword of each.
-const KEYWORDS: [(&str, &str); 13] = [
-    ("min_length", "minLength"),
-    ("max_length", "maxLength"),
-    ("pattern", "pattern"),
-    ("minimum", "minimum"),
-    ("maximum", "maximum"),
-    ("exclusive_minimum", "exclusiveMinimum"),
-    ("exclusive_maximum", "exclusiveMaximum"),
-    ("multiple_of", "multipleOf"),
-    ("min_items", "minItems"),
-    ("max_items", "maxItems"),
-    ("unique_items", "uniqueItems"),
-    ("min_properties", "minProperties"),
-    ("max_properties", "maxProperties"),
-];
+use serde_json::{json, Map, Number as JsonNumber, Value};
+use syn::Attribute;
+use tether_model::rules::{parse_validate_attrs, Number, Rule, RuleValue};
 
 /// `schema` with the keywords of the field's `#[validate(..)]` rules.
 pub(super) fn apply(schema: Value, attrs: &[Attribute]) -> Value {
-    let rules = rules(attrs);
+    apply_rules(schema, &parse_validate_attrs(attrs).rules)
+}
+
+/// `schema` with the keyword of each rule. On a list, a rule of its items
+/// (`max_length` on a `Vec<String>`) goes to `items`, as serde_valid checks
+/// each item.
+pub(crate) fn apply_rules(schema: Value, rules: &[Rule]) -> Value {
     if rules.is_empty() {
         return schema;
     }
     let Value::Object(mut obj) = schema else {
         return schema;
     };
-    for (key, value) in rules {
-        // A rule looser than the type's own bound (`maximum` of a `u8`)
-        // does not widen what the server can read.
-        let keep = match (
-            key.as_str(),
-            obj.get(&key).and_then(Value::as_f64),
-            value.as_f64(),
-        ) {
-            ("minimum", Some(have), Some(rule)) => have > rule,
-            ("maximum", Some(have), Some(rule)) => have < rule,
-            _ => false,
+    for rule in rules {
+        let Some(value) = keyword_value(&rule.value) else {
+            continue;
         };
-        if !keep {
-            obj.insert(key, value);
-        }
+        let target = match obj.get_mut("items") {
+            Some(Value::Object(items)) if rule.per_item() => items,
+            _ => &mut obj,
+        };
+        insert(target, rule.kind.keyword(), value);
     }
     Value::Object(obj)
 }
 
-/// The keywords of every `#[validate(..)]` of a field, in source order.
-fn rules(attrs: &[Attribute]) -> Map<String, Value> {
-    let mut out = Map::new();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("validate")) {
-        let Meta::List(list) = &attr.meta else {
-            continue;
-        };
-        let Ok(metas) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
-        else {
-            continue;
-        };
-        for meta in metas {
-            let name = meta
-                .path()
-                .get_ident()
-                .map(|i| syn::ext::IdentExt::unraw(i).to_string());
-            let Some(name) = name else { continue };
-            if name == "enum" {
-                if let Meta::NameValue(nv) = &meta {
-                    if let Some(values) = literal_list(&nv.value) {
-                        out.insert("enum".into(), Value::Array(values));
-                    }
-                }
-                continue;
-            }
-            let Some((_, keyword)) = KEYWORDS.iter().find(|(rule, _)| *rule == name) else {
-                continue;
-            };
-            let value = match &meta {
-                Meta::Path(_) if name == "unique_items" => Some(json!(true)),
-                Meta::NameValue(nv) => literal(&nv.value),
-                _ => None,
-            };
-            if let Some(v) = value {
-                out.insert(keyword.to_string(), v);
+fn insert(obj: &mut Map<String, Value>, key: &str, value: Value) {
+    // A rule looser than the type's own bound (`maximum` of a `u8`)
+    // does not widen what the server can read.
+    let keep = match (key, obj.get(key).and_then(Value::as_f64), value.as_f64()) {
+        ("minimum", Some(have), Some(rule)) => have > rule,
+        ("maximum", Some(have), Some(rule)) => have < rule,
+        _ => false,
+    };
+    if !keep {
+        obj.insert(key.to_string(), value);
+    }
+}
+
+/// The JSON value of a rule's value.
+fn keyword_value(value: &RuleValue) -> Option<Value> {
+    Some(match value {
+        RuleValue::Count(n) => json!(n),
+        RuleValue::Number(Number::Int(n)) => {
+            if let Ok(i) = i64::try_from(*n) {
+                json!(i)
+            } else {
+                json!(u64::try_from(*n).ok()?)
             }
         }
-    }
-    out
-}
-
-fn literal(e: &Expr) -> Option<Value> {
-    match e {
-        Expr::Lit(ExprLit { lit, .. }) => match lit {
-            Lit::Int(i) => i.base10_parse::<i128>().ok().and_then(number_i128),
-            Lit::Float(f) => f
-                .base10_parse::<f64>()
-                .ok()
-                .and_then(Number::from_f64)
-                .map(Value::Number),
-            Lit::Str(s) => Some(json!(s.value())),
-            Lit::Bool(b) => Some(json!(b.value)),
-            _ => None,
-        },
-        Expr::Unary(ExprUnary {
-            op: UnOp::Neg(_),
-            expr,
-            ..
-        }) => match literal(expr)? {
-            Value::Number(n) if n.is_f64() => Number::from_f64(-n.as_f64()?).map(Value::Number),
-            Value::Number(n) => {
-                number_i128(-i128::from(n.as_i64().or(n.as_u64().map(|u| u as i64))?))
-            }
-            _ => None,
-        },
-        Expr::Group(g) => literal(&g.expr),
-        Expr::Paren(p) => literal(&p.expr),
-        _ => None,
-    }
-}
-
-fn number_i128(n: i128) -> Option<Value> {
-    if let Ok(i) = i64::try_from(n) {
-        return Some(json!(i));
-    }
-    u64::try_from(n).ok().map(|u| json!(u))
-}
-
-fn literal_list(e: &Expr) -> Option<Vec<Value>> {
-    match e {
-        Expr::Array(a) => a.elems.iter().map(literal).collect(),
-        _ => None,
-    }
+        RuleValue::Number(Number::Float(f)) => Value::Number(JsonNumber::from_f64(*f)?),
+        RuleValue::Text(s) => json!(s),
+        RuleValue::Flag => json!(true),
+        RuleValue::Choices(values) => Value::Array(
+            values
+                .iter()
+                .map(keyword_value)
+                .collect::<Option<Vec<_>>>()?,
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -192,6 +126,19 @@ mod tests {
                 json!({"type": "integer", "minimum": 0, "maximum": 255})
             ),
             json!({"type": "integer", "minimum": 0, "maximum": 255})
+        );
+    }
+
+    #[test]
+    fn e5_rules_of_items_go_to_items() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[validate(max_items = 3)]),
+            parse_quote!(#[validate(max_length = 5)]),
+            parse_quote!(#[validate(r#enum = ["a", "b"])]),
+        ];
+        assert_eq!(
+            field(attrs, json!({"type": "array", "items": {"type": "string"}})),
+            json!({"type": "array", "items": {"type": "string", "maxLength": 5, "enum": ["a", "b"]}, "maxItems": 3})
         );
     }
 

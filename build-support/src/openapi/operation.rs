@@ -16,7 +16,7 @@ use syn::spanned::Spanned;
 use syn::{PathArguments, ReturnType, Type};
 use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::config::OpenApiVersion;
-use tether_model::controller::{doc_summary, RouteModel};
+use tether_model::controller::{doc_summary, ParamModel, RouteModel};
 use tether_model::response::{is_named, return_shape, strip_refs, type_args, ReturnShape};
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
@@ -364,12 +364,13 @@ impl OperationContext<'_, '_> {
         }
     }
 
-    fn param(&mut self, name: &str, location: &str, ty: &Ty) -> Value {
+    /// One parameter, its schema carrying its `#[validate(..)]` rules.
+    fn param(&mut self, name: &str, location: &str, ty: &Ty, p: &ParamModel) -> Value {
         let (inner, required) = match ty {
             Ty::Option(inner) => (&**inner, false),
             other => (other, true),
         };
-        let schema = self.gen.schema(inner);
+        let schema = super::constraints::apply_rules(self.gen.schema(inner), &p.rules);
         param_object(name, location, required || location == "path", schema)
     }
 
@@ -396,14 +397,14 @@ impl OperationContext<'_, '_> {
                 continue;
             };
             match &p.source {
-                ParamSource::Path(name) => params.push(self.param(name, "path", &ty)),
-                ParamSource::Query(name) => params.push(self.param(name, "query", &ty)),
+                ParamSource::Path(name) => params.push(self.param(name, "path", &ty, p)),
+                ParamSource::Query(name) => params.push(self.param(name, "query", &ty, p)),
                 // Under HEADER versioning the version parameter below, with
                 // its const, documents the header the handler reads.
                 ParamSource::Header(name)
                     if version_const.is_some() && name.eq_ignore_ascii_case(VERSION_HEADER) => {}
-                ParamSource::Header(name) => params.push(self.param(name, "header", &ty)),
-                ParamSource::Cookie(name) => params.push(self.param(name, "cookie", &ty)),
+                ParamSource::Header(name) => params.push(self.param(name, "header", &ty, p)),
+                ParamSource::Cookie(name) => params.push(self.param(name, "cookie", &ty, p)),
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
                     Some(shape) => {

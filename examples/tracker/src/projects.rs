@@ -88,17 +88,6 @@ pub struct UpdateTicket {
     pub status: Status,
 }
 
-/// Paging of a list.
-#[derive(Debug, Deserialize, Validate)]
-pub struct Page {
-    /// How many to skip (default 0).
-    pub offset: Option<u32>,
-    /// How many at most (default and maximum 100).
-    #[validate(minimum = 1)]
-    #[validate(maximum = 100)]
-    pub limit: Option<u32>,
-}
-
 /// Which tickets to list.
 #[derive(Debug, Deserialize, Validate)]
 pub struct TicketQuery {
@@ -206,9 +195,20 @@ pub struct ProjectsController;
 #[metadata(Roles(&[Role::Admin, Role::Member]))]
 impl ProjectsController {
     /// The projects, by key; `X-Total-Count` counts them all.
+    ///
+    /// `offset` skips some (default 0); `limit` bounds the page (default
+    /// and maximum 100), its rules checked before the handler runs.
     #[get]
-    async fn list(&self, db: State<Db>, #[query] page: Page) -> Listed<Project> {
-        let (offset, limit) = window(page.offset, page.limit);
+    async fn list(
+        &self,
+        db: State<Db>,
+        #[query("offset")] offset: Option<u32>,
+        #[query("limit")]
+        #[validate(minimum = 1)]
+        #[validate(maximum = 100)]
+        limit: Option<u32>,
+    ) -> Listed<Project> {
+        let (offset, limit) = window(offset, limit);
         let (items, total) = db
             .call(move |conn| {
                 let total: i64 =

@@ -18,6 +18,16 @@ impl UsersController {
         let _ = (db, sid);
         ::std::string::String::new()
     }
+    #[get("/page/:n")]
+    async fn page(
+        &self,
+        #[param] #[validate(minimum = 1)] n: u32,
+        #[query("tag")] #[validate(max_items = 2, unique_items)] #[validate(pattern = "^a")] tag: ::std::vec::Vec<::std::string::String>,
+        #[header("x-k")] #[validate(r#enum = ["a"])] k: ::std::option::Option<::std::string::String>,
+    ) -> ::std::string::String {
+        let _ = (n, tag, k);
+        ::std::string::String::new()
+    }
     #[post]
     async fn create(&self, #[body] names: ::std::vec::Vec<::std::string::String>) -> ::std::vec::Vec<::std::string::String> {
         names

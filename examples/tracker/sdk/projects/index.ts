@@ -6,9 +6,7 @@ import type * as types from "../types.js";
 export interface ProjectsV1ListOptions {
   /** Query parameters. */
   query?: {
-    /** How many to skip (default 0). */
     offset?: number;
-    /** How many at most (default and maximum 100). */
     limit?: number;
   };
   /** Headers of this call. */
@@ -111,6 +109,9 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
 
   /**
    * The projects, by key; `X-Total-Count` counts them all.
+   *
+   * `offset` skips some (default 0); `limit` bounds the page (default
+   * and maximum 100), its rules checked before the handler runs.
    *
    * `GET /api/v1/projects`
    */

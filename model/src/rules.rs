@@ -1,0 +1,605 @@
+//! Validation rules (SPEC E5): serde_valid's `#[validate(..)]` rules, read
+//! alike by the macros (which enforce them on `#[param]`, `#[query("x")]`,
+//! `#[header("x")]` and `#[cookie("x")]` arguments) and by tether-build
+//! (which documents them, on those parameters and on struct fields). Each
+//! rule is a JSON Schema keyword under its Rust name: `min_length = 1` is
+//! `minLength: 1`.
+
+use proc_macro2::Span;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, Meta, Token, Type, UnOp};
+
+/// One kind of rule, named as serde_valid names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleKind {
+    /// `min_length = n`: at least `n` characters.
+    MinLength,
+    /// `max_length = n`: at most `n` characters.
+    MaxLength,
+    /// `pattern = "…"`: matches the regular expression.
+    Pattern,
+    /// `minimum = n`: `>= n`.
+    Minimum,
+    /// `maximum = n`: `<= n`.
+    Maximum,
+    /// `exclusive_minimum = n`: `> n`.
+    ExclusiveMinimum,
+    /// `exclusive_maximum = n`: `< n`.
+    ExclusiveMaximum,
+    /// `multiple_of = n`.
+    MultipleOf,
+    /// `min_items = n`: a list of at least `n` items.
+    MinItems,
+    /// `max_items = n`: a list of at most `n` items.
+    MaxItems,
+    /// `unique_items`: a list without repeats.
+    UniqueItems,
+    /// `min_properties = n`: a map of at least `n` entries.
+    MinProperties,
+    /// `max_properties = n`: a map of at most `n` entries.
+    MaxProperties,
+    /// `r#enum = [..]` (or `enumerate = [..]`): one of the values listed.
+    Enum,
+}
+
+/// What a rule applies to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applies {
+    /// Text: a `String`.
+    Text,
+    /// A number.
+    Number,
+    /// A list: a `Vec`.
+    List,
+    /// A map.
+    Map,
+    /// Text or a number.
+    Scalar,
+}
+
+const KINDS: [(&str, RuleKind, &str); 15] = [
+    ("min_length", RuleKind::MinLength, "minLength"),
+    ("max_length", RuleKind::MaxLength, "maxLength"),
+    ("pattern", RuleKind::Pattern, "pattern"),
+    ("minimum", RuleKind::Minimum, "minimum"),
+    ("maximum", RuleKind::Maximum, "maximum"),
+    (
+        "exclusive_minimum",
+        RuleKind::ExclusiveMinimum,
+        "exclusiveMinimum",
+    ),
+    (
+        "exclusive_maximum",
+        RuleKind::ExclusiveMaximum,
+        "exclusiveMaximum",
+    ),
+    ("multiple_of", RuleKind::MultipleOf, "multipleOf"),
+    ("min_items", RuleKind::MinItems, "minItems"),
+    ("max_items", RuleKind::MaxItems, "maxItems"),
+    ("unique_items", RuleKind::UniqueItems, "uniqueItems"),
+    ("min_properties", RuleKind::MinProperties, "minProperties"),
+    ("max_properties", RuleKind::MaxProperties, "maxProperties"),
+    ("enum", RuleKind::Enum, "enum"),
+    ("enumerate", RuleKind::Enum, "enum"),
+];
+
+impl RuleKind {
+    /// The kind serde_valid names `name` (`r#` removed), if any.
+    pub fn from_name(name: &str) -> Option<RuleKind> {
+        KINDS.iter().find(|(n, ..)| *n == name).map(|(_, k, _)| *k)
+    }
+
+    /// serde_valid's name of the rule.
+    pub fn name(self) -> &'static str {
+        KINDS
+            .iter()
+            .find(|(_, k, _)| *k == self)
+            .map_or("", |e| e.0)
+    }
+
+    /// The rule's name as written in Rust (`r#enum`).
+    pub fn written_name(self) -> &'static str {
+        match self {
+            RuleKind::Enum => "r#enum",
+            other => other.name(),
+        }
+    }
+
+    /// The JSON Schema keyword of the rule.
+    pub fn keyword(self) -> &'static str {
+        KINDS
+            .iter()
+            .find(|(_, k, _)| *k == self)
+            .map_or("", |e| e.2)
+    }
+
+    /// What the rule applies to.
+    pub fn applies(self) -> Applies {
+        use RuleKind::*;
+        match self {
+            MinLength | MaxLength | Pattern => Applies::Text,
+            Minimum | Maximum | ExclusiveMinimum | ExclusiveMaximum | MultipleOf => Applies::Number,
+            MinItems | MaxItems | UniqueItems => Applies::List,
+            MinProperties | MaxProperties => Applies::Map,
+            Enum => Applies::Scalar,
+        }
+    }
+
+    /// How the value is written, for messages.
+    fn example(self) -> String {
+        let name = self.name();
+        match self {
+            RuleKind::Pattern => format!("`{name} = r\"^[a-z]+$\"`"),
+            RuleKind::UniqueItems => format!("`{name}`"),
+            RuleKind::Enum => "`r#enum = [\"open\", \"closed\"]` or `r#enum = [1, 2, 3]`".into(),
+            k if k.applies() == Applies::Number => format!("`{name} = 10` or `{name} = 0.5`"),
+            _ => format!("`{name} = 10`"),
+        }
+    }
+}
+
+/// A number written in a rule.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Number {
+    /// An integer literal.
+    Int(i128),
+    /// A float literal.
+    Float(f64),
+}
+
+/// A rule's value, as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RuleValue {
+    /// A count: `min_length = 3`.
+    Count(u64),
+    /// A number: `minimum = -1.5`.
+    Number(Number),
+    /// A regular expression: `pattern = "^a"`.
+    Text(String),
+    /// No value: `unique_items`.
+    Flag,
+    /// The values of `r#enum = [..]`: all numbers or all strings.
+    Choices(Vec<RuleValue>),
+}
+
+/// One rule of a `#[validate(..)]` attribute.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// Which rule.
+    pub kind: RuleKind,
+    /// Its value.
+    pub value: RuleValue,
+    /// The rule as written, for errors spanning it.
+    pub written: Meta,
+}
+
+/// The rules of every `#[validate(..)]` in `attrs`, in source order, and
+/// an error for each rule that cannot be read (an unknown name, a value of
+/// the wrong kind). A bare `#[validate]` (check the nested value) and
+/// serde_valid's `custom`/`message*` options are not rules: `others` gets
+/// their spans, for callers that refuse them.
+pub fn parse_validate_attrs(attrs: &[Attribute]) -> Parsed {
+    let mut out = Parsed::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("validate")) {
+        let Meta::List(list) = &attr.meta else {
+            out.others.push((attr.span(), "validate".into()));
+            continue;
+        };
+        match list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) {
+            Ok(metas) => metas.iter().for_each(|m| out.read(m)),
+            Err(e) => out.errors.push(e),
+        }
+    }
+    out
+}
+
+/// What [`parse_validate_attrs`] read.
+#[derive(Default)]
+pub struct Parsed {
+    /// The rules.
+    pub rules: Vec<Rule>,
+    /// Rules that could not be read, with the fix.
+    pub errors: Vec<syn::Error>,
+    /// serde_valid options that are not rules (`custom`, `message`, a bare
+    /// `#[validate]`), with their names.
+    pub others: Vec<(Span, String)>,
+}
+
+const NOT_RULES: [&str; 5] = [
+    "custom",
+    "message",
+    "message_fn",
+    "message_l10n",
+    "validate",
+];
+
+impl Parsed {
+    fn read(&mut self, meta: &Meta) {
+        let Some(ident) = meta.path().get_ident() else {
+            self.errors
+                .push(syn::Error::new_spanned(meta.path(), unknown_rule("this")));
+            return;
+        };
+        let name = crate::attrs::ident_name(ident);
+        let Some(kind) = RuleKind::from_name(&name) else {
+            if NOT_RULES.contains(&name.as_str()) {
+                self.others.push((meta.span(), name));
+            } else {
+                self.errors
+                    .push(syn::Error::new_spanned(ident, unknown_rule(&name)));
+            }
+            return;
+        };
+        match rule_value(kind, meta) {
+            Ok(value) => self.rules.push(Rule {
+                kind,
+                value,
+                written: meta.clone(),
+            }),
+            Err(e) => self.errors.push(e),
+        }
+    }
+}
+
+fn unknown_rule(name: &str) -> String {
+    let names: Vec<&str> = KINDS.iter().map(|k| k.0).filter(|n| *n != "enum").collect();
+    format!(
+        "`{name}` is not a validation rule; write one of serde_valid's: {}, `r#enum`",
+        names
+            .iter()
+            .filter(|n| **n != "enumerate")
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+fn rule_value(kind: RuleKind, meta: &Meta) -> syn::Result<RuleValue> {
+    let wrong = |span: &dyn quote::ToTokens| {
+        syn::Error::new_spanned(
+            span,
+            format!("`{}` is written {}", kind.written_name(), kind.example()),
+        )
+    };
+    let expr = match (kind, meta) {
+        (RuleKind::UniqueItems, Meta::Path(_)) => return Ok(RuleValue::Flag),
+        (_, Meta::NameValue(nv)) => &nv.value,
+        _ => return Err(wrong(meta)),
+    };
+    let value = match kind.applies() {
+        Applies::Text => match literal(expr) {
+            Some(RuleValue::Text(s)) if kind == RuleKind::Pattern => match check_pattern(&s) {
+                Ok(()) => Some(RuleValue::Text(s)),
+                Err(e) => return Err(syn::Error::new_spanned(expr, e)),
+            },
+            Some(RuleValue::Number(Number::Int(n))) if kind != RuleKind::Pattern => {
+                u64::try_from(n).ok().map(RuleValue::Count)
+            }
+            _ => None,
+        },
+        Applies::Number => match literal(expr) {
+            Some(RuleValue::Number(n)) => Some(RuleValue::Number(n)),
+            _ => None,
+        },
+        Applies::List | Applies::Map => match literal(expr) {
+            Some(RuleValue::Number(Number::Int(n))) => u64::try_from(n).ok().map(RuleValue::Count),
+            _ => None,
+        },
+        Applies::Scalar => choices(expr),
+    };
+    value.ok_or_else(|| wrong(expr))
+}
+
+/// A pattern the `regex` crate accepts, or why not.
+fn check_pattern(pattern: &str) -> Result<(), String> {
+    regex_syntax::Parser::new()
+        .parse(pattern)
+        .map(drop)
+        .map_err(|e| format!("this pattern is not a valid regular expression:\n{e}"))
+}
+
+fn choices(expr: &Expr) -> Option<RuleValue> {
+    let Expr::Array(a) = expr else { return None };
+    let values: Vec<RuleValue> = a.elems.iter().map(literal).collect::<Option<_>>()?;
+    let texts = values
+        .iter()
+        .filter(|v| matches!(v, RuleValue::Text(_)))
+        .count();
+    (!values.is_empty() && (texts == 0 || texts == values.len()))
+        .then_some(RuleValue::Choices(values))
+}
+
+/// A number or string literal, possibly negated or parenthesised.
+fn literal(e: &Expr) -> Option<RuleValue> {
+    match e {
+        Expr::Lit(ExprLit { lit, .. }) => match lit {
+            Lit::Int(i) => i
+                .base10_parse::<i128>()
+                .ok()
+                .map(|n| RuleValue::Number(Number::Int(n))),
+            Lit::Float(f) => f
+                .base10_parse::<f64>()
+                .ok()
+                .map(|n| RuleValue::Number(Number::Float(n))),
+            Lit::Str(s) => Some(RuleValue::Text(s.value())),
+            _ => None,
+        },
+        Expr::Unary(ExprUnary {
+            op: UnOp::Neg(_),
+            expr,
+            ..
+        }) => match literal(expr)? {
+            RuleValue::Number(Number::Int(n)) => Some(RuleValue::Number(Number::Int(-n))),
+            RuleValue::Number(Number::Float(n)) => Some(RuleValue::Number(Number::Float(-n))),
+            _ => None,
+        },
+        Expr::Group(g) => literal(&g.expr),
+        Expr::Paren(p) => literal(&p.expr),
+        _ => None,
+    }
+}
+
+/// The kind of one value, read from how its type is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scalar {
+    /// `u8` … `u128`, `usize`, `i8` … `isize`, `NonZero*`.
+    Integer,
+    /// `f32`, `f64`.
+    Float,
+    /// `String`, `str`, `Cow<str>`.
+    Text,
+    /// `bool`.
+    Bool,
+    /// Any other type: its traits decide.
+    Other,
+}
+
+/// The shape of a parameter's type: `Option<Vec<u32>>` is an optional
+/// list of integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shape {
+    /// `Option<…>`: absent is not checked.
+    pub optional: bool,
+    /// `Vec<…>`: a repeated key (`?tag=a&tag=b`).
+    pub list: bool,
+    /// The kind of each value.
+    pub scalar: Scalar,
+}
+
+const INTEGERS: [&str; 24] = [
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "u128",
+    "usize",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "i128",
+    "isize",
+    "NonZeroU8",
+    "NonZeroU16",
+    "NonZeroU32",
+    "NonZeroU64",
+    "NonZeroU128",
+    "NonZeroUsize",
+    "NonZeroI8",
+    "NonZeroI16",
+    "NonZeroI32",
+    "NonZeroI64",
+    "NonZeroI128",
+    "NonZeroIsize",
+];
+
+impl Shape {
+    /// The shape of `ty` as written.
+    pub fn of(ty: &Type) -> Shape {
+        let (optional, ty) = match wrapped(ty, "Option") {
+            Some(inner) => (true, inner),
+            None => (false, ty),
+        };
+        let (list, ty) = match wrapped(ty, "Vec") {
+            Some(inner) => (true, inner),
+            None => (false, ty),
+        };
+        Shape {
+            optional,
+            list,
+            scalar: scalar(ty),
+        }
+    }
+}
+
+fn last_ident(ty: &Type) -> Option<&syn::PathSegment> {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p.path.segments.last(),
+        Type::Reference(r) => last_ident(&r.elem),
+        Type::Group(g) => last_ident(&g.elem),
+        Type::Paren(p) => last_ident(&p.elem),
+        _ => None,
+    }
+}
+
+/// `T` of `name<T>`.
+fn wrapped<'t>(ty: &'t Type, name: &str) -> Option<&'t Type> {
+    let seg = last_ident(ty).filter(|s| s.ident == name)?;
+    let syn::PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    match args.args.first() {
+        Some(syn::GenericArgument::Type(inner)) if args.args.len() == 1 => Some(inner),
+        _ => None,
+    }
+}
+
+fn scalar(ty: &Type) -> Scalar {
+    let Some(seg) = last_ident(ty) else {
+        return Scalar::Other;
+    };
+    let name = seg.ident.to_string();
+    match name.as_str() {
+        n if INTEGERS.contains(&n) => Scalar::Integer,
+        "f32" | "f64" => Scalar::Float,
+        "String" | "str" | "Cow" => Scalar::Text,
+        "bool" => Scalar::Bool,
+        _ => Scalar::Other,
+    }
+}
+
+impl Rule {
+    /// Whether the rule can apply to a parameter of `shape`; the error,
+    /// spanned on the rule, says what to write instead.
+    pub fn check(&self, shape: Shape, ty: &Type) -> syn::Result<()> {
+        let name = self.kind.name();
+        let ty = quote::quote!(#ty).to_string().replace(' ', "");
+        let fix = match (self.kind.applies(), shape.scalar, shape.list) {
+            (Applies::List, _, true) => None,
+            (Applies::List, _, false) => Some(format!(
+                "`{name}` applies to a list; make the parameter a `Vec<…>` (a repeated key, `?tag=a&tag=b`), or use `max_length` for the length of text"
+            )),
+            (Applies::Map, ..) => Some(format!(
+                "`{name}` applies to a map; a parameter is one value: use `min_length`/`max_length` for text or `min_items`/`max_items` for a `Vec`"
+            )),
+            (Applies::Text, Scalar::Integer | Scalar::Float, _) => Some(format!(
+                "`{name}` applies to text, not to the number `{ty}`; bound a number with `minimum = …`/`maximum = …`, or make the parameter a `String`"
+            )),
+            (Applies::Number, Scalar::Text, _) => Some(format!(
+                "`{name}` applies to numbers, not to the text `{ty}`; bound text with `min_length = …`/`max_length = …`/`pattern = …`, or make the parameter a number (`u32`, `f64`, …)"
+            )),
+            (Applies::Text | Applies::Number | Applies::Scalar, Scalar::Bool, _) => Some(format!(
+                "`{name}` cannot apply to a `bool`: it is `true` or `false`; remove the rule"
+            )),
+            (Applies::Scalar, Scalar::Integer | Scalar::Float, _) => self.choices_are(false),
+            (Applies::Scalar, Scalar::Text, _) => self.choices_are(true),
+            _ => None,
+        };
+        match fix {
+            Some(fix) => Err(syn::Error::new_spanned(&self.written, fix)),
+            None => Ok(()),
+        }
+    }
+
+    /// `Some(fix)` when the choices of an `r#enum` are not all text (or all
+    /// numbers) as the parameter is.
+    fn choices_are(&self, text: bool) -> Option<String> {
+        let RuleValue::Choices(values) = &self.value else {
+            return None;
+        };
+        let all = values
+            .iter()
+            .all(|v| matches!(v, RuleValue::Text(_)) == text);
+        match (all, text) {
+            (true, _) => None,
+            (false, true) => Some(
+                "this parameter is text: list strings, e.g. `r#enum = [\"open\", \"closed\"]`"
+                    .into(),
+            ),
+            (false, false) => Some(
+                "this parameter is a number: list numbers, e.g. `r#enum = [10, 20, 50]`".into(),
+            ),
+        }
+    }
+
+    /// Where the rule's name is written.
+    pub fn span(&self) -> Span {
+        self.written.path().span()
+    }
+
+    /// Whether the rule checks each value of a list rather than the list.
+    pub fn per_item(&self) -> bool {
+        self.kind.applies() != Applies::List
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use syn::parse_quote;
+
+    fn parse(attrs: Vec<Attribute>) -> Parsed {
+        parse_validate_attrs(&attrs)
+    }
+
+    #[test]
+    fn e5_rules_and_their_values() {
+        let p = parse(vec![
+            parse_quote!(#[validate(minimum = -1, maximum = 2.5)]),
+            parse_quote!(#[validate(unique_items)]),
+            parse_quote!(#[validate(r#enum = ["a", "b"])]),
+            parse_quote!(#[validate(pattern = "^a+$", custom = f)]),
+            parse_quote!(#[validate]),
+            parse_quote!(#[serde(rename = "x")]),
+        ]);
+        let got: Vec<_> = p.rules.iter().map(|r| (r.kind, r.value.clone())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (RuleKind::Minimum, RuleValue::Number(Number::Int(-1))),
+                (RuleKind::Maximum, RuleValue::Number(Number::Float(2.5))),
+                (RuleKind::UniqueItems, RuleValue::Flag),
+                (
+                    RuleKind::Enum,
+                    RuleValue::Choices(vec![
+                        RuleValue::Text("a".into()),
+                        RuleValue::Text("b".into())
+                    ])
+                ),
+                (RuleKind::Pattern, RuleValue::Text("^a+$".into())),
+            ]
+        );
+        assert!(p.errors.is_empty());
+        let others: Vec<_> = p.others.iter().map(|o| o.1.as_str()).collect();
+        assert_eq!(others, ["custom", "validate"]);
+        assert_eq!(RuleKind::ExclusiveMinimum.keyword(), "exclusiveMinimum");
+    }
+
+    #[test]
+    fn e5_unknown_rules_and_wrong_values_say_what_to_write() {
+        let p = parse(vec![
+            parse_quote!(#[validate(min_len = 1)]),
+            parse_quote!(#[validate(min_length = "1")]),
+            parse_quote!(#[validate(minimum = "1")]),
+            parse_quote!(#[validate(pattern = "(")]),
+            parse_quote!(#[validate(r#enum = [1, "a"])]),
+        ]);
+        let errors: Vec<String> = p.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert!(errors[0].contains("`min_len` is not a validation rule"));
+        assert!(errors[1].contains("`min_length = 10`"));
+        assert!(errors[2].contains("`minimum = 10` or `minimum = 0.5`"));
+        assert!(errors[3].contains("not a valid regular expression"));
+        assert!(errors[4].contains("r#enum = ["));
+    }
+
+    #[test]
+    fn e5_a_rule_fits_the_parameter_type_or_says_the_fix() {
+        let rule = |a: Attribute| parse(vec![a]).rules.remove(0);
+        let check = |r: &Rule, ty: Type| r.check(Shape::of(&ty), &ty);
+        let min_length = rule(parse_quote!(#[validate(min_length = 1)]));
+        assert!(check(&min_length, parse_quote!(Option<String>)).is_ok());
+        let e = check(&min_length, parse_quote!(u32)).unwrap_err();
+        assert!(e.to_string().contains("minimum = …"), "{e}");
+        let minimum = rule(parse_quote!(#[validate(minimum = 1)]));
+        assert!(check(&minimum, parse_quote!(Vec<u64>)).is_ok());
+        let e = check(&minimum, parse_quote!(String)).unwrap_err();
+        assert!(e.to_string().contains("min_length = …"), "{e}");
+        let max_items = rule(parse_quote!(#[validate(max_items = 3)]));
+        assert!(check(&max_items, parse_quote!(Option<Vec<String>>)).is_ok());
+        assert!(check(&max_items, parse_quote!(String)).is_err());
+        let choices = rule(parse_quote!(#[validate(r#enum = [1, 2])]));
+        assert!(check(&choices, parse_quote!(u8)).is_ok());
+        assert!(check(&choices, parse_quote!(String)).is_err());
+        assert!(check(&minimum, parse_quote!(MyNumber)).is_ok());
+        assert_eq!(
+            Shape::of(&parse_quote!(Option<Vec<f64>>)),
+            Shape {
+                optional: true,
+                list: true,
+                scalar: Scalar::Float
+            }
+        );
+    }
+}

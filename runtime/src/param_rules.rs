@@ -1,0 +1,147 @@
+//! Rules on single values (SPEC E5): `#[validate(..)]` on a `#[param]`,
+//! `#[query("x")]`, `#[header("x")]` or `#[cookie("x")]` argument, checked
+//! by serde_valid's own single-value checks (`ValidateMinimum`,
+//! `ValidateMaxLength`, `ValidatePattern`, …), so a parameter is held to
+//! exactly what a struct field with the same rule is:
+//!
+//! ```
+//! use tether::controller;
+//!
+//! struct Tickets;
+//!
+//! #[controller("/tickets")]
+//! impl Tickets {
+//!     #[get]
+//!     async fn list(
+//!         &self,
+//!         #[query("limit")]
+//!         #[validate(minimum = 1)]
+//!         #[validate(maximum = 100)]
+//!         limit: Option<u32>,
+//!     ) -> String {
+//!         format!("{limit:?}")
+//!     }
+//! }
+//! ```
+//!
+//! Every broken rule of every argument is listed in one `400`, each named
+//! by the parameter's wire name (`limit: The number must be `<= 100`.`,
+//! `tag[1]: …` for the second value of a repeated key), before pipes and
+//! the handler run.
+
+use crate::exception::Exception;
+use crate::pipeline::raise;
+use crate::request::Request;
+use crate::response::Response;
+use crate::HttpError;
+use http::StatusCode;
+use serde_valid::validation::error::FormatDefault;
+use std::sync::OnceLock;
+
+pub use serde_valid::export::regex::Regex;
+pub use serde_valid::{
+    ValidateEnum, ValidateExclusiveMaximum, ValidateExclusiveMinimum, ValidateMaxItems,
+    ValidateMaxLength, ValidateMaximum, ValidateMinItems, ValidateMinLength, ValidateMinimum,
+    ValidateMultipleOf, ValidatePattern, ValidateUniqueItems,
+};
+
+/// The messages of the rules broken so far, one per broken rule.
+#[derive(Default)]
+pub struct Broken(Vec<String>);
+
+impl Broken {
+    /// Nothing broken yet (no allocation).
+    pub fn new() -> Self {
+        Broken(Vec::new())
+    }
+
+    /// Records `checked` of the parameter `name`.
+    #[inline]
+    pub fn add<E: FormatDefault>(&mut self, name: &str, checked: Result<(), E>) {
+        if let Err(e) = checked {
+            self.0.push(format!("{name}: {}", e.format_default()));
+        }
+    }
+
+    /// Records `checked` of the `index`-th value of the parameter `name`.
+    #[inline]
+    pub fn add_item<E: FormatDefault>(&mut self, name: &str, index: usize, checked: Result<(), E>) {
+        if let Err(e) = checked {
+            self.0
+                .push(format!("{name}[{index}]: {}", e.format_default()));
+        }
+    }
+
+    /// `Ok` when nothing is broken, else the `400` listing every message,
+    /// raised to the route's filters like any other error.
+    // The `Err` is the handler's response, returned as is.
+    #[allow(clippy::result_large_err)]
+    pub fn finish(
+        self,
+        req: &Request,
+        status: StatusCode,
+    ) -> Result<(), Result<Response, Exception>> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        Err(raise(req, HttpError::bad_request_list(self.0), status))
+    }
+
+    /// The messages recorded.
+    pub fn messages(&self) -> &[String] {
+        &self.0
+    }
+}
+
+/// The compiled `pattern` of one rule, compiled on first use. The macro
+/// checked the pattern with the `regex` crate's own parser.
+pub fn pattern(cell: &'static OnceLock<Regex>, source: &str) -> &'static Regex {
+    cell.get_or_init(|| Regex::new(source).expect("the pattern was checked when compiled"))
+}
+
+/// The generated handler's step for an argument with rules: read, with no
+/// pipes yet (they run once every rule of every argument is checked).
+#[inline]
+#[allow(clippy::result_large_err)]
+pub fn unpiped<T>(
+    extracted: Result<T, HttpError>,
+    req: &Request,
+    status: StatusCode,
+) -> Result<T, Result<Response, Exception>> {
+    extracted.map_err(|e| raise(req, e, status))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e5_messages_are_serde_valids_named_by_wire_name() {
+        let mut broken = Broken::new();
+        broken.add("limit", ValidateMaximum::validate_maximum(&101u32, 100));
+        broken.add("limit", ValidateMinimum::validate_minimum(&101u32, 1));
+        broken.add_item(
+            "tag",
+            1,
+            ValidateMaxLength::validate_max_length("toolong", 3),
+        );
+        static P: OnceLock<Regex> = OnceLock::new();
+        broken.add(
+            "x-id",
+            ValidatePattern::validate_pattern("abc", pattern(&P, "^[0-9]+$")),
+        );
+        broken.add(
+            "state",
+            ValidateEnum::validate_enum(&String::from("x"), &["open", "closed"]),
+        );
+        assert_eq!(
+            broken.messages(),
+            [
+                "limit: The number must be `<= 100`.",
+                "tag[1]: The length of the value must be `<= 3`.",
+                "x-id: The value must match the pattern of \"^[0-9]+$\".",
+                "state: The value must be in [open, closed].",
+            ]
+        );
+    }
+}
