@@ -147,25 +147,38 @@ TETHER_COMPILE_BENCH_DOC=1 TETHER_COMPILE_BENCH_LOG="$log" build tether-app
 doc_ms=$(awk '$1=="document_ms" {print $2}' "$log" | median)
 doc_ops=$(awk '$1=="document_ms" {print $4; exit}' "$log")
 generate_ms=$(awk '$1=="generate_ms" {print $2}' "$log" | median)
+doc_nometa_ms=$(awk '$1=="document_no_metadata_ms" {print $2}' "$log" | median)
+doc_cpu_ms=$(awk '$1=="document_ms" {print $6}' "$log" | median)
+doc_nometa_cpu_ms=$(awk '$1=="document_no_metadata_ms" {print $6}' "$log" | median)
 [ "$doc_ops" = "$want" ] || fail "the dry run documented $doc_ops operations, not $want"
 TETHER_COMPILE_BENCH_LOG= build tether-app
 
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
-ratio() { awk "BEGIN {printf \"%.2f\", $1 / $2}"; }
+ratio() { if [ "$1" = nan ] || [ "$2" = nan ]; then echo –; else awk "BEGIN {printf \"%.2f\", $1 / $2}"; fi; }
+# Mean user + system CPU seconds of a timed build (hyperfine only): steadier
+# than wall time on a loaded machine.
+cpu() {
+  local json="$work/hyperfine-$1-$2.json"
+  [ -f "$json" ] && command -v hyperfine >/dev/null || { echo nan; return; }
+  node -e 'const r = require(process.argv[1]).results[0]; console.log((r.user + r.system).toFixed(2))' "$json"
+}
 ms() { awk "BEGIN {printf \"%.0f\", $1 * 1000}"; }
 mkdir -p "$results"
 {
-  echo "| build | tether s | axum + utoipa s | tether ÷ axum+utoipa | of tether's: build.rs run ms |"
-  echo "|---|--:|--:|--:|--:|"
+  echo "| build | tether s | axum + utoipa s | tether ÷ axum+utoipa | of tether's: build.rs run ms | tether CPU s | axum + utoipa CPU s | CPU ratio |"
+  echo "|---|--:|--:|--:|--:|--:|--:|--:|"
   for scenario in clean edit add-route; do
     t=${med[$scenario.tether-app]} a=${med[$scenario.axum-app]}
-    printf '| %s | %.2f | %.2f | %s | %s |\n' "$scenario" "$t" "$a" "$(ratio "$t" "$a")" "${buildrs[$scenario]}"
+    tc=$(cpu "$scenario" tether-app) ac=$(cpu "$scenario" axum-app)
+    printf '| %s | %.2f | %.2f | %s | %s | %s | %s | %s |\n' "$scenario" "$t" "$a" "$(ratio "$t" "$a")" "${buildrs[$scenario]}" "$tc" "$ac" "$(ratio "$tc" "$ac")"
   done
+  echo
+  echo "Wall time: median of the runs. CPU: mean user + system time of the runs (hyperfine), which load on the machine moves less."
   echo
   echo "Runs (s): $(for k in "${!times[@]}"; do printf '%s: %s; ' "$k" "${times[$k]}"; done)"
   echo
   echo "tether's build script in a clean build (cargo --timings, one run): compiled in ${bs_compile} s, ran in ${bs_run} s; the app crate itself ${app_compile} s."
-  echo "Document generation inside build.rs for the $want-operation app: ${doc_ms} ms (median of 5 dry runs: sources read, document built, nothing written); the whole tether_build::generate() with the TypeScript client written: ${generate_ms} ms. Goal: under 200 ms."
+  echo "Document generation inside build.rs for the $want-operation app: ${doc_ms} ms wall, ${doc_cpu_ms} ms CPU of build.rs's thread (median of 5 dry runs: sources read, document built, nothing written); the whole tether_build::generate() with the TypeScript client written: ${generate_ms} ms; the document without tether-build's \`cargo metadata\` subprocess (Builder::new() with the crate's directory and package, same document): ${doc_nometa_ms} ms wall, ${doc_nometa_cpu_ms} ms CPU. Goal: under 200 ms."
   echo
   echo "$RUNS runs per figure ($(command -v hyperfine >/dev/null && hyperfine --version || echo 'shell loop')), dev profile, $(nproc) CPUs, $(rustc -V), $(date -u +%Y-%m-%dT%H:%MZ). Load average at start $load_start, at end $load_end."
 } | tee "$results/compile.md"
