@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds the benchmark servers in release mode and runs them side by side
+# Builds the benchmark servers in release mode (and the NestJS peers in nest/)
+# and runs them side by side
 # (SPEC A10). Installs wrk from Debian's packages if it is missing.
 #
-#   bench/run.sh            # the full run: 3 interleaved rounds, ~10 minutes
-#   bench/run.sh --quick    # a smoke run: 1 round of 1 s, ~1 minute
+#   bench/run.sh            # the full run: 3 interleaved rounds, ~30 minutes
+#   bench/run.sh --quick    # a smoke run: 1 round of 1 s, ~2 minutes
 #   BENCH_NO_BUILD=1 bench/run.sh --rounds 5   # rerun without rebuilding
 #
 # Other options go to the driver: --rounds N --duration SECS --warmup SECS

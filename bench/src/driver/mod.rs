@@ -353,6 +353,25 @@ fn warm_up(addr: SocketAddr, s: &Scenario) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Waits (up to 10 s) until the server has stopped using CPU after the
+/// warm-up: a slow server may still be answering pipelined requests of
+/// connections `wrk` has closed, which would eat the measured run.
+fn drain(pid: u32, ticks: f64) -> std::io::Result<()> {
+    let step = Duration::from_millis(200);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut last = procfs::cpu_ticks(pid)?;
+    while Instant::now() < deadline {
+        std::thread::sleep(step);
+        let now = procfs::cpu_ticks(pid)?;
+        // Idle: under 5 % of a core over the step.
+        if ((now - last) as f64) / ticks < 0.05 * step.as_secs_f64() {
+            break;
+        }
+        last = now;
+    }
+    Ok(())
+}
+
 fn measure(
     spec: &ServerSpec,
     s: &Scenario,
@@ -371,6 +390,7 @@ fn measure(
     };
     if warmup > 0.0 {
         wrk::run(script, s, &url, warmup, pin.load)?;
+        drain(server.pid(), ticks)?;
     }
     let before = procfs::cpu_ticks_split(server.pid())?;
     let w = wrk::run(script, s, &url, opts.duration, pin.load)?;
