@@ -25,7 +25,7 @@
 # and for tether: build.rs's own run in each build (timed inside build.rs),
 # the build script's compile in a clean build (cargo --timings), and the
 # document alone (tether-build's dry run inside build.rs, 5 times).
-# Writes bench/results/compile.md.
+# Writes bench/results/compile.md (or $COMPILE_RESULTS/compile.md).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -33,7 +33,7 @@ RUNS="${RUNS:-5}"
 work="${COMPILE_WORK:-$here/work}"
 export CARGO_TARGET_DIR="${COMPILE_TARGET_DIR:-$work/target}"
 log="$work/build-rs.log"
-results="$here/../results"
+results="${COMPILE_RESULTS:-$here/../results}"
 apps=(tether-app axum-app)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
