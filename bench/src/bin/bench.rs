@@ -9,7 +9,7 @@ use tether_bench::driver::{self, Options};
 fn usage() -> ! {
     eprintln!(
         "usage: bench [--quick] [--rounds N] [--duration SECS] [--warmup SECS] \
-         [--servers tether,tether-per-core,axum,actix,hyper] [--out DIR] [--no-allocs] \
+         [--servers tether,tether-per-core,axum,actix,hyper,nest-express,nest-fastify] [--out DIR] [--no-allocs] \
          [--report RESULTS.json]"
     );
     std::process::exit(2)

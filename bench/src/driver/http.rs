@@ -50,6 +50,62 @@ impl RawResponse {
     }
 }
 
+/// Header names Node's HTTP server adds to every keep-alive answer, which
+/// the Rust servers do not send.
+const NODE_ONLY_HEADERS: [&str; 2] = ["connection", "keep-alive"];
+
+impl RawResponse {
+    /// [`RawResponse::normalized`] without what Node's HTTP server and
+    /// NestJS's adapters always add: the `connection` and `keep-alive`
+    /// headers, and `; charset=utf-8` after `application/json` (Express and
+    /// Fastify both append it to JSON). Status, every other header and the
+    /// body must still match.
+    pub fn node_normalized(&self) -> String {
+        let headers = self
+            .headers
+            .iter()
+            .filter(|(n, _)| !NODE_ONLY_HEADERS.contains(&n.to_ascii_lowercase().as_str()))
+            .map(|(n, v)| {
+                let json = v.strip_suffix("; charset=utf-8") == Some("application/json");
+                let v = if n.eq_ignore_ascii_case("content-type") && json {
+                    "application/json"
+                } else {
+                    v
+                };
+                (n.clone(), v.to_string())
+            })
+            .collect();
+        RawResponse {
+            status_line: self.status_line.clone(),
+            headers,
+            body: self.body.clone(),
+        }
+        .normalized()
+    }
+}
+
+/// Header lines of `b` not in `a` and the reverse (`date` aside), to show
+/// how two servers' answers to the same route differ.
+pub fn header_differences(a: &RawResponse, b: &RawResponse) -> Vec<String> {
+    let lines = |r: &RawResponse| -> Vec<String> {
+        r.headers
+            .iter()
+            .filter(|(n, _)| !n.eq_ignore_ascii_case("date"))
+            .map(|(n, v)| format!("{}: {v}", n.to_ascii_lowercase()))
+            .collect()
+    };
+    let (la, lb) = (lines(a), lines(b));
+    let added = lb
+        .iter()
+        .filter(|l| !la.contains(l))
+        .map(|l| format!("+{l}"));
+    let missing = la
+        .iter()
+        .filter(|l| !lb.contains(l))
+        .map(|l| format!("-{l}"));
+    added.chain(missing).collect()
+}
+
 /// The bytes of one request.
 pub fn request_bytes(method: &str, path: &str, json_body: Option<&str>) -> Vec<u8> {
     match json_body {

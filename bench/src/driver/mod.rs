@@ -45,9 +45,17 @@ impl Default for Options {
             rounds: 3,
             duration: 3.0,
             warmup: 0.0,
-            servers: ["tether", "tether-per-core", "axum", "actix", "hyper"]
-                .map(String::from)
-                .to_vec(),
+            servers: [
+                "tether",
+                "tether-per-core",
+                "axum",
+                "actix",
+                "hyper",
+                "nest-express",
+                "nest-fastify",
+            ]
+            .map(String::from)
+            .to_vec(),
             out: PathBuf::from("results"),
             allocs: true,
             quick: false,
@@ -70,19 +78,23 @@ impl Options {
     }
 }
 
-/// A server to benchmark: a framework of `server`, plus its environment.
+/// A server to benchmark: a framework of `server` (or of the NestJS app),
+/// plus its environment.
 #[derive(Debug, Clone)]
 pub struct ServerSpec {
     /// The name in the tables.
     pub name: String,
-    /// The `server` argument.
+    /// The `server` argument, or the Nest adapter (`express`, `fastify`).
     pub framework: &'static str,
     /// Extra environment.
     pub env: Vec<(&'static str, &'static str)>,
+    /// A NestJS server (`node bench/nest/dist/main.js`), not `server`.
+    pub node: bool,
 }
 
-/// The server called `name`: a framework, or `tether-per-core` (tether with
-/// `TETHER_RUNTIME=per-core`).
+/// The server called `name`: a framework, `tether-per-core` (tether with
+/// `TETHER_RUNTIME=per-core`), or `nest-express` / `nest-fastify` (NestJS 11
+/// on Node with that platform adapter).
 pub fn server_spec(name: &str) -> Option<ServerSpec> {
     let (framework, env) = match name {
         "tether" => ("tether", vec![("TETHER_RUNTIME", "multi-thread")]),
@@ -90,14 +102,30 @@ pub fn server_spec(name: &str) -> Option<ServerSpec> {
         "axum" => ("axum", vec![]),
         "actix" => ("actix", vec![]),
         "hyper" => ("hyper", vec![]),
+        "nest-express" => ("express", vec![("NODE_ENV", "production")]),
+        "nest-fastify" => ("fastify", vec![("NODE_ENV", "production")]),
         _ => return None,
     };
     Some(ServerSpec {
         name: name.to_string(),
         framework,
         env,
+        node: name.starts_with("nest-"),
     })
 }
+
+/// Where the NestJS peers are built (`bench/nest`, `npm ci && npx tsc`):
+/// `BENCH_NEST_DIR`, else the crate's `nest/` directory.
+fn nest_dir() -> PathBuf {
+    std::env::var_os("BENCH_NEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("nest"))
+}
+
+/// Seconds of `wrk` load a NestJS server gets before each measured run at
+/// least, so V8 has compiled the hot paths (the Rust servers get
+/// `--warmup`, 0 by default, besides the single-connection warm-up).
+const NODE_WARMUP_S: f64 = 1.0;
 
 /// One route of the benchmark: method, path, body.
 #[derive(Debug, Clone, Copy)]
@@ -170,13 +198,16 @@ fn scenario(route: &Route, connections: u32, pipeline: u32) -> Scenario {
 }
 
 /// The load scenarios: every route at 64 connections, all but the
-/// versioned one at 256, and plaintext pipelined 16 deep at 256.
+/// versioned one at 256 and at 512 (the latency goal's connections), and
+/// plaintext pipelined 16 deep at 256.
 pub fn scenarios(quick: bool) -> Vec<Scenario> {
     let mut list: Vec<Scenario> = ROUTES.iter().map(|r| scenario(r, 64, 1)).collect();
     if !quick {
         list.extend(ROUTES[..4].iter().map(|r| scenario(r, 256, 1)));
+        list.extend(ROUTES[..4].iter().map(|r| scenario(r, 512, 1)));
     } else {
         list.push(scenario(&ROUTES[0], 256, 1));
+        list.push(scenario(&ROUTES[0], 512, 1));
     }
     list.push(scenario(&ROUTES[0], 256, 16));
     list
@@ -249,16 +280,37 @@ fn free_port() -> std::io::Result<u16> {
     Err(std::io::Error::other("no free port"))
 }
 
+/// The program and leading arguments of `spec`'s server: the `binary`
+/// beside this one, or `node` with the NestJS app's entry point.
+fn program(spec: &ServerSpec, binary: &str) -> std::io::Result<Vec<std::ffi::OsString>> {
+    if spec.node {
+        let main = nest_dir().join("dist/main.js");
+        if !main.is_file() {
+            return Err(std::io::Error::other(format!(
+                "{} is missing: run bench/run.sh (npm ci and tsc in bench/nest)",
+                main.display()
+            )));
+        }
+        Ok(vec!["node".into(), main.into()])
+    } else {
+        Ok(vec![bin_dir()?.join(binary).into()])
+    }
+}
+
 fn start(spec: &ServerSpec, binary: &str, cpu: Option<usize>) -> std::io::Result<Running> {
     let addr: SocketAddr = ([127, 0, 0, 1], free_port()?).into();
-    let path = bin_dir()?.join(binary);
+    let program = program(spec, binary)?;
     let mut cmd = match cpu {
         Some(cpu) => {
             let mut c = Command::new("taskset");
-            c.args(["-c", &cpu.to_string()]).arg(&path);
+            c.args(["-c", &cpu.to_string()]).args(&program);
             c
         }
-        None => Command::new(&path),
+        None => {
+            let mut c = Command::new(&program[0]);
+            c.args(&program[1..]);
+            c
+        }
     };
     cmd.arg(spec.framework)
         .arg(addr.to_string())
@@ -268,16 +320,22 @@ fn start(spec: &ServerSpec, binary: &str, cpu: Option<usize>) -> std::io::Result
         .stderr(Stdio::inherit());
     let child = cmd.spawn().map_err(|e| {
         std::io::Error::other(format!(
-            "cannot start {}: {e} (run bench/run.sh to build it)",
-            path.display()
+            "cannot start {} ({:?}): {e} (run bench/run.sh to build it)",
+            spec.name, program
         ))
     })?;
-    let running = Running { child, addr };
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut running = Running { child, addr };
+    let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(addr).is_err() {
+        if let Some(status) = running.child.try_wait()? {
+            return Err(std::io::Error::other(format!(
+                "{} exited ({status}) before listening on {addr}",
+                spec.name
+            )));
+        }
         if Instant::now() > deadline {
             return Err(std::io::Error::other(format!(
-                "{} did not listen on {addr}",
+                "{} did not listen on {addr} within 20 s",
                 spec.name
             )));
         }
@@ -295,6 +353,25 @@ fn warm_up(addr: SocketAddr, s: &Scenario) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Waits (up to 10 s) until the server has stopped using CPU after the
+/// warm-up: a slow server may still be answering pipelined requests of
+/// connections `wrk` has closed, which would eat the measured run.
+fn drain(pid: u32, ticks: f64) -> std::io::Result<()> {
+    let step = Duration::from_millis(200);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut last = procfs::cpu_ticks(pid)?;
+    while Instant::now() < deadline {
+        std::thread::sleep(step);
+        let now = procfs::cpu_ticks(pid)?;
+        // Idle: under 5 % of a core over the step.
+        if ((now - last) as f64) / ticks < 0.05 * step.as_secs_f64() {
+            break;
+        }
+        last = now;
+    }
+    Ok(())
+}
+
 fn measure(
     spec: &ServerSpec,
     s: &Scenario,
@@ -306,8 +383,14 @@ fn measure(
     let server = start(spec, "server", pin.server)?;
     let url = format!("http://{}{}", server.addr, s.path);
     warm_up(server.addr, s)?;
-    if opts.warmup > 0.0 {
-        wrk::run(script, s, &url, opts.warmup, pin.load)?;
+    let warmup = if spec.node {
+        opts.warmup.max(NODE_WARMUP_S)
+    } else {
+        opts.warmup
+    };
+    if warmup > 0.0 {
+        wrk::run(script, s, &url, warmup, pin.load)?;
+        drain(server.pid(), ticks)?;
     }
     let before = procfs::cpu_ticks_split(server.pid())?;
     let w = wrk::run(script, s, &url, opts.duration, pin.load)?;
@@ -335,40 +418,58 @@ fn fetch_all(addr: SocketAddr) -> std::io::Result<Vec<http::RawResponse>> {
 }
 
 /// Checks every server answers every route with the same status, headers
-/// (the `date` value aside) and body as raw hyper.
+/// (the `date` value aside) and body as tether (or the first server when
+/// tether is not run). The NestJS peers may differ only where Node's HTTP
+/// server and both adapters always do (see [`http::RawResponse::node_normalized`]);
+/// those differences are printed.
 fn verify(specs: &[ServerSpec]) -> std::io::Result<()> {
-    let mut reference: Option<(String, Vec<http::RawResponse>)> = None;
-    for spec in specs.iter().rev() {
-        let server = start(spec, "server", None)?;
-        let got = fetch_all(server.addr)?;
-        match &reference {
-            None => reference = Some((spec.name.clone(), got)),
-            Some((ref_name, want)) => {
-                for ((route, a), b) in ROUTES.iter().zip(want).zip(&got) {
-                    if a.normalized() != b.normalized() {
-                        return Err(std::io::Error::other(format!(
-                            "{} answers {} differently from {ref_name}:\n--- {ref_name}\n{}\n--- {}\n{}",
-                            spec.name,
-                            route.title,
-                            a.normalized(),
-                            spec.name,
-                            b.normalized()
-                        )));
+    let Some(reference) = specs.iter().find(|s| s.name == "tether").or(specs.first()) else {
+        return Ok(());
+    };
+    let want = fetch_all(start(reference, "server", None)?.addr)?;
+    for spec in specs.iter().filter(|s| s.name != reference.name) {
+        let got = fetch_all(start(spec, "server", None)?.addr)?;
+        for ((route, a), b) in ROUTES.iter().zip(&want).zip(&got) {
+            let (a, b) = if spec.node {
+                (a.node_normalized(), b.node_normalized())
+            } else {
+                (a.normalized(), b.normalized())
+            };
+            if a != b {
+                return Err(std::io::Error::other(format!(
+                    "{} answers {} differently from {}:\n--- {}\n{a}\n--- {}\n{b}",
+                    spec.name, route.title, reference.name, reference.name, spec.name
+                )));
+            }
+        }
+        if spec.node {
+            let mut extra: Vec<String> = Vec::new();
+            for (a, b) in want.iter().zip(&got) {
+                for d in http::header_differences(a, b) {
+                    if !extra.contains(&d) {
+                        extra.push(d);
                     }
                 }
             }
-        }
-    }
-    if let Some((name, responses)) = reference {
-        println!("responses identical across servers (checked against {name}):");
-        for (route, r) in ROUTES.iter().zip(&responses) {
             println!(
-                "  {:<22} {} {}",
-                route.title,
-                r.status(),
-                String::from_utf8_lossy(&r.body)
+                "{} answers every route like {} but for Node's headers: {}",
+                spec.name,
+                reference.name,
+                extra.join(", ")
             );
         }
+    }
+    println!(
+        "responses identical across servers (checked against {}):",
+        reference.name
+    );
+    for (route, r) in ROUTES.iter().zip(&want) {
+        println!(
+            "  {:<22} {} {}",
+            route.title,
+            r.status(),
+            String::from_utf8_lossy(&r.body)
+        );
     }
     Ok(())
 }
@@ -511,7 +612,8 @@ pub fn run(opts: &Options) -> std::io::Result<()> {
     }
     let mut allocs = BTreeMap::new();
     if opts.allocs {
-        for spec in &specs {
+        // A Node process has no counting allocator to ask.
+        for spec in specs.iter().filter(|s| !s.node) {
             let counted = count_allocs(spec, opts.alloc_requests, pin.server)?;
             println!("allocations per request, {:<16} {counted:?}", spec.name);
             allocs.insert(spec.name.clone(), counted);

@@ -259,6 +259,7 @@ fn goals_for(r: &Results, t: &str) -> Vec<Verdict> {
         "p99 at 256 connections below actix-web's",
         cmp(p99, "actix", &c256, &|q| q < 1.0),
     ));
+    v.extend(nest_goals(t, &plain));
     let rss = |m: &Measurement| m.peak_rss_kib;
     let all256: Vec<&ScenarioResults> = r
         .scenarios
@@ -270,6 +271,126 @@ fn goals_for(r: &Results, t: &str) -> Vec<Verdict> {
         cmp(rss, "axum", &all256, &|q| q <= 1.0),
     ));
     v
+}
+
+/// The peers of the latency goal at 512 connections.
+const LATENCY_PEERS: [&str; 4] = ["nest-express", "nest-fastify", "axum", "actix"];
+
+/// Issue 18's goals against NestJS: ≥ 3× NestJS+Fastify's req/s and ≤ a
+/// third of its CPU per request on every route; p50 and p99 at 512
+/// connections below both Nest adapters', axum's and actix-web's.
+fn nest_goals(t: &str, plain: &[&ScenarioResults]) -> Vec<Verdict> {
+    let pairs = |field: fn(&Measurement) -> f64,
+                 peers: &[&str],
+                 list: &[&ScenarioResults],
+                 ok: &dyn Fn(f64) -> bool| {
+        list.iter()
+            .flat_map(|s| peers.iter().map(move |p| (*s, *p)))
+            .filter_map(|(s, peer)| {
+                let q = field(&s.median(t)?) / field(&s.median(peer)?);
+                Some((format!("{} vs {peer} {q:.2}", s.key), ok(q)))
+            })
+            .collect::<Vec<_>>()
+    };
+    let c512: Vec<&ScenarioResults> = plain
+        .iter()
+        .copied()
+        .filter(|s| s.connections == 512)
+        .collect();
+    let mut v = Vec::new();
+    v.extend(check(
+        "req/s ≥ 3× NestJS+Fastify's, every route",
+        pairs(|m| m.rps, &["nest-fastify"], plain, &|q| q >= 3.0),
+    ));
+    v.extend(check(
+        "server CPU per request ≤ 1/3 of NestJS+Fastify's, every route",
+        pairs(|m| m.cpu_us_per_req, &["nest-fastify"], plain, &|q| {
+            q <= 1.0 / 3.0
+        }),
+    ));
+    v.extend(check(
+        "p50 at 512 connections below NestJS (Express, Fastify), axum and actix-web",
+        pairs(|m| m.p50_us, &LATENCY_PEERS, &c512, &|q| q < 1.0),
+    ));
+    v.extend(check(
+        "p99 at 512 connections below NestJS (Express, Fastify), axum and actix-web",
+        pairs(|m| m.p99_us, &LATENCY_PEERS, &c512, &|q| q < 1.0),
+    ));
+    v
+}
+
+/// tether's req/s and CPU per request against each NestJS adapter's, per
+/// scenario.
+fn nest_table(r: &Results, out: &mut String) {
+    let nests: Vec<&str> = ["nest-fastify", "nest-express"]
+        .into_iter()
+        .filter(|n| r.servers.iter().any(|s| s == n))
+        .collect();
+    if nests.is_empty() || !r.servers.iter().any(|s| s == "tether") {
+        return;
+    }
+    out.push_str("\n### tether against NestJS\n\nMedians per scenario; ×: tether ÷ NestJS (req/s: higher is better for tether; CPU: lower). Node runs JavaScript on one thread; it is pinned to the same single core as every Rust server, so both sides have one core.\n\n");
+    let mut head = String::from("| scenario | tether req/s |");
+    let mut rule = String::from("|---|--:|");
+    for n in &nests {
+        let _ = write!(head, " {n} req/s | × |");
+        rule.push_str("--:|--:|");
+    }
+    head.push_str(" tether CPU µs/req |");
+    rule.push_str("--:|");
+    for n in &nests {
+        let _ = write!(head, " {n} CPU µs/req | × |");
+        rule.push_str("--:|--:|");
+    }
+    let _ = writeln!(out, "{head}\n{rule}");
+    for s in &r.scenarios {
+        let Some(t) = s.median("tether") else {
+            continue;
+        };
+        let mut row = format!("| {} | {:.0} |", s.key, t.rps);
+        for n in &nests {
+            let m = s.median(n);
+            let rps = m.map_or("–".into(), |m| format!("{:.0}", m.rps));
+            let _ = write!(row, " {rps} | {} |", ratio(t.rps, m.map(|m| m.rps)));
+        }
+        let _ = write!(row, " {:.2} |", t.cpu_us_per_req);
+        for n in &nests {
+            let m = s.median(n);
+            let cpu = m.map_or("–".into(), |m| format!("{:.2}", m.cpu_us_per_req));
+            let q = ratio(t.cpu_us_per_req, m.map(|m| m.cpu_us_per_req));
+            let _ = write!(row, " {cpu} | {q} |");
+        }
+        let _ = writeln!(out, "{row}");
+    }
+}
+
+/// p50 / p99 of every server at 512 connections, one row per route.
+fn latency_table(r: &Results, out: &mut String) {
+    let c512: Vec<&ScenarioResults> = r
+        .scenarios
+        .iter()
+        .filter(|s| s.connections == 512 && s.pipeline == 1)
+        .collect();
+    if c512.is_empty() {
+        return;
+    }
+    out.push_str("\n### Latency at 512 connections: p50 / p99 in ms\n\n| route |");
+    for n in &r.servers {
+        let _ = write!(out, " {n} |");
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"--:|".repeat(r.servers.len()));
+    out.push('\n');
+    for s in c512 {
+        let _ = write!(out, "| {} |", s.route);
+        for n in &r.servers {
+            let cell = s.median(n).map_or("–".into(), |m| {
+                format!("{:.2} / {:.2}", m.p50_us / 1000.0, m.p99_us / 1000.0)
+            });
+            let _ = write!(out, " {cell} |");
+        }
+        out.push('\n');
+    }
 }
 
 fn goals(r: &Results, out: &mut String) {
@@ -335,14 +456,19 @@ pub fn markdown(r: &Results) -> String {
         },
         r.wall_s
     );
+    if r.servers.iter().any(|s| s.starts_with("nest-")) {
+        out.push_str("\nThe NestJS servers (`nest-express`, `nest-fastify`: NestJS 11 on Node 20, `bench/nest`) run in one Node process, whose JavaScript runs on one thread, pinned with `taskset` to the same single core as the Rust servers (so both sides get one core; Node's helper threads share it). Each gets at least 1 s of `wrk` load before its measured run so V8 has compiled the hot paths.\n");
+    }
     table(r, &mut out);
+    nest_table(r, &mut out);
+    latency_table(r, &mut out);
     alloc_table(r, &mut out);
     goals(r, &mut out);
     out
 }
 
-const COLORS: [&str; 6] = [
-    "#d94f30", "#f29e4c", "#4a7bd0", "#5bb35b", "#7a7a7a", "#9b59b6",
+const COLORS: [&str; 8] = [
+    "#d94f30", "#f29e4c", "#4a7bd0", "#5bb35b", "#7a7a7a", "#9b59b6", "#e0245e", "#1aa39a",
 ];
 
 fn color(r: &Results, name: &str) -> &'static str {
@@ -523,7 +649,7 @@ pub fn svg(r: &Results) -> String {
     }
     let mut legend = String::new();
     for (i, name) in r.servers.iter().enumerate() {
-        let x = 60.0 + i as f64 * 150.0;
+        let x = 60.0 + i as f64 * 130.0;
         let _ = write!(
             legend,
             r#"<rect x="{x}" y="12" width="14" height="14" fill="{}"/><text x="{}" y="24" font-size="13">{}</text>"#,
