@@ -74,6 +74,7 @@ impl AppService {
     /// Routes and handles one request (through the tower layers first,
     /// when there are any), inside its request span when a `tracing`
     /// subscriber wants it (see [`crate::trace`]).
+    #[inline]
     pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
         if self.layered.is_some() || !self.inner.middleware.is_empty() {
             return self.call_chain(req);
@@ -165,6 +166,7 @@ impl ServiceParts {
     /// parameters), or of no route; inside `trace`, the request span.
     /// The future is built where it is returned: it holds the handler's
     /// inline future, and each move copies it (issue 18).
+    #[inline]
     fn answer(
         &self,
         mut request: Request,
