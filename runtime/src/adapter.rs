@@ -181,54 +181,171 @@ impl NativeAdapter {
         self
     }
 
+    /// Serves one connection accepted elsewhere (a Unix socket, an
+    /// in-memory stream, a listener of your own) as HTTP/1.1 with this
+    /// adapter's settings, until the client closes it or it fails.
+    pub async fn serve_connection<I>(&self, io: I, service: AppService)
+    where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        let io = TokioIo::new(ConnIo::new(io, self.pipeline_flush));
+        let svc = hyper_service(service, self.request_timeout, None);
+        let _ = connection_builder(&self.builder())
+            .serve_connection(io, svc)
+            .await;
+    }
+
     fn builder(&self) -> http1::Builder {
         let mut builder = http1::Builder::new();
         builder
-            .timer(hyper_util::rt::TokioTimer::new())
             .header_read_timeout(self.header_read_timeout)
             // Batching is ConnIo's: hyper's own loses held responses on errors.
             .pipeline_flush(false)
+            // Head and body copied into one buffer, as with hyper's own
+            // `pipeline_flush`: for small answers cheaper than a queue of
+            // buffers for `writev` (issue 18).
+            .writev(false)
             .keep_alive(true);
         builder
     }
 }
 
-/// Answers one request, within the request timeout if there is one.
-///
-/// A request that came with a body is answered one poll later: hyper
-/// notices a body the app dropped unread only when it next reads, and then
-/// stops reading it and disables keep-alive, so the answer says
-/// `Connection: close` (issue 12, item 7). Without that poll the answer
-/// would claim keep-alive on a connection about to close.
-///
-/// `close` (a request of HTTP/1.x that came while draining, SPEC F6) adds
-/// `Connection: close`: hyper then closes the connection after the answer.
-async fn respond(
-    fut: ResponseFuture,
-    timeout: Option<Duration>,
-    has_body: bool,
-    close: bool,
-) -> Result<Response, Infallible> {
-    let mut res = match timeout {
-        None => fut.await,
-        Some(limit) => tokio::time::timeout(limit, fut).await.unwrap_or_else(|_| {
-            crate::HttpError::new(
-                http::StatusCode::SERVICE_UNAVAILABLE,
-                format!("the request took longer than {} ms", limit.as_millis()),
-            )
-            .into_response()
+pin_project_lite::pin_project! {
+    /// Answers one request, within the request timeout if there is one.
+    /// A future of its own rather than an `async fn`: an `async fn` copies
+    /// its arguments, the response future (with the handler's inline
+    /// future), once more when first polled (issue 18).
+    ///
+    /// A request that came with a body is answered one poll later: hyper
+    /// notices a body the app dropped unread only when it next reads, and
+    /// then stops reading it and disables keep-alive, so the answer says
+    /// `Connection: close` (issue 12, item 7). Without that poll the answer
+    /// would claim keep-alive on a connection about to close.
+    ///
+    /// `close` (a request of HTTP/1.x that came while draining, SPEC F6) adds
+    /// `Connection: close`: hyper then closes the connection after the answer.
+    struct Respond {
+        #[pin]
+        answer: Answer,
+        has_body: bool,
+        close: bool,
+        // The answer, held for the one poll of a request with a body.
+        held: Option<Response>,
+    }
+}
+
+pin_project_lite::pin_project! {
+    #[project = AnswerProj]
+    enum Answer {
+        Now { #[pin] fut: ResponseFuture },
+        Within { #[pin] fut: tokio::time::Timeout<ResponseFuture>, limit: Duration },
+    }
+}
+
+impl Respond {
+    /// Built where it is returned, in one piece (each move copies `fut`).
+    #[inline(always)]
+    fn new(fut: ResponseFuture, timeout: Option<Duration>, has_body: bool, close: bool) -> Self {
+        match timeout {
+            None => Respond {
+                answer: Answer::Now { fut },
+                has_body,
+                close,
+                held: None,
+            },
+            Some(limit) => Respond {
+                answer: Answer::Within {
+                    fut: tokio::time::timeout(limit, fut),
+                    limit,
+                },
+                has_body,
+                close,
+                held: None,
+            },
+        }
+    }
+}
+
+impl Future for Respond {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(
+        self: Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        let this = self.project();
+        let mut res = match this.held.take() {
+            Some(res) => res,
+            None => {
+                let res = std::task::ready!(poll_answer(this.answer, cx));
+                if *this.has_body {
+                    *this.held = Some(res);
+                    cx.waker().wake_by_ref();
+                    return std::task::Poll::Pending;
+                }
+                res
+            }
+        };
+        if *this.close {
+            res.headers_mut().insert(
+                http::header::CONNECTION,
+                http::HeaderValue::from_static("close"),
+            );
+        }
+        std::task::Poll::Ready(Ok(res))
+    }
+}
+
+/// The response, or the `503` of a request past its timeout.
+fn poll_answer(
+    answer: Pin<&mut Answer>,
+    cx: &mut std::task::Context<'_>,
+) -> std::task::Poll<Response> {
+    match answer.project() {
+        AnswerProj::Now { fut } => fut.poll(cx),
+        AnswerProj::Within { fut, limit } => fut.poll(cx).map(|res| {
+            res.unwrap_or_else(|_| {
+                crate::HttpError::new(
+                    http::StatusCode::SERVICE_UNAVAILABLE,
+                    format!("the request took longer than {} ms", limit.as_millis()),
+                )
+                .into_response()
+            })
         }),
-    };
-    if has_body {
-        YieldOnce(false).await;
     }
-    if close {
-        res.headers_mut().insert(
-            http::header::CONNECTION,
-            http::HeaderValue::from_static("close"),
-        );
-    }
-    Ok(res)
+}
+
+/// `template` with a connection's own header-read timer (see
+/// [`crate::head_timer`]).
+fn connection_builder(template: &http1::Builder) -> http1::Builder {
+    let mut builder = template.clone();
+    builder.timer(crate::head_timer::HeadTimer::default());
+    builder
+}
+
+/// `service` as hyper calls it: one [`Respond`] per request.
+/// `first_request`, for a connection accepted while draining, is told of
+/// each request (see [`GoAway`]).
+fn hyper_service(
+    service: AppService,
+    timeout: Option<Duration>,
+    first_request: Option<Arc<tokio::sync::Notify>>,
+) -> impl hyper::service::Service<
+    hyper::Request<Incoming>,
+    Response = Response,
+    Error = Infallible,
+    Future = impl Future<Output = Result<Response, Infallible>> + Send,
+> + Clone
+       + Send
+       + 'static {
+    hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+        if let Some(first) = &first_request {
+            first.notify_one();
+        }
+        let has_body = !http_body::Body::is_end_stream(req.body());
+        let close = req.version() < http::Version::HTTP_2 && service.is_draining();
+        Respond::new(service.call(req), timeout, has_body, close)
+    })
 }
 
 /// `shutdown`, then the drain period: the app drains from the moment the
@@ -248,22 +365,6 @@ fn draining(
             tokio::time::sleep(period).await;
         }
     })
-}
-
-/// Pending once (waking at once), then ready.
-struct YieldOnce(bool);
-
-impl Future for YieldOnce {
-    type Output = ();
-
-    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
-        if self.0 {
-            return std::task::Poll::Ready(());
-        }
-        self.0 = true;
-        cx.waker().wake_by_ref();
-        std::task::Poll::Pending
-    }
 }
 
 /// hyper's connection builders, and the choice between them.
@@ -304,7 +405,8 @@ impl Protocols {
             }
             _ => {
                 let io = TokioIo::new(ConnIo::new(io, self.batching));
-                let _ = watcher.watch(self.http1.serve_connection(io, svc)).await;
+                let conn = connection_builder(&self.http1).serve_connection(io, svc);
+                let _ = watcher.watch(conn).await;
             }
         }
     }
@@ -358,7 +460,6 @@ impl HttpAdapter for NativeAdapter {
                 () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
-            let service = service.clone();
             let go_away = GoAway {
                 draining: draining_now.clone(),
                 closing: closing.subscribe(),
@@ -366,15 +467,7 @@ impl HttpAdapter for NativeAdapter {
                     .is_draining()
                     .then(|| Arc::new(tokio::sync::Notify::new())),
             };
-            let first_request = go_away.first_request.clone();
-            let svc = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
-                if let Some(first) = &first_request {
-                    first.notify_one();
-                }
-                let has_body = !http_body::Body::is_end_stream(req.body());
-                let close = req.version() < http::Version::HTTP_2 && service.is_draining();
-                respond(service.call(req), timeout, has_body, close)
-            });
+            let svc = hyper_service(service.clone(), timeout, go_away.first_request.clone());
             let watcher = graceful.watcher();
             let protocols = protocols.clone();
             #[cfg(feature = "tls")]

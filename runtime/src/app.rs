@@ -514,16 +514,12 @@ impl<A: HttpAdapter> App<A> {
                         Some(VersioningKind::Header) => served.version,
                         _ => None,
                     };
-                    let template = served.path.to_openapi().into();
+                    let template = served.path.to_openapi();
                     entries.push(RouteEntry {
                         method: r.method,
                         path: served.path,
                         version,
-                        route: Route {
-                            handler: r.handler.clone(),
-                            pipeline: pipeline.clone(),
-                            template,
-                        },
+                        route: Route::new(r.handler.clone(), pipeline.clone(), r.method, template),
                         label: label.clone(),
                     });
                 }
@@ -636,11 +632,12 @@ fn probe_entry(probe: Probe, path: RoutePath, header: bool, draining: &Draining)
     RouteEntry {
         method: RouteMethod::Get,
         version: header.then_some(Version::Neutral),
-        route: Route {
-            handler: probe.handler(draining.clone()),
-            pipeline: None,
-            template: path.to_openapi().into(),
-        },
+        route: Route::new(
+            probe.handler(draining.clone()),
+            None,
+            RouteMethod::Get,
+            path.to_openapi(),
+        ),
         path,
         label: probe.label().to_string(),
     }

@@ -103,12 +103,29 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
 }
 
 /// Request heads in freshly read bytes: each ends with a blank line.
-/// (Line feeds are few, and `memchr` finds them without the setup a
-/// substring search costs on every read.)
+/// Line feeds are found eight bytes at a time (a `memchr` call costs more
+/// than the few bytes between the line feeds of a request head), and each
+/// is checked for the `\r\n\r` before it.
 fn request_heads(bytes: &[u8]) -> u32 {
-    memchr::memchr_iter(b'\n', bytes)
-        .filter(|&i| i >= 3 && &bytes[i - 3..i] == b"\r\n\r")
-        .count() as u32
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const LFS: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let ends_head = |i: usize| i >= 3 && bytes[i] == b'\n' && &bytes[i - 3..i] == b"\r\n\r";
+    let mut heads = 0;
+    let mut words = bytes.chunks_exact(8);
+    for (n, word) in (&mut words).enumerate() {
+        let x = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ LFS;
+        // The high bit of every byte that is zero, that is a line feed (and
+        // maybe of a byte after one: each candidate is checked).
+        let mut candidates = x.wrapping_sub(ONES) & !x & HIGHS;
+        while candidates != 0 {
+            let byte = candidates.trailing_zeros() as usize / 8;
+            heads += u32::from(ends_head(n * 8 + byte));
+            candidates &= candidates - 1;
+        }
+    }
+    let tail = bytes.len() - words.remainder().len();
+    heads + (tail..bytes.len()).filter(|&i| ends_head(i)).count() as u32
 }
 
 impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
@@ -124,9 +141,11 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
         if let Poll::Ready(Ok(())) = read {
             if !fresh.is_empty() {
                 // More requests: what is held waits for their answers too.
-                let heads = request_heads(fresh);
-                if this.batching && (heads > 1 || !this.held.is_empty()) {
-                    this.batch += heads;
+                if this.batching {
+                    let heads = request_heads(fresh);
+                    if heads > 1 || !this.held.is_empty() {
+                        this.batch += heads;
+                    }
                 }
                 return Poll::Ready(Ok(()));
             }
@@ -262,6 +281,15 @@ mod tests {
         assert_eq!(request_heads(b"GET / HTTP/1.1\r\nHost: a\r\n"), 0);
         assert_eq!(request_heads(b"\n\r\n\r\n\r\n"), 2);
         assert_eq!(request_heads(b"\r\n\r\n"), 1);
+        // Line feeds at every offset of the eight-byte words, bodies with
+        // bytes of every value: the same count as a plain scan.
+        let plain = |b: &[u8]| b.windows(4).filter(|w| *w == b"\r\n\r\n").count() as u32;
+        for pad in 0..16 {
+            let mut bytes = vec![b'x'; pad];
+            bytes.extend_from_slice(b"GET / HTTP/1.1\r\nHost: a\r\n\r\n\n\n\r\n\r\n");
+            bytes.extend((0..=255u8).chain([b'\r', b'\n', b'\r', b'\n']));
+            assert_eq!(request_heads(&bytes), plain(&bytes), "offset {pad}");
+        }
     }
 
     /// Four pipelined requests in one read: their four flushes wait, and

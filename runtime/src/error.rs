@@ -2,7 +2,7 @@
 //! does: `{"statusCode":404,"message":"Cannot GET /x","error":"Not Found"}`.
 
 use crate::response::{Body, IntoResponse, Response};
-use http::{header, HeaderValue, StatusCode};
+use http::{header, StatusCode};
 use std::fmt;
 
 /// An error that becomes an HTTP response.
@@ -155,10 +155,8 @@ impl IntoResponse for HttpError {
     fn into_response_with(self, _status: StatusCode) -> Response {
         let mut res = Response::new(Body::from(self.to_json()));
         *res.status_mut() = self.status;
-        res.headers_mut().insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        );
+        res.headers_mut()
+            .insert(header::CONTENT_TYPE, crate::response::APPLICATION_JSON);
         res
     }
 }

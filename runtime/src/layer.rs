@@ -200,12 +200,16 @@ pub fn error_response(error: BoxError) -> Response {
 /// The stack's answer to one request, as a [`ResponseFuture`].
 pub(crate) fn call_stack(stack: &Stack, req: http::Request<RequestBody>) -> ResponseFuture {
     let call = stack.clone().oneshot(req);
-    ResponseFuture::boxed(Box::pin(async move {
-        match call.await {
-            Ok(res) => res,
-            Err(never) => match never {},
-        }
-    }))
+    ResponseFuture::boxed(
+        Box::pin(async move {
+            match call.await {
+                Ok(res) => res,
+                Err(never) => match never {},
+            }
+        }),
+        false,
+        None,
+    )
 }
 
 impl<B> Service<http::Request<B>> for AppService

@@ -79,6 +79,7 @@ mod error;
 mod exception;
 pub mod extract;
 mod handler_future;
+mod head_timer;
 mod http2;
 pub mod layer;
 pub mod middleware;

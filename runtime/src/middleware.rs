@@ -111,12 +111,16 @@ impl Next {
         if index >= chain.middleware().len() {
             return chain.dispatch(req);
         }
-        ResponseFuture::boxed(Box::pin(async move {
-            let next = Next {
-                chain: chain.clone(),
-                index: index + 1,
-            };
-            chain.middleware()[index].call(req, next).await
-        }))
+        ResponseFuture::boxed(
+            Box::pin(async move {
+                let next = Next {
+                    chain: chain.clone(),
+                    index: index + 1,
+                };
+                chain.middleware()[index].call(req, next).await
+            }),
+            false,
+            None,
+        )
     }
 }

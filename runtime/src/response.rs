@@ -128,11 +128,18 @@ pub trait IntoResponse {
     }
 }
 
-fn with_type(body: Body, status: StatusCode, content_type: &'static str) -> Response {
+/// The content types tether answers with, checked at compile time (a
+/// `from_static` at run time checks every byte on every response).
+const TEXT_PLAIN: HeaderValue = HeaderValue::from_static("text/plain; charset=utf-8");
+const TEXT_HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
+const OCTET_STREAM: HeaderValue = HeaderValue::from_static("application/octet-stream");
+/// `application/json`.
+pub(crate) const APPLICATION_JSON: HeaderValue = HeaderValue::from_static("application/json");
+
+fn with_type(body: Body, status: StatusCode, content_type: HeaderValue) -> Response {
     let mut res = Response::new(body);
     *res.status_mut() = status;
-    res.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    res.headers_mut().insert(header::CONTENT_TYPE, content_type);
     res
 }
 
@@ -168,13 +175,13 @@ impl IntoResponse for NoContent {
 
 impl IntoResponse for String {
     fn into_response_with(self, status: StatusCode) -> Response {
-        with_type(Body::from(self), status, "text/plain; charset=utf-8")
+        with_type(Body::from(self), status, TEXT_PLAIN)
     }
 }
 
 impl IntoResponse for &'static str {
     fn into_response_with(self, status: StatusCode) -> Response {
-        with_type(Body::from(self), status, "text/plain; charset=utf-8")
+        with_type(Body::from(self), status, TEXT_PLAIN)
     }
 }
 
@@ -189,7 +196,7 @@ impl IntoResponse for Cow<'static, str> {
 
 impl IntoResponse for Bytes {
     fn into_response_with(self, status: StatusCode) -> Response {
-        with_type(Body::from(self), status, "application/octet-stream")
+        with_type(Body::from(self), status, OCTET_STREAM)
     }
 }
 
@@ -235,7 +242,7 @@ pub struct Html<T>(pub T);
 
 impl<T: Into<Body>> IntoResponse for Html<T> {
     fn into_response_with(self, status: StatusCode) -> Response {
-        with_type(self.0.into(), status, "text/html; charset=utf-8")
+        with_type(self.0.into(), status, TEXT_HTML)
     }
 }
 
@@ -340,7 +347,7 @@ fn to_json_bytes<T: serde::Serialize>(value: &T) -> serde_json::Result<Bytes> {
 impl<T: serde::Serialize> IntoResponse for Json<T> {
     fn into_response_with(self, status: StatusCode) -> Response {
         match to_json_bytes(&self.0) {
-            Ok(bytes) => with_type(Body::from(bytes), status, "application/json"),
+            Ok(bytes) => with_type(Body::from(bytes), status, APPLICATION_JSON),
             Err(e) => crate::HttpError::internal(format!("response serialisation failed: {e}"))
                 .into_response(),
         }

@@ -17,6 +17,9 @@ pin_project! {
         state: State,
         // Under HEADER versioning: `Vary: X-API-Version` on the answer.
         vary_version: bool,
+        // The request span, while a subscriber wants it: entered on every
+        // poll, closed with the outcome (inline: no box per traced request).
+        trace: Option<crate::trace::Trace>,
     }
 }
 
@@ -34,34 +37,53 @@ pin_project! {
 }
 
 impl ResponseFuture {
-    pub(crate) fn ready(response: Response) -> Self {
+    /// `response`, at once. `vary_version`: the answer depends on
+    /// `X-API-Version` (HEADER versioning), so caches are told to key on it
+    /// with `Vary`; `trace`: see [`ResponseFuture::set_trace`].
+    pub(crate) fn ready(
+        response: Response,
+        vary_version: bool,
+        trace: Option<crate::trace::Trace>,
+    ) -> Self {
         ResponseFuture {
             state: State::Ready {
                 response: Some(response),
             },
-            vary_version: false,
+            vary_version,
+            trace,
         }
     }
 
-    pub(crate) fn handler(future: HandlerFuture) -> Self {
+    /// A handler's future (see [`ResponseFuture::ready`]).
+    #[inline(always)]
+    pub(crate) fn handler(
+        future: HandlerFuture,
+        vary_version: bool,
+        trace: Option<crate::trace::Trace>,
+    ) -> Self {
         ResponseFuture {
             state: State::Handler { future },
-            vary_version: false,
+            vary_version,
+            trace,
         }
     }
 
-    pub(crate) fn boxed(future: Pin<Box<dyn Future<Output = Response> + Send>>) -> Self {
+    /// Middleware's or a pipeline's future (see [`ResponseFuture::ready`]).
+    pub(crate) fn boxed(
+        future: Pin<Box<dyn Future<Output = Response> + Send>>,
+        vary_version: bool,
+        trace: Option<crate::trace::Trace>,
+    ) -> Self {
         ResponseFuture {
             state: State::Boxed { future },
-            vary_version: false,
+            vary_version,
+            trace,
         }
     }
 
-    /// The answer depends on `X-API-Version` (HEADER versioning): caches
-    /// are told to key on it with `Vary`.
-    pub(crate) fn vary_on_version(mut self, on: bool) -> Self {
-        self.vary_version = on;
-        self
+    /// Polled inside the request span `trace`, which records the outcome.
+    pub(crate) fn set_trace(&mut self, trace: Option<crate::trace::Trace>) {
+        self.trace = trace;
     }
 }
 
@@ -89,12 +111,15 @@ impl Future for ResponseFuture {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
         let this = self.project();
-        let poll = poll_state(this.state, cx);
+        let _entered = this.trace.as_ref().map(crate::trace::Trace::enter);
+        let mut res = std::task::ready!(poll_state(this.state, cx));
         if *this.vary_version {
-            poll.map(with_vary_version)
-        } else {
-            poll
+            res = with_vary_version(res);
         }
+        if let Some(trace) = this.trace.as_ref() {
+            trace.finish(&res);
+        }
+        Poll::Ready(res)
     }
 }
 

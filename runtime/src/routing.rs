@@ -20,6 +20,36 @@ pub(crate) struct Route {
     /// Where it is served, in OpenAPI spelling (`/api/v1/books/{id}`): the
     /// request span's `http.route`.
     pub(crate) template: Box<str>,
+    /// `GET /api/v1/books/{id}`: the request span's `otel.name`, built once.
+    otel_name: Box<str>,
+}
+
+impl Route {
+    /// The route answered by `handler` (and `pipeline`) for `method` at
+    /// `template` (OpenAPI spelling).
+    pub(crate) fn new(
+        handler: Handler,
+        pipeline: Option<Arc<RoutePipeline>>,
+        method: RouteMethod,
+        template: String,
+    ) -> Self {
+        Route {
+            handler,
+            pipeline,
+            otel_name: format!("{} {template}", method.as_str()).into(),
+            template: template.into(),
+        }
+    }
+
+    /// The request span's name for `method`: built at startup, unless the
+    /// route answers another method than its own (HEAD by a GET route,
+    /// `#[all]`).
+    pub(crate) fn otel_name(&self, method: &http::Method) -> std::borrow::Cow<'_, str> {
+        match self.otel_name.strip_prefix(method.as_str()) {
+            Some(rest) if rest.starts_with(' ') => std::borrow::Cow::Borrowed(&self.otel_name),
+            _ => std::borrow::Cow::Owned(format!("{method} {}", self.template)),
+        }
+    }
 }
 
 /// One route as registered: where it is served and what answers it.
@@ -339,11 +369,7 @@ mod tests {
             method,
             path: RoutePath::parse(path).unwrap(),
             version,
-            route: Route {
-                handler: handler(tag),
-                pipeline: None,
-                template: path.into(),
-            },
+            route: Route::new(handler(tag), None, method, path.into()),
             label: tag.to_string(),
         }
     }

@@ -74,40 +74,56 @@ impl AppService {
     /// Routes and handles one request (through the tower layers first,
     /// when there are any), inside its request span when a `tracing`
     /// subscriber wants it (see [`crate::trace`]).
+    #[inline]
     pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
-        if self.traced {
-            let span = crate::trace::request_span(&req);
-            if !span.is_disabled() {
-                // Named before it is first entered: an OpenTelemetry span
-                // starts then, and keeps the name it has.
-                let route = self
-                    .inner
-                    .find(req.method(), req.uri().path(), req.headers());
-                crate::trace::record_route(&span, req.method(), route.map(|(r, _)| &*r.template));
-                let future = span.in_scope(|| self.call_untraced(req));
-                return ResponseFuture::boxed(Box::pin(crate::trace::Traced::new(future, span)));
-            }
+        if self.layered.is_some() || !self.inner.middleware.is_empty() {
+            return self.call_chain(req);
         }
-        self.call_untraced(req)
+        // Looked up once, for the span's name and for dispatch.
+        let found = self
+            .inner
+            .find(req.method(), req.uri().path(), req.headers());
+        let trace = match self.traced {
+            true => crate::trace::start(&req, found.as_ref().map(|(route, _)| *route)),
+            false => None,
+        };
+        self.inner.answer(self.request(req), found, trace)
     }
 
-    fn call_untraced(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
-        if let Some(stack) = &self.layered {
-            return crate::layer::call_stack(stack, req.map(Into::into));
+    /// Through the tower layers or the middleware chain: they run before
+    /// routing (and may change the request), so the span is named by a
+    /// lookup of its own.
+    fn call_chain(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
+        let trace = match self.traced {
+            true => crate::trace::start(&req, None),
+            false => None,
+        };
+        if let Some(trace) = &trace {
+            let route = self
+                .inner
+                .find(req.method(), req.uri().path(), req.headers());
+            if let Some((route, _)) = route {
+                trace.name(req.method(), route);
+            }
         }
+        let mut future = match &self.layered {
+            Some(stack) => crate::layer::call_stack(stack, req.map(Into::into)),
+            None => Next::start(self.inner.clone()).run(self.request(req)),
+        };
+        future.set_trace(trace);
+        future
+    }
+
+    /// `req` as handlers and middleware see it.
+    fn request(&self, req: http::Request<impl Into<RequestBody>>) -> Request {
         let (head, body) = req.into_parts();
-        let request = Request {
+        Request {
             head,
             body: body.into(),
             params: PathParams::default(),
             body_limit: self.inner.body_limit,
             pipeline: None,
             state: self.inner.state.clone(),
-        };
-        if self.inner.middleware.is_empty() {
-            self.inner.dispatch(request)
-        } else {
-            Next::start(self.inner.clone()).run(request)
         }
     }
 
@@ -138,29 +154,40 @@ impl Endpoint for ServiceParts {
     }
 
     /// Routing and the handler: the end of the middleware chain.
-    fn dispatch(&self, mut request: Request) -> ResponseFuture {
+    fn dispatch(&self, request: Request) -> ResponseFuture {
         let head = &request.head;
-        let future = match self.find(&head.method, head.uri.path(), &head.headers) {
-            Some((route, params)) => {
-                request.params = params;
-                match &route.pipeline {
-                    None => ResponseFuture::handler((route.handler)(request)),
-                    Some(pipeline) => {
-                        request.pipeline = Some(pipeline.clone());
-                        ResponseFuture::boxed(Box::pin(crate::pipeline::run(
-                            pipeline.clone(),
-                            request,
-                        )))
-                    }
-                }
-            }
-            None => ResponseFuture::ready(self.unrouted(&request)),
-        };
-        future.vary_on_version(self.header_versioning)
+        let found = self.find(&head.method, head.uri.path(), &head.headers);
+        self.answer(request, found, None)
     }
 }
 
 impl ServiceParts {
+    /// The answer of `found`, the route `request` matches (and its path
+    /// parameters), or of no route; inside `trace`, the request span.
+    /// The future is built where it is returned: it holds the handler's
+    /// inline future, and each move copies it (issue 18).
+    #[inline]
+    fn answer(
+        &self,
+        mut request: Request,
+        found: Option<(&crate::routing::Route, PathParams)>,
+        trace: Option<crate::trace::Trace>,
+    ) -> ResponseFuture {
+        let vary = self.header_versioning;
+        let Some((route, params)) = found else {
+            return ResponseFuture::ready(self.unrouted(&request), vary, trace);
+        };
+        request.params = params;
+        match &route.pipeline {
+            None => ResponseFuture::handler((route.handler)(request), vary, trace),
+            Some(pipeline) => {
+                request.pipeline = Some(pipeline.clone());
+                let run = crate::pipeline::run(pipeline.clone(), request);
+                ResponseFuture::boxed(Box::pin(run), vary, trace)
+            }
+        }
+    }
+
     /// The route for `method` and `path` (and, under HEADER versioning,
     /// the version header), with its path parameters.
     fn find(

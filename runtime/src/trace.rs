@@ -16,8 +16,9 @@
 //! | `latency_ms` | from the call to the response head, in milliseconds |
 //! | `otel.status_code`, `error.type` | `ERROR` and the status (`500`) for a 5xx answer, `panic` when a handler panicked |
 //!
-//! When the response is ready an event is logged inside the span: `INFO`
-//! `response`, or `ERROR` for a 5xx. A handler's panic is logged as an
+//! The request's fields are recorded as the span opens, the outcome's in
+//! one record when the response is ready; then an event is logged inside
+//! the span: `INFO` `response`, or `ERROR` for a 5xx. A handler's panic is logged as an
 //! `ERROR` event with its message. With the `opentelemetry` feature an
 //! incoming W3C `traceparent` header becomes the span's parent.
 //!
@@ -26,11 +27,7 @@
 //! of `runtime/tests/a10_allocations.rs`).
 
 use crate::response::Response;
-use crate::response_future::ResponseFuture;
-use pin_project_lite::pin_project;
-use std::future::Future;
-use std::pin::Pin;
-use std::task::{Context, Poll};
+use crate::routing::Route;
 use std::time::Instant;
 use tracing::field::Empty;
 use tracing::{Level, Span};
@@ -38,48 +35,111 @@ use tracing::{Level, Span};
 /// The target of the request span and its events.
 pub const TARGET: &str = "tether::request";
 
-/// The request's span; disabled (and free) when no subscriber wants it.
-pub(crate) fn request_span<B>(req: &http::Request<B>) -> Span {
+/// An open request span and when its request came: what a response future
+/// carries while a subscriber wants the span.
+pub(crate) struct Trace {
+    span: Span,
+    start: Instant,
+}
+
+/// Opens the request span when a subscriber wants it (`None` when none
+/// does). `route` is the route that matches, looked up once for both the
+/// span and dispatch. Every request field is recorded as the span opens,
+/// in one go: a JSON formatter re-reads the fields it already wrote on
+/// every later record.
+pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<Trace> {
+    if !tracing::dispatcher::has_been_set() {
+        return unsubscribed();
+    }
+    let address = || server_address(req);
     let span = tracing::info_span!(
         target: TARGET,
         "request",
-        otel.name = Empty,
+        otel.name = &*otel_name(req.method(), route),
         otel.kind = "server",
         otel.status_code = Empty,
         http.request.method = req.method().as_str(),
-        http.route = Empty,
+        http.route = route.map(|r| &*r.template),
         url.path = req.uri().path(),
         network.protocol.version = protocol_version(req.version()),
-        server.address = Empty,
-        server.port = Empty,
+        server.address = address().map(|(host, _)| host),
+        server.port = address().and_then(|(_, port)| port),
         http.response.status_code = Empty,
         latency_ms = Empty,
         error.type = Empty,
     );
     if span.is_disabled() {
-        return span;
-    }
-    if let Some((host, port)) = server_address(req) {
-        span.record("server.address", host);
-        if let Some(port) = port {
-            span.record("server.port", port);
-        }
+        return None;
     }
     #[cfg(feature = "opentelemetry")]
     otel::continue_trace(&span, req.headers());
-    span
+    Some(Trace {
+        span,
+        start: Instant::now(),
+    })
 }
 
-/// Names the request span after the route that matches (`template` in
-/// OpenAPI spelling), or after the method alone when none does.
-pub(crate) fn record_route(span: &Span, method: &http::Method, template: Option<&str>) {
-    match template {
-        Some(route) => {
-            span.record("http.route", route);
-            span.record("otel.name", format!("{method} {route}"));
-        }
-        None => {
-            span.record("otel.name", method.as_str());
+/// No subscriber was ever set, so the span is disabled; it is still
+/// opened (`tracing`'s `log` fallback may log it), with its constant field
+/// alone: that fallback evaluates every field a span opens with.
+#[cold]
+fn unsubscribed() -> Option<Trace> {
+    let _ = tracing::info_span!(target: TARGET, "request", otel.kind = "server");
+    None
+}
+
+/// The request span's name: the method and the route template, or the
+/// method alone when no route matches.
+fn otel_name<'a>(method: &'a http::Method, route: Option<&'a Route>) -> std::borrow::Cow<'a, str> {
+    match route {
+        Some(route) => route.otel_name(method),
+        None => std::borrow::Cow::Borrowed(method.as_str()),
+    }
+}
+
+impl Trace {
+    /// Names the span after `route`, found after it opened (middleware and
+    /// tower layers run before routing). Before the span is first entered:
+    /// an OpenTelemetry span starts then, and keeps the name it has.
+    pub(crate) fn name(&self, method: &http::Method, route: &Route) {
+        tracing::record_all!(
+            self.span,
+            otel.name = &*route.otel_name(method),
+            http.route = &*route.template,
+        );
+    }
+
+    /// Enters the span, for one poll of the response future.
+    pub(crate) fn enter(&self) -> tracing::span::Entered<'_> {
+        self.span.enter()
+    }
+
+    /// Records the outcome on the span, then logs the `response` event
+    /// (`ERROR` for a 5xx).
+    pub(crate) fn finish(&self, res: &Response) {
+        let code = res.status();
+        let status = code.as_u16();
+        let latency_ms = self.start.elapsed().as_secs_f64() * 1000.0;
+        if code.is_server_error() {
+            let error_type = match res.extensions().get::<Panicked>() {
+                Some(_) => "panic",
+                None => code.as_str(),
+            };
+            tracing::record_all!(
+                self.span,
+                http.response.status_code = status,
+                latency_ms = latency_ms,
+                otel.status_code = "ERROR",
+                error.type = error_type,
+            );
+            tracing::event!(target: TARGET, Level::ERROR, { http.response.status_code = status, latency_ms }, "response");
+        } else {
+            tracing::record_all!(
+                self.span,
+                http.response.status_code = status,
+                latency_ms = latency_ms,
+            );
+            tracing::event!(target: TARGET, Level::INFO, { http.response.status_code = status, latency_ms }, "response");
         }
     }
 }
@@ -124,58 +184,6 @@ pub(crate) fn record_panic(payload: &(dyn std::any::Any + Send)) {
         .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("a panic without a message");
     tracing::error!(target: TARGET, panic = message, "the handler panicked");
-}
-
-pin_project! {
-    /// A response future inside its request span: entered on every poll,
-    /// closed with the status and latency.
-    pub(crate) struct Traced {
-        #[pin]
-        inner: ResponseFuture,
-        span: Span,
-        start: Instant,
-    }
-}
-
-impl Traced {
-    /// `inner` traced in `span` (an enabled one).
-    pub(crate) fn new(inner: ResponseFuture, span: Span) -> Self {
-        Traced {
-            inner,
-            span,
-            start: Instant::now(),
-        }
-    }
-}
-
-impl Future for Traced {
-    type Output = Response;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
-        let this = self.project();
-        let _entered = this.span.enter();
-        let res = std::task::ready!(this.inner.poll(cx));
-        finish(this.span, &res, this.start.elapsed());
-        Poll::Ready(res)
-    }
-}
-
-/// Records the outcome on the span and logs the `response` event.
-fn finish(span: &Span, res: &Response, latency: std::time::Duration) {
-    let status = res.status().as_u16();
-    let latency_ms = latency.as_secs_f64() * 1000.0;
-    span.record("http.response.status_code", status);
-    span.record("latency_ms", latency_ms);
-    if res.status().is_server_error() {
-        span.record("otel.status_code", "ERROR");
-        match res.extensions().get::<Panicked>() {
-            Some(_) => span.record("error.type", "panic"),
-            None => span.record("error.type", res.status().as_str()),
-        };
-        tracing::event!(target: TARGET, Level::ERROR, { http.response.status_code = status, latency_ms }, "response");
-    } else {
-        tracing::event!(target: TARGET, Level::INFO, { http.response.status_code = status, latency_ms }, "response");
-    }
 }
 
 #[cfg(feature = "opentelemetry")]

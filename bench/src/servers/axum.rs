@@ -53,8 +53,9 @@ pub fn router(count_allocs: bool) -> Router {
 }
 
 /// The routes with tower-http's `TraceLayer` at `INFO` (under
-/// `BENCH_TRACE_LOG`) and `CompressionLayer` (under `BENCH_GZIP=1`).
-fn layered(router: Router, traced: bool) -> Router {
+/// `BENCH_TRACE_LOG`) and `CompressionLayer` (under `BENCH_GZIP=1`);
+/// also used by `bench-harness/`.
+pub fn layered(router: Router, traced: bool) -> Router {
     use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
     let router = if traced {
         router.layer(

@@ -53,7 +53,8 @@ async fn create(req: Request<Incoming>) -> Res {
     }
 }
 
-async fn handle(req: Request<Incoming>, count_allocs: bool) -> Result<Res, Infallible> {
+/// The answer to one request (also driven by `bench-harness/`).
+pub async fn handle(req: Request<Incoming>, count_allocs: bool) -> Result<Res, Infallible> {
     let path = req.uri().path();
     let res = match (req.method(), path) {
         (&Method::GET, "/api/plaintext") => respond(
