@@ -111,20 +111,46 @@ export class SSEParser {
   }
 }
 
-/** Reads every message of a byte stream (UTF-8), chunk boundaries anywhere. */
-export async function* readSSE(body: ReadableStream<Uint8Array>, parser = new SSEParser()): AsyncGenerator<SSEMessage> {
+/**
+ * Reads every message of a byte stream (UTF-8), chunk boundaries anywhere.
+ * Once `signal` aborts it ends at once, without waiting for the stream.
+ */
+export async function* readSSE(body: ReadableStream<Uint8Array>, parser = new SSEParser(), signal?: AbortSignal): AsyncGenerator<SSEMessage> {
   const reader = body.getReader();
   const decoder = new TextDecoder("utf-8");
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await readUnlessAborted(reader, signal);
       if (done) break;
       yield* parser.feed(decoder.decode(value, { stream: true }));
     }
-    yield* parser.feed(decoder.decode());
+    if (signal?.aborted !== true) yield* parser.feed(decoder.decode());
   } finally {
-    reader.releaseLock();
+    try {
+      reader.releaseLock();
+    } catch {
+      // A read still pending after an abort: the stream is dropped anyway.
+    }
   }
+}
+
+/**
+ * `reader.read()`, or the end of the stream as soon as `signal` aborts: a
+ * fetch aborted after its body arrived can leave the read pending for ever
+ * with nothing else to wait for (Node 20's undici), which would end the
+ * process in the middle of an `await`.
+ */
+function readUnlessAborted(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal | undefined): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (signal === undefined) return reader.read();
+  if (signal.aborted) return Promise.resolve({ done: true, value: undefined });
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve({ done: true, value: undefined });
+    signal.addEventListener("abort", stop, { once: true });
+    reader
+      .read()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 /**
@@ -199,14 +225,16 @@ export class SSEConnection<E extends SSEEvent = SSEEvent> implements AsyncIterab
     if (this.#started) throw new Error("SSEConnection can be iterated only once");
     this.#started = true;
     if (!body) return;
-    const iterator = readSSE(body, this.#parser);
+    const iterator = readSSE(body, this.#parser, this.#signal);
     try {
       for await (const message of iterator) yield this.#decode(message);
     } catch (error) {
       // Aborting a stream is how a caller stops it: the loop ends, it does not throw.
       if (!(isAbort(error) || this.#signal?.aborted === true)) throw error;
     } finally {
-      await body.cancel().catch(() => undefined);
+      const cancelled = body.cancel().catch(() => undefined);
+      // After an abort the stream may never settle: do not wait for it.
+      if (this.#signal?.aborted !== true) await cancelled;
     }
   }
 
@@ -243,6 +271,7 @@ export type SSEOpen<E extends SSEEvent> = (headers: { "Last-Event-ID"?: string }
 /** Waits `ms`, or less when `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
+    if (signal?.aborted === true) return resolve();
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", done);
@@ -300,6 +329,7 @@ export async function* reconnectSSE<E extends SSEEvent>(open: SSEOpen<E>, option
         if (connection.retry !== undefined) base = connection.retry;
       }
     }
+    if (stopped()) return;
     if (failure !== undefined) failures += 1;
     if (options.maxAttempts !== undefined && failures >= options.maxAttempts) throw failure;
     const delay = Math.min(maxDelay, base * 2 ** failures);

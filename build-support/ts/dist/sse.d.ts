@@ -23,8 +23,11 @@ export declare class SSEParser {
     /** Parses `chunk` (decoded text) and returns the messages it completes. */
     feed(chunk: string): SSEMessage[];
 }
-/** Reads every message of a byte stream (UTF-8), chunk boundaries anywhere. */
-export declare function readSSE(body: ReadableStream<Uint8Array>, parser?: SSEParser): AsyncGenerator<SSEMessage>;
+/**
+ * Reads every message of a byte stream (UTF-8), chunk boundaries anywhere.
+ * Once `signal` aborts it ends at once, without waiting for the stream.
+ */
+export declare function readSSE(body: ReadableStream<Uint8Array>, parser?: SSEParser, signal?: AbortSignal): AsyncGenerator<SSEMessage>;
 /**
  * The `Response` of an SSE route, marked with the events it streams, so that
  * `new SSEConnection(response)` knows them without a type argument (SPEC G2).

@@ -99,22 +99,51 @@ export class SSEParser {
         out.push({ event: event === "" ? "message" : event, data, id: this.#lastEventId });
     }
 }
-/** Reads every message of a byte stream (UTF-8), chunk boundaries anywhere. */
-export async function* readSSE(body, parser = new SSEParser()) {
+/**
+ * Reads every message of a byte stream (UTF-8), chunk boundaries anywhere.
+ * Once `signal` aborts it ends at once, without waiting for the stream.
+ */
+export async function* readSSE(body, parser = new SSEParser(), signal) {
     const reader = body.getReader();
     const decoder = new TextDecoder("utf-8");
     try {
         for (;;) {
-            const { done, value } = await reader.read();
+            const { done, value } = await readUnlessAborted(reader, signal);
             if (done)
                 break;
             yield* parser.feed(decoder.decode(value, { stream: true }));
         }
-        yield* parser.feed(decoder.decode());
+        if (signal?.aborted !== true)
+            yield* parser.feed(decoder.decode());
     }
     finally {
-        reader.releaseLock();
+        try {
+            reader.releaseLock();
+        }
+        catch {
+            // A read still pending after an abort: the stream is dropped anyway.
+        }
     }
+}
+/**
+ * `reader.read()`, or the end of the stream as soon as `signal` aborts: a
+ * fetch aborted after its body arrived can leave the read pending for ever
+ * with nothing else to wait for (Node 20's undici), which would end the
+ * process in the middle of an `await`.
+ */
+function readUnlessAborted(reader, signal) {
+    if (signal === undefined)
+        return reader.read();
+    if (signal.aborted)
+        return Promise.resolve({ done: true, value: undefined });
+    return new Promise((resolve, reject) => {
+        const stop = () => resolve({ done: true, value: undefined });
+        signal.addEventListener("abort", stop, { once: true });
+        reader
+            .read()
+            .then(resolve, reject)
+            .finally(() => signal.removeEventListener("abort", stop));
+    });
 }
 /** An error that means the stream was stopped on purpose (`signal`, `timeout`, `close`). */
 function isAbort(error) {
@@ -162,7 +191,7 @@ export class SSEConnection {
         this.#started = true;
         if (!body)
             return;
-        const iterator = readSSE(body, this.#parser);
+        const iterator = readSSE(body, this.#parser, this.#signal);
         try {
             for await (const message of iterator)
                 yield this.#decode(message);
@@ -173,7 +202,10 @@ export class SSEConnection {
                 throw error;
         }
         finally {
-            await body.cancel().catch(() => undefined);
+            const cancelled = body.cancel().catch(() => undefined);
+            // After an abort the stream may never settle: do not wait for it.
+            if (this.#signal?.aborted !== true)
+                await cancelled;
         }
     }
     #decode(message) {
@@ -195,6 +227,8 @@ export class SSEConnection {
 /** Waits `ms`, or less when `signal` aborts. */
 function sleep(ms, signal) {
     return new Promise((resolve) => {
+        if (signal?.aborted === true)
+            return resolve();
         const done = () => {
             clearTimeout(timer);
             signal?.removeEventListener("abort", done);
@@ -259,6 +293,8 @@ export async function* reconnectSSE(open, options = {}) {
                     base = connection.retry;
             }
         }
+        if (stopped())
+            return;
         if (failure !== undefined)
             failures += 1;
         if (options.maxAttempts !== undefined && failures >= options.maxAttempts)

@@ -164,6 +164,25 @@ test("G3/C3 aborting a running stream ends the for-await loop quietly, with or w
   }
 });
 
+test("G3 an abort ends the loop at once even when the stream never settles", async () => {
+  // What Node 20's undici can leave behind a fetch aborted after its body
+  // arrived: a read that never settles, and nothing else for the process to
+  // wait for (without the abort race, node ends the test mid-await).
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(new TextEncoder().encode("data: 1\n\n"));
+    },
+    pull: () => new Promise<void>(() => undefined),
+  });
+  const abort = new AbortController();
+  const seen: unknown[] = [];
+  for await (const e of new SSEConnection(new Response(body), { signal: abort.signal })) {
+    seen.push(e.data);
+    abort.abort();
+  }
+  assert.deepEqual(seen, [1]);
+});
+
 test("C5 a stream that fails for another reason still throws", async () => {
   const body = new ReadableStream<Uint8Array>({
     start(c) {

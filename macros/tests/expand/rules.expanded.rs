@@ -33,6 +33,17 @@ const _: () = {
                 __this: ::tether::__private::Arc<TicketsController>,
                 mut __req: ::tether::__private::Request,
             ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this
+                            .list(
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                            ),
+                    );
+                }
                 ::tether::__private::HandlerFuture::new(async move {
                     let code: String = match ::tether::__private::unpiped(
                         ::tether::__private::path_param::<
