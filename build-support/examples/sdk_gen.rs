@@ -9,8 +9,14 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut options = tether_build::sdk::SdkOptions::default();
     args.retain(|a| match a.as_str() {
-        "--tanstack-query" => !std::mem::replace(&mut options.tanstack_query, true),
-        "--zod" => !std::mem::replace(&mut options.zod, true),
+        "--tanstack-query" => {
+            options.tanstack_query = true;
+            false
+        }
+        "--zod" => {
+            options.zod = true;
+            false
+        }
         _ => true,
     });
     let [input, output] = args.as_slice() else {
