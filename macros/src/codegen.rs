@@ -323,18 +323,50 @@ pub fn placeholder_controller_impl(item: &syn::ItemImpl) -> Option<TokenStream> 
         return None;
     }
     let name = self_ty.path.segments.last()?.ident.to_string();
-    let framework = crate::config_embed::default_framework_def();
+    Some(impl_controller(ImplParts {
+        self_ty: &item.self_ty,
+        name: &name,
+        versions: quote!(::tether::__private::None),
+        framework: crate::config_embed::default_framework_def(),
+        routes: quote!(&[]),
+        pipeline: None,
+    }))
+}
+
+/// What varies between the `impl ::tether::Controller`s the macro emits.
+struct ImplParts<'a> {
+    self_ty: &'a syn::Type,
+    name: &'a str,
+    versions: TokenStream,
+    framework: TokenStream,
+    /// The body of `fn routes()`.
+    routes: TokenStream,
+    /// `fn pipeline()`, when the impl block has one.
+    pipeline: Option<TokenStream>,
+}
+
+/// The one shape of `impl ::tether::Controller`.
+fn impl_controller(parts: ImplParts<'_>) -> TokenStream {
+    let ImplParts {
+        self_ty,
+        name,
+        versions,
+        framework,
+        routes,
+        pipeline,
+    } = parts;
     let p = quote!(::tether::__private);
-    Some(quote! {
+    quote! {
         impl #p::Controller for #self_ty {
             const NAME: &'static str = #name;
-            const VERSIONS: #p::Option<&'static [#p::VersionDef]> = #p::None;
+            const VERSIONS: #p::Option<&'static [#p::VersionDef]> = #versions;
             const FRAMEWORK: #p::FrameworkDef = #framework;
             fn routes() -> &'static [#p::RouteDef<Self>] {
-                &[]
+                #routes
             }
+            #pipeline
         }
-    })
+    }
 }
 
 /// The `impl ::tether::Controller` for a checked controller.
@@ -407,17 +439,16 @@ pub fn controller_impl(
                 }
             }
         });
-    quote! {
-        impl #p::Controller for #self_ty {
-            const NAME: &'static str = #type_name;
-            const VERSIONS: #p::Option<&'static [#p::VersionDef]> = #versions;
-            const FRAMEWORK: #p::FrameworkDef = #framework;
-            fn routes() -> &'static [#p::RouteDef<Self>] {
-                #(#fns)*
-                const ROUTES: &[#p::RouteDef<#self_ty>] = &[#(#defs),*];
-                ROUTES
-            }
-            #controller_pipeline
-        }
-    }
+    impl_controller(ImplParts {
+        self_ty,
+        name: type_name,
+        versions,
+        framework,
+        routes: quote! {
+            #(#fns)*
+            const ROUTES: &[#p::RouteDef<#self_ty>] = &[#(#defs),*];
+            ROUTES
+        },
+        pipeline: controller_pipeline,
+    })
 }
