@@ -227,8 +227,6 @@ export class SSEConnection {
 /** Waits `ms`, or less when `signal` aborts. */
 function sleep(ms, signal) {
     return new Promise((resolve) => {
-        if (signal?.aborted === true)
-            return resolve();
         const done = () => {
             clearTimeout(timer);
             signal?.removeEventListener("abort", done);

@@ -272,7 +272,6 @@ export type SSEOpen<E extends SSEEvent> = (headers: { "Last-Event-ID"?: string }
 /** Waits `ms`, or less when `signal` aborts. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
-    if (signal?.aborted === true) return resolve();
     const done = () => {
       clearTimeout(timer);
       signal?.removeEventListener("abort", done);
