@@ -355,6 +355,13 @@ pub enum Scalar {
     Other,
 }
 
+/// What a rule is written on, for the wording of its errors.
+#[derive(Clone, Copy)]
+enum Subject {
+    Parameter,
+    Field,
+}
+
 /// The shape of a parameter's type: `Option<Vec<u32>>` is an optional
 /// list of integers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -453,27 +460,46 @@ impl Rule {
     /// Whether the rule can apply to a parameter of `shape`; the error,
     /// spanned on the rule, says what to write instead.
     pub fn check(&self, shape: Shape, ty: &Type) -> syn::Result<()> {
+        self.check_on(shape, ty, Subject::Parameter)
+    }
+
+    /// Whether the rule can apply to a struct field of `shape` (serde_valid
+    /// would refuse it with an error about its own traits); the error,
+    /// spanned on the rule, says what to write instead.
+    pub fn check_field(&self, shape: Shape, ty: &Type) -> syn::Result<()> {
+        self.check_on(shape, ty, Subject::Field)
+    }
+
+    fn check_on(&self, shape: Shape, ty: &Type, subject: Subject) -> syn::Result<()> {
         let name = self.kind.name();
+        let (what, list) = match subject {
+            Subject::Parameter => ("parameter", "a repeated key, `?tag=a&tag=b`"),
+            Subject::Field => ("field", "a JSON array"),
+        };
         let ty = quote::quote!(#ty).to_string().replace(' ', "");
+        // A field may be any collection serde_valid knows (arrays, sets,
+        // maps): a type tether cannot read is left to serde_valid's traits.
+        let other_field = matches!(subject, Subject::Field) && shape.scalar == Scalar::Other;
         let fix = match (self.kind.applies(), shape.scalar, shape.list) {
             (Applies::List, _, true) => None,
+            (Applies::List | Applies::Map, Scalar::Other, false) if other_field => None,
             (Applies::List, _, false) => Some(format!(
-                "`{name}` applies to a list; make the parameter a `Vec<…>` (a repeated key, `?tag=a&tag=b`), or use `max_length` for the length of text"
+                "`{name}` applies to a list; make the {what} a `Vec<…>` ({list}), or use `max_length` for the length of text"
             )),
             (Applies::Map, ..) => Some(format!(
-                "`{name}` applies to a map; a parameter is one value: use `min_length`/`max_length` for text or `min_items`/`max_items` for a `Vec`"
+                "`{name}` applies to a map; this {what} is not one: use `min_length`/`max_length` for text or `min_items`/`max_items` for a `Vec`"
             )),
             (Applies::Text, Scalar::Integer | Scalar::Float, _) => Some(format!(
-                "`{name}` applies to text, not to the number `{ty}`; bound a number with `minimum = …`/`maximum = …`, or make the parameter a `String`"
+                "`{name}` applies to text, not to the number `{ty}`; bound a number with `minimum = …`/`maximum = …`, or make the {what} a `String`"
             )),
             (Applies::Number, Scalar::Text, _) => Some(format!(
-                "`{name}` applies to numbers, not to the text `{ty}`; bound text with `min_length = …`/`max_length = …`/`pattern = …`, or make the parameter a number (`u32`, `f64`, …)"
+                "`{name}` applies to numbers, not to the text `{ty}`; bound text with `min_length = …`/`max_length = …`/`pattern = …`, or make the {what} a number (`u32`, `f64`, …)"
             )),
             (Applies::Text | Applies::Number | Applies::Scalar, Scalar::Bool, _) => Some(format!(
                 "`{name}` cannot apply to a `bool`: it is `true` or `false`; remove the rule"
             )),
-            (Applies::Scalar, Scalar::Integer | Scalar::Float, _) => self.choices_are(false),
-            (Applies::Scalar, Scalar::Text, _) => self.choices_are(true),
+            (Applies::Scalar, Scalar::Integer | Scalar::Float, _) => self.choices_are(false, what),
+            (Applies::Scalar, Scalar::Text, _) => self.choices_are(true, what),
             _ => None,
         };
         match fix {
@@ -484,7 +510,7 @@ impl Rule {
 
     /// `Some(fix)` when the choices of an `r#enum` are not all text (or all
     /// numbers) as the parameter is.
-    fn choices_are(&self, text: bool) -> Option<String> {
+    fn choices_are(&self, text: bool, what: &str) -> Option<String> {
         let RuleValue::Choices(values) = &self.value else {
             return None;
         };
@@ -493,13 +519,12 @@ impl Rule {
             .all(|v| matches!(v, RuleValue::Text(_)) == text);
         match (all, text) {
             (true, _) => None,
-            (false, true) => Some(
-                "this parameter is text: list strings, e.g. `r#enum = [\"open\", \"closed\"]`"
-                    .into(),
-            ),
-            (false, false) => Some(
-                "this parameter is a number: list numbers, e.g. `r#enum = [10, 20, 50]`".into(),
-            ),
+            (false, true) => Some(format!(
+                "this {what} is text: list strings, e.g. `r#enum = [\"open\", \"closed\"]`"
+            )),
+            (false, false) => Some(format!(
+                "this {what} is a number: list numbers, e.g. `r#enum = [10, 20, 50]`"
+            )),
         }
     }
 
@@ -601,5 +626,33 @@ mod tests {
                 scalar: Scalar::Float
             }
         );
+    }
+
+    #[test]
+    fn e5_a_rule_fits_the_field_type_or_says_the_fix() {
+        let rule = |a: Attribute| parse(vec![a]).rules.remove(0);
+        let check = |r: &Rule, ty: Type| r.check_field(Shape::of(&ty), &ty);
+        let min_length = rule(parse_quote!(#[validate(min_length = 1)]));
+        let e = check(&min_length, parse_quote!(Option<u32>)).unwrap_err();
+        assert!(e.to_string().contains("make the field a `String`"), "{e}");
+        assert!(check(&min_length, parse_quote!(Vec<String>)).is_ok());
+        let max_items = rule(parse_quote!(#[validate(max_items = 3)]));
+        let e = check(&max_items, parse_quote!(String)).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("make the field a `Vec<…>` (a JSON array)"),
+            "{e}"
+        );
+        // Sets, arrays and maps are left to serde_valid's own traits.
+        assert!(check(&max_items, parse_quote!(BTreeSet<String>)).is_ok());
+        let min_properties = rule(parse_quote!(#[validate(min_properties = 1)]));
+        assert!(check(&min_properties, parse_quote!(HashMap<String, u32>)).is_ok());
+        assert!(check(&min_properties, parse_quote!(String)).is_err());
+        // A parameter is one value: a map rule never fits it.
+        let ty: Type = parse_quote!(HashMap<String, u32>);
+        assert!(min_properties.check(Shape::of(&ty), &ty).is_err());
+        let choices = rule(parse_quote!(#[validate(r#enum = [1, 2])]));
+        let e = check(&choices, parse_quote!(String)).unwrap_err();
+        assert!(e.to_string().contains("this field is text"), "{e}");
     }
 }
