@@ -8,14 +8,14 @@ use tether_model::config::{Config, CONFIG_FILE};
 use tether_model::{Framework, VersioningKind};
 
 /// The crate's `tether.toml`, if it has one.
-pub fn config_path() -> Option<PathBuf> {
+pub(crate) fn config_path() -> Option<PathBuf> {
     let dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
     let path = PathBuf::from(dir).join(CONFIG_FILE);
     path.is_file().then_some(path)
 }
 
 /// The `FrameworkDef` of a crate without `tether.toml`.
-pub fn default_framework_def() -> TokenStream {
+pub(crate) fn default_framework_def() -> TokenStream {
     let p = quote!(::tether::__private);
     quote! {
         #p::FrameworkDef { global_prefix: #p::None, global_prefix_exclude: &[], versioning: #p::None, runtime: "multi-thread" }
@@ -25,7 +25,7 @@ pub fn default_framework_def() -> TokenStream {
 /// A `::tether::__private::FrameworkDef` literal, plus an `include_bytes!`
 /// of the file so editing it rebuilds the crate; and the settings it holds.
 /// `path` is the crate's `tether.toml` ([`config_path`]), if any.
-pub fn framework_def(path: Option<&Path>) -> syn::Result<(TokenStream, Framework)> {
+pub(crate) fn framework_def(path: Option<&Path>) -> syn::Result<(TokenStream, Framework)> {
     let p = quote!(::tether::__private);
     let Some(path) = path else {
         return Ok((default_framework_def(), Framework::default()));
@@ -70,7 +70,7 @@ pub fn framework_def(path: Option<&Path>) -> syn::Result<(TokenStream, Framework
 
 /// The crate's `tether.toml` at `path` ([`config_path`]); `None` when it
 /// has none.
-pub fn load(path: Option<&Path>) -> syn::Result<Option<Config>> {
+pub(crate) fn load(path: Option<&Path>) -> syn::Result<Option<Config>> {
     let Some(path) = path else {
         return Ok(None);
     };

@@ -13,7 +13,7 @@ use tether_model::attrs::{tether_attr_name, ControllerArgs};
 use tether_model::controller::{strip_tether_attrs, ControllerModel};
 
 /// `#[controller(..)]` on an impl block.
-pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
+pub(crate) fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
     controller_with_config(attr, item, config_embed::config_path().as_deref())
 }
 
@@ -94,7 +94,7 @@ fn with_error(item: TokenStream, error: syn::Error) -> TokenStream {
 }
 
 /// A route attribute (or `#[http_code]`) found outside a `#[controller]` impl.
-pub fn outside_controller(name: &str, item: TokenStream) -> TokenStream {
+pub(crate) fn outside_controller(name: &str, item: TokenStream) -> TokenStream {
     let span = syn::parse2::<syn::Item>(item.clone())
         .map(|i| match &i {
             syn::Item::Fn(f) => f.sig.ident.span(),
@@ -113,7 +113,7 @@ pub fn outside_controller(name: &str, item: TokenStream) -> TokenStream {
 /// `#[version(..)]` (or `#[use_guards(..)]` and its kin) written above
 /// `#[controller]`: move it below, where the controller reads it. Anywhere
 /// else it is an error.
-pub fn controller_level(name: &str, attr: TokenStream, item: TokenStream) -> TokenStream {
+pub(crate) fn controller_level(name: &str, attr: TokenStream, item: TokenStream) -> TokenStream {
     if let Ok(mut item_impl) = syn::parse2::<ItemImpl>(item.clone()) {
         let has_controller = item_impl
             .attrs
