@@ -138,7 +138,9 @@ mod expansion_golden {
     //! the case has one. Each case is a test of its own name:
     //! `cargo test -p tether-macros --lib expansion_golden::books` runs one,
     //! and `UPDATE_GOLDEN=1` in front rewrites its golden. A case's input
-    //! must expand without errors: a golden of an error is a trybuild case.
+    //! must expand without errors (a golden of an error is a trybuild
+    //! case) and compile as it is, with the items around its controllers:
+    //! `tests/tests/expansion_inputs.rs` of tether-tests builds each.
 
     use std::path::{Path, PathBuf};
 
@@ -151,10 +153,18 @@ mod expansion_golden {
         let file: syn::File = syn::parse_str(input).expect("the input parses");
         let mut out = proc_macro2::TokenStream::new();
         for item in file.items {
+            // The items around the controllers only make the input compile.
             let syn::Item::Impl(mut item_impl) = item else {
-                panic!("inputs hold #[controller] impl blocks only");
+                continue;
             };
-            let attr = item_impl.attrs.remove(0);
+            let Some(at) = item_impl
+                .attrs
+                .iter()
+                .position(|a| a.path().is_ident("controller"))
+            else {
+                continue;
+            };
+            let attr = item_impl.attrs.remove(at);
             let args = match attr.meta {
                 syn::Meta::List(list) => list.tokens,
                 _ => proc_macro2::TokenStream::new(),
@@ -194,7 +204,7 @@ mod expansion_golden {
     }
 
     macro_rules! cases {
-        ($($case:ident: $what:literal),* $(,)?) => {
+        ($($case:ident: $controller:ident, $what:literal),* $(,)?) => {
             $(
                 #[doc = $what]
                 #[test]
@@ -206,20 +216,10 @@ mod expansion_golden {
         };
     }
 
-    cases! {
-        books: "A versioned controller with every kind of argument and a status override.",
-        rules: "Rules on single values (SPEC E5): read, checked together, then piped.",
-        pipeline: "Guards, interceptors, pipes, filters and metadata on the controller and a method.",
-        bodies: "Every `#[body(..)]` kind, and the optional text and bytes bodies.",
-        result_return: "`Result` returns, an alias of one, and `(StatusCode, T)` in the `Ok`.",
-        sse_return: "`Sse<E>` returns, plain and in a `Result`.",
-        http_code: "The default statuses (200, 201 for POST) and `#[http_code(..)]`.",
-        versions: "Versions on the controller and on methods: inherited, one, several, neutral.",
-        raw_identifiers: "Raw identifiers (`r#type`) as method, argument and capture names.",
-        header_versioning: "HEADER versioning and a global prefix from the case's `tether.toml`.",
-    }
+    include!("../tests/expand/cases.rs");
 
-    /// Every `*.input.rs` is listed in `cases!`, so none is silently skipped.
+    /// Every `*.input.rs` is listed in `tests/expand/cases.rs`, so none is
+    /// silently skipped (there or in tether-tests' `expansion_inputs`).
     #[test]
     fn every_input_is_a_case() {
         let mut inputs: Vec<String> = std::fs::read_dir(DIR)
@@ -232,6 +232,6 @@ mod expansion_golden {
         inputs.sort();
         let mut listed: Vec<&str> = CASES.to_vec();
         listed.sort_unstable();
-        assert_eq!(inputs, listed, "add each input to cases! in src/expand.rs");
+        assert_eq!(inputs, listed, "add each input to tests/expand/cases.rs");
     }
 }

@@ -3,15 +3,26 @@
 // wherever a client sees it (the capture, the key, the argument named in a
 // 400); Rust code, and the route's name in startup errors (a Rust path,
 // `ItemsController::r#type`), keep the `r#`.
+use serde::Deserialize;
+use tether::controller;
+
+#[derive(Deserialize)]
+pub struct Filter {
+    r#in: Option<String>,
+}
+
+#[derive(Default)]
+pub struct ItemsController;
+
 #[controller("/items")]
 impl ItemsController {
     #[get("/:type")]
-    async fn r#type(&self, #[param] r#type: String, #[query("match")] r#match: Option<String>) -> Item {
-        self.items.of_type(r#type, r#match)
+    async fn r#type(&self, #[param] r#type: String, #[query("match")] r#match: Option<String>) -> String {
+        format!("{} {:?}", r#type, r#match)
     }
 
     #[get("/:id/ref")]
-    async fn r#ref(&self, #[param] id: u64, #[query] r#in: Filter) -> Item {
-        self.items.reference(id, r#in)
+    async fn r#ref(&self, #[param] id: u64, #[query] r#in: Filter) -> String {
+        format!("{id} {:?}", r#in.r#in)
     }
 }

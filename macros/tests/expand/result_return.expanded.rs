@@ -1,15 +1,18 @@
 impl AccountsController {
     async fn find(&self, id: u64) -> Result<Account, HttpError> {
-        self.store.find(id)
+        Ok(Account { id })
     }
     async fn owner(&self, id: u64) -> ApiResult<Owner> {
-        self.store.owner(id)
+        Err(HttpError::not_found(format!("no account {id}")))
     }
     async fn open(
         &self,
         dto: OpenAccount,
     ) -> Result<(StatusCode, Account), AccountError> {
-        self.store.open(dto)
+        match dto.owner.is_empty() {
+            true => Err(AccountError::Exists),
+            false => Ok((StatusCode::ACCEPTED, Account { id: 1 })),
+        }
     }
 }
 const _: () = {
