@@ -8,7 +8,7 @@ use syn::{Attribute, Data, DeriveInput, ItemEnum};
 use tether_model::api_error::{ApiErrorModel, ErrorVariant};
 
 /// The expansion of `#[derive(ApiError)]`.
-pub fn derive(input: TokenStream) -> TokenStream {
+pub(crate) fn derive(input: TokenStream) -> TokenStream {
     let derive: DeriveInput = match syn::parse2(input.clone()) {
         Ok(d) => d,
         Err(e) => return e.to_compile_error(),

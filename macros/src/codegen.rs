@@ -25,7 +25,7 @@ fn method_tokens(method: HttpMethod) -> TokenStream {
 }
 
 /// `None` or `Some(&[VersionDef::Exact("1"), …])`.
-pub fn versions_tokens(spec: &VersionSpec) -> TokenStream {
+pub(crate) fn versions_tokens(spec: &VersionSpec) -> TokenStream {
     match spec {
         VersionSpec::Inherit => quote!(::tether::__private::None),
         VersionSpec::Versions(list) => {
@@ -200,7 +200,7 @@ fn respond(route: &RouteModel) -> TokenStream {
 }
 
 /// What one level (controller or method) adds to its `PipelineDef`.
-pub struct Level<'a> {
+pub(crate) struct Level<'a> {
     /// `#[use_guards(..)]` and its kin.
     pub pipeline: &'a [PipelineAttr],
     /// `#[metadata(..)]` values.
@@ -315,7 +315,7 @@ fn send_check(route: &RouteModel) -> TokenStream {
 /// "`X` is not a tether controller" to them. None for an impl no
 /// controller can be (a trait impl, generics, an unnamed type): its own
 /// error says so.
-pub fn placeholder_controller_impl(item: &syn::ItemImpl) -> Option<TokenStream> {
+pub(crate) fn placeholder_controller_impl(item: &syn::ItemImpl) -> Option<TokenStream> {
     let syn::Type::Path(self_ty) = &*item.self_ty else {
         return None;
     };
@@ -370,7 +370,7 @@ fn impl_controller(parts: ImplParts<'_>) -> TokenStream {
 }
 
 /// The `impl ::tether::Controller` for a checked controller.
-pub fn controller_impl(
+pub(crate) fn controller_impl(
     model: &ControllerModel,
     framework: TokenStream,
     schemes: &crate::security::Schemes,

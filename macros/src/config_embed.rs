@@ -3,34 +3,35 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tether_model::config::{Config, CONFIG_FILE};
 use tether_model::{Framework, VersioningKind};
 
 /// The crate's `tether.toml`, if it has one.
-fn config_path() -> Option<PathBuf> {
+pub(crate) fn config_path() -> Option<PathBuf> {
     let dir = std::env::var_os("CARGO_MANIFEST_DIR")?;
     let path = PathBuf::from(dir).join(CONFIG_FILE);
     path.is_file().then_some(path)
 }
 
-/// A `::tether::__private::FrameworkDef` literal, plus an `include_bytes!`
-/// of the file so editing it rebuilds the crate; and the settings it holds.
 /// The `FrameworkDef` of a crate without `tether.toml`.
-pub fn default_framework_def() -> TokenStream {
+pub(crate) fn default_framework_def() -> TokenStream {
     let p = quote!(::tether::__private);
     quote! {
         #p::FrameworkDef { global_prefix: #p::None, global_prefix_exclude: &[], versioning: #p::None, runtime: "multi-thread" }
     }
 }
 
-pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
+/// A `::tether::__private::FrameworkDef` literal, plus an `include_bytes!`
+/// of the file so editing it rebuilds the crate; and the settings it holds.
+/// `path` is the crate's `tether.toml` ([`config_path`]), if any.
+pub(crate) fn framework_def(path: Option<&Path>) -> syn::Result<(TokenStream, Framework)> {
     let p = quote!(::tether::__private);
-    let Some(path) = config_path() else {
+    let Some(path) = path else {
         return Ok((default_framework_def(), Framework::default()));
     };
     let config =
-        Config::load(&path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;
+        Config::load(path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;
     let framework = config.framework();
     let prefix = match &framework.global_prefix {
         Some(p_) => quote!(#p::Some(#p_)),
@@ -67,12 +68,13 @@ pub fn framework_def() -> syn::Result<(TokenStream, Framework)> {
     Ok((def, framework))
 }
 
-/// The crate's `tether.toml` and its path; `None` when it has none.
-pub fn load() -> syn::Result<Option<(Config, PathBuf)>> {
-    let Some(path) = config_path() else {
+/// The crate's `tether.toml` at `path` ([`config_path`]); `None` when it
+/// has none.
+pub(crate) fn load(path: Option<&Path>) -> syn::Result<Option<Config>> {
+    let Some(path) = path else {
         return Ok(None);
     };
-    let config =
-        Config::load(&path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;
-    Ok(Some((config, path)))
+    Config::load(path)
+        .map(Some)
+        .map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))
 }

@@ -35,7 +35,15 @@ macro_rules! route_attribute {
     )*};
 }
 
-route_attribute!(get, post, put, delete, patch, options, head, all, http_code);
+route_attribute!(get, post, put, delete, patch, options, head, all);
+
+/// `#[http_code(204)]`: the status a route of a `#[controller]` impl
+/// answers on success, over its method's default (200, 201 for POST).
+/// Only valid beside a route attribute: `#[post] #[http_code(202)] async fn …`.
+#[proc_macro_attribute]
+pub fn http_code(_attr: TokenStream, item: TokenStream) -> TokenStream {
+    expand::outside_controller("http_code", item.into()).into()
+}
 
 /// `#[version("1")]`, `#[version("1", "2")]`, `#[version(neutral)]`: on a
 /// route method or on the `#[controller]` impl (the method's wins).

@@ -30,9 +30,25 @@ fn part(field: &syn::Field) -> syn::Result<Part> {
         let mut found = None;
         let parsed = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("rename") {
-                found = Some(meta.value()?.parse::<LitStr>()?.value());
+                let value = meta.value()?;
+                found = Some(match value.parse::<LitStr>() {
+                    Ok(name) => name.value(),
+                    Err(_) if !ours => return Ok(()),
+                    Err(_) => {
+                        let written = value.parse::<syn::Expr>()?;
+                        let text = quote::ToTokens::to_token_stream(&written).to_string();
+                        return Err(syn::Error::new(
+                            written.span(),
+                            format!("`rename` takes the part's name as a string: `#[multipart(rename = \"{text}\")]`"),
+                        ));
+                    }
+                });
             } else if meta.path.is_ident("default") && meta.input.is_empty() {
                 default = true;
+            } else if ours && meta.path.is_ident("default") {
+                return Err(meta.error(
+                    "`default` takes no value: `#[multipart(default)]` gives the field its type's default when no part has its name",
+                ));
             } else if ours {
                 return Err(meta.error(
                     "#[multipart] takes `rename = \"part-name\"` or `default`, e.g. `#[multipart(rename = \"file\")]`",
@@ -62,7 +78,7 @@ fn part(field: &syn::Field) -> syn::Result<Part> {
 }
 
 /// The expansion of `#[derive(MultipartForm)]`.
-pub fn derive(input: TokenStream) -> TokenStream {
+pub(crate) fn derive(input: TokenStream) -> TokenStream {
     let input: DeriveInput = match syn::parse2(input) {
         Ok(i) => i,
         Err(e) => return e.to_compile_error(),
@@ -74,21 +90,37 @@ pub fn derive(input: TokenStream) -> TokenStream {
 }
 
 fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let hint = "#[derive(MultipartForm)] goes on a struct with named fields, one per form part";
-    let Data::Struct(data) = &input.data else {
-        return Err(syn::Error::new(input.ident.span(), hint));
-    };
-    let Fields::Named(fields) = &data.fields else {
-        return Err(syn::Error::new(input.ident.span(), hint));
+    let ident = &input.ident;
+    let fields = match &input.data {
+        Data::Struct(syn::DataStruct {
+            fields: Fields::Named(fields),
+            ..
+        }) if !fields.named.is_empty() => fields,
+        data => {
+            let shape = match data {
+                Data::Struct(syn::DataStruct {
+                    fields: Fields::Unnamed(_),
+                    ..
+                }) => "has unnamed fields, and a part is read by its field's name",
+                Data::Struct(_) => "has no fields",
+                Data::Enum(_) => "is an enum",
+                Data::Union(_) => "is a union",
+            };
+            return Err(syn::Error::new(
+                ident.span(),
+                format!(
+                    "#[derive(MultipartForm)] goes on a struct with named fields, one per form part; `{ident}` {shape}: write `struct {ident} {{ file: UploadedFile, title: String }}`"
+                ),
+            ));
+        }
     };
     if !input.generics.params.is_empty() {
         return Err(syn::Error::new(
             input.generics.span(),
-            "a MultipartForm cannot be generic",
+            "a MultipartForm cannot be generic: each field's type says how its parts are read; write the field types out (`file: UploadedFile`)",
         ));
     }
-    let ident = &input.ident;
-    let mut names = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     let mut renamed = Vec::new();
     let mut inits = Vec::new();
     for (i, field) in fields.named.iter().enumerate() {
@@ -97,6 +129,14 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             serde_name,
             default,
         } = part(field)?;
+        if names.contains(&name) {
+            return Err(syn::Error::new(
+                field.ident.span(),
+                format!(
+                    "two fields read the part `{name}`, so this one would never get a part: give it a name of its own with `#[multipart(rename = \"..\")]`, or make the first a `Vec` to take every `{name}` part"
+                ),
+            ));
+        }
         if serde_name != name {
             renamed.push(quote!((#serde_name, #name)));
         }

@@ -13,7 +13,7 @@ use tether_model::rules::{Number, Rule, RuleKind, RuleValue, Scalar, Shape};
 
 /// The statements reading, checking, then piping `params` (each with
 /// rules); nothing when there are none.
-pub fn read_and_check(params: &[&ParamModel], route: &RouteModel) -> TokenStream {
+pub(crate) fn read_and_check(params: &[&ParamModel], route: &RouteModel) -> TokenStream {
     if params.is_empty() {
         return TokenStream::new();
     }

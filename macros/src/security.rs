@@ -10,10 +10,10 @@ use tether_model::schemes::{unknown_scheme, KeyLocation, SchemeType, SecuritySch
 use tether_model::security::SecuritySpec;
 
 /// The schemes of `tether.toml`, by name.
-pub type Schemes = BTreeMap<String, SecurityScheme>;
+pub(crate) type Schemes = BTreeMap<String, SecurityScheme>;
 
 /// Every `#[security]` names a declared scheme; errors at each literal.
-pub fn check(model: &ControllerModel, schemes: &Schemes) -> syn::Result<()> {
+pub(crate) fn check(model: &ControllerModel, schemes: &Schemes) -> syn::Result<()> {
     let specs = std::iter::once(&model.security).chain(model.routes.iter().map(|r| &r.security));
     let mut errors: Option<syn::Error> = None;
     for spec in specs.flatten() {
@@ -32,7 +32,7 @@ pub fn check(model: &ControllerModel, schemes: &Schemes) -> syn::Result<()> {
 }
 
 /// The `Security` value for a spec (empty for `#[public]`).
-pub fn metadata_tokens(spec: &SecuritySpec, schemes: &Schemes) -> TokenStream {
+pub(crate) fn metadata_tokens(spec: &SecuritySpec, schemes: &Schemes) -> TokenStream {
     let p = quote!(::tether::__private);
     let items = spec.names().into_iter().filter_map(|name| {
         let kind = match schemes.get(&name)? {

@@ -8,7 +8,7 @@ use syn::parse::{Parse, ParseStream, Parser};
 use syn::{braced, Attribute, Block, ImplItem, ImplItemFn, ItemImpl, Signature, Stmt, Visibility};
 
 /// An impl block whose method bodies are kept unparsed.
-pub struct ImplKeepingBodies(pub ItemImpl);
+pub(crate) struct ImplKeepingBodies(pub ItemImpl);
 
 impl Parse for ImplKeepingBodies {
     fn parse(input: ParseStream) -> syn::Result<Self> {
@@ -79,7 +79,7 @@ fn method_keeping_body(input: ParseStream) -> syn::Result<ImplItemFn> {
 /// `tokens` without tether's attributes, for an impl that did not parse:
 /// emitted with syn's error, it leaves rustc nothing to add but its own
 /// account of the same mistake (no "cannot find attribute `get`").
-pub fn strip_tether_attr_tokens(tokens: TokenStream) -> TokenStream {
+pub(crate) fn strip_tether_attr_tokens(tokens: TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
     let mut iter = tokens.into_iter().peekable();
     while let Some(tree) = iter.next() {

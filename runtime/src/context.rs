@@ -95,6 +95,7 @@ impl<E: FromRequest> FromRequest for Option<E> {
 
 /// The generated handler's call for an extractor argument (spanned on the
 /// argument's type, so a type that is no extractor is reported there).
+#[doc(hidden)]
 pub fn from_request<E: FromRequest>(
     req: &mut Request,
 ) -> impl Future<Output = Result<E, HttpError>> + Send + '_ {

@@ -4,6 +4,7 @@ use crate::pipeline::PipelineDef;
 use crate::request::Request;
 use std::sync::Arc;
 
+#[doc(hidden)]
 pub use crate::handler_future::HandlerFuture;
 
 /// The HTTP method of a route; `All` matches every method. The one enum of
@@ -27,6 +28,7 @@ pub(crate) fn route_method(method: &http::Method) -> Option<RouteMethod> {
 
 /// One version in a `#[version(..)]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum VersionDef {
     /// `"1"`
     Exact(&'static str),
@@ -35,6 +37,7 @@ pub enum VersionDef {
 }
 
 /// One route of a controller, as the macro writes it.
+#[doc(hidden)]
 pub struct RouteDef<C> {
     /// The HTTP method.
     pub method: RouteMethod,
@@ -54,6 +57,7 @@ pub struct RouteDef<C> {
 /// `[framework]` of the crate's `tether.toml`, embedded by `#[controller]`
 /// at compile time so the served paths match the generated document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct FrameworkDef {
     /// `global_prefix`.
     pub global_prefix: Option<&'static str>,
@@ -68,6 +72,7 @@ pub struct FrameworkDef {
 /// One `global_prefix_exclude` entry of `tether.toml`, as checked by
 /// `#[controller]` (see `tether_model::prefix_exclude`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct PrefixExcludeDef {
     /// The route pattern, e.g. `health`.
     pub path: &'static str,
@@ -77,6 +82,7 @@ pub struct PrefixExcludeDef {
 
 /// `[framework.versioning]` of `tether.toml`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct VersioningDef {
     /// `true` for `"HEADER"`, `false` for `"URI"`.
     pub header: bool,
@@ -93,14 +99,19 @@ pub struct VersioningDef {
 )]
 pub trait Controller: Send + Sync + Sized + 'static {
     /// The type's name.
+    #[doc(hidden)]
     const NAME: &'static str;
     /// `#[version]` on the impl block, if any.
+    #[doc(hidden)]
     const VERSIONS: Option<&'static [VersionDef]>;
     /// The crate's `tether.toml` settings when the macro ran.
+    #[doc(hidden)]
     const FRAMEWORK: FrameworkDef;
     /// The routes in source order.
+    #[doc(hidden)]
     fn routes() -> &'static [RouteDef<Self>];
     /// The impl block's guards, interceptors, pipes and filters.
+    #[doc(hidden)]
     fn pipeline() -> Option<PipelineDef> {
         None
     }

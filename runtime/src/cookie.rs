@@ -172,6 +172,7 @@ impl<T: serde::de::DeserializeOwned> CookieParam for T {}
 
 /// `#[cookie("name")] v: T`: the cookie's text read as `T` (`Option<T>`:
 /// absent is `None`).
+#[doc(hidden)]
 pub fn cookie_param<T: CookieParam>(req: &Request, name: &str) -> Result<T, HttpError> {
     let value = find(req, name).map(std::borrow::Cow::Borrowed);
     crate::urlencoded::Values::new(name, value.into_iter())

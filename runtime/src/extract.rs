@@ -85,6 +85,7 @@ pub trait HeaderParam: DeserializeOwned {}
 impl<T: DeserializeOwned> HeaderParam for T {}
 
 /// `#[param] id: T`: the `index`-th capture of the route, named `name`.
+#[doc(hidden)]
 pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Result<T, HttpError> {
     let place = "path parameter";
     let missing = || HttpError::bad_request(Error::Missing(name.into()).describe(place));
@@ -101,6 +102,7 @@ pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Resu
 
 /// `#[query("page")] page: T`: the values of one query key, read as `T`
 /// (`Option<T>`: absent is `None`; `Vec<T>`: every repetition).
+#[doc(hidden)]
 pub fn query_param<T: QueryParam>(req: &Request, name: &str) -> Result<T, HttpError> {
     let query = req.query_string().unwrap_or("").as_bytes();
     let values = form_urlencoded::parse(query)
@@ -112,6 +114,7 @@ pub fn query_param<T: QueryParam>(req: &Request, name: &str) -> Result<T, HttpEr
 }
 
 /// `#[query] q: T`: the whole query string into `T`; errors name the key.
+#[doc(hidden)]
 pub fn query_all<T: DeserializeOwned>(req: &Request) -> Result<T, HttpError> {
     crate::urlencoded::from_bytes(req.query_string().unwrap_or("").as_bytes())
         .map_err(|e| HttpError::bad_request(e.describe("query parameter")))
@@ -119,6 +122,7 @@ pub fn query_all<T: DeserializeOwned>(req: &Request) -> Result<T, HttpError> {
 
 /// `#[header("x-id")] v: T`: the header's value(s) read as `T`
 /// (`Option<T>`: absent is `None`).
+#[doc(hidden)]
 pub fn header_param<'a, T: HeaderParam>(req: &'a Request, name: &'a str) -> Result<T, HttpError> {
     let place = "header";
     let all = req.headers().get_all(name);
@@ -249,6 +253,7 @@ fn is_json(ct: &str) -> bool {
 
 /// `#[body] dto: T`: a JSON body.
 #[cfg(feature = "json")]
+#[doc(hidden)]
 pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
     let bytes = read_body(req).await?;
@@ -260,6 +265,7 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
 /// [`body_json`], then `check` (SPEC E5): a broken rule is a `400`
 /// naming each field as the body did.
 #[cfg(feature = "json")]
+#[doc(hidden)]
 pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
     check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
@@ -319,6 +325,7 @@ fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> 
 }
 
 /// `#[body(form)] dto: T`: an urlencoded form body.
+#[doc(hidden)]
 pub async fn body_form<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
     let bytes = form_bytes(req).await?;
     read_form(&bytes)
@@ -326,6 +333,7 @@ pub async fn body_form<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
 
 /// [`body_form`], then `check` (SPEC E5): a broken rule is a `400`
 /// naming each field by the key the form sent (`rename_all` applied).
+#[doc(hidden)]
 pub async fn body_form_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
     check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
@@ -352,6 +360,7 @@ fn read_form<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HttpErro
 
 /// `#[body(text)] s: String`: a UTF-8 text body, documented as required,
 /// so an empty one (none sent, or `Content-Length: 0`) is a 400.
+#[doc(hidden)]
 pub async fn body_text(req: &mut Request) -> Result<String, HttpError> {
     body_text_optional(req).await?.ok_or_else(|| {
         HttpError::bad_request("the request body is required (text/plain) but none was sent")
@@ -359,6 +368,7 @@ pub async fn body_text(req: &mut Request) -> Result<String, HttpError> {
 }
 
 /// `#[body(text)] s: Option<String>`: a UTF-8 text body, `None` when empty.
+#[doc(hidden)]
 pub async fn body_text_optional(req: &mut Request) -> Result<Option<String>, HttpError> {
     // An absent body comes without a content type: that is "none sent",
     // not a wrong type; anything else is checked before it is read.
@@ -380,6 +390,7 @@ pub async fn body_text_optional(req: &mut Request) -> Result<Option<String>, Htt
 
 /// `#[body(bytes)] b: Bytes` (or `Vec<u8>`): the raw body, documented as
 /// required, so an empty one (none sent, or `Content-Length: 0`) is a 400.
+#[doc(hidden)]
 pub async fn body_bytes<T: From<Bytes>>(req: &mut Request) -> Result<T, HttpError> {
     body_bytes_optional(req).await?.ok_or_else(|| {
         HttpError::bad_request(
@@ -389,6 +400,7 @@ pub async fn body_bytes<T: From<Bytes>>(req: &mut Request) -> Result<T, HttpErro
 }
 
 /// `#[body(bytes)] b: Option<Bytes>`: the raw body, `None` when empty.
+#[doc(hidden)]
 pub async fn body_bytes_optional<T: From<Bytes>>(
     req: &mut Request,
 ) -> Result<Option<T>, HttpError> {

@@ -41,13 +41,15 @@ impl<F: Future<Output = Output>> Erased<F> {
     /// # Safety
     /// `ptr` points to a live, pinned `F`.
     unsafe fn poll(ptr: *mut (), cx: &mut Context<'_>) -> Poll<Output> {
-        Pin::new_unchecked(&mut *ptr.cast::<F>()).poll(cx)
+        // SAFETY: the caller's promise: a live `F`, pinned where it is.
+        unsafe { Pin::new_unchecked(&mut *ptr.cast::<F>()) }.poll(cx)
     }
 
     /// # Safety
     /// `ptr` points to a live `F`, never used again.
     unsafe fn drop(ptr: *mut ()) {
-        std::ptr::drop_in_place(ptr.cast::<F>())
+        // SAFETY: the caller's promise: a live `F`, not used after this.
+        unsafe { std::ptr::drop_in_place(ptr.cast::<F>()) }
     }
 }
 

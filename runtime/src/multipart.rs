@@ -108,6 +108,7 @@ impl Multipart {
     /// Reads every part whose name is in `names` into its bucket (same
     /// order as `names`); other parts are skipped. Used by
     /// `#[derive(MultipartForm)]`.
+    #[doc(hidden)]
     pub async fn collect(mut self, names: &[&str]) -> Result<Vec<Vec<UploadedFile>>, HttpError> {
         let mut buckets = vec![Vec::new(); names.len()];
         while let Some(field) = self.next_field().await? {
@@ -375,6 +376,7 @@ impl futures_core::Stream for BodyStream {
 }
 
 /// `#[body(multipart)] form: T`.
+#[doc(hidden)]
 pub async fn body_multipart<T: FromMultipart>(req: &mut Request) -> Result<T, HttpError> {
     let content_type = req.header("content-type").unwrap_or("");
     let essence = content_type.split(';').next().unwrap_or("").trim();

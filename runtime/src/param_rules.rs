@@ -38,7 +38,9 @@ use http::StatusCode;
 use serde_valid::validation::error::FormatDefault;
 use std::sync::OnceLock;
 
+#[doc(hidden)]
 pub use serde_valid::export::regex::Regex;
+#[doc(hidden)]
 pub use serde_valid::{
     ValidateEnum, ValidateExclusiveMaximum, ValidateExclusiveMinimum, ValidateMaxItems,
     ValidateMaxLength, ValidateMaximum, ValidateMinItems, ValidateMinLength, ValidateMinimum,
@@ -47,6 +49,7 @@ pub use serde_valid::{
 
 /// The messages of the rules broken so far, one per broken rule.
 #[derive(Default)]
+#[doc(hidden)]
 pub struct Broken(Vec<String>);
 
 impl Broken {
@@ -95,6 +98,7 @@ impl Broken {
 
 /// The compiled `pattern` of one rule, compiled on first use. The macro
 /// checked the pattern with the `regex` crate's own parser.
+#[doc(hidden)]
 pub fn pattern(cell: &'static OnceLock<Regex>, source: &str) -> &'static Regex {
     cell.get_or_init(|| Regex::new(source).expect("the pattern was checked when compiled"))
 }
@@ -103,6 +107,7 @@ pub fn pattern(cell: &'static OnceLock<Regex>, source: &str) -> &'static Regex {
 /// pipes yet (they run once every rule of every argument is checked).
 #[inline]
 #[allow(clippy::result_large_err)]
+#[doc(hidden)]
 pub fn unpiped<T>(
     extracted: Result<T, HttpError>,
     req: &Request,

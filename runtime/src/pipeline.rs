@@ -332,6 +332,7 @@ type MetaValue = Arc<dyn Any + Send + Sync>;
 /// them; with the level's `#[metadata(..)]` values (SPEC E3) and the app
 /// state its extractors read (SPEC E2).
 #[derive(Clone, Default)]
+#[doc(hidden)]
 pub struct PipelineDef {
     guards: Vec<Arc<dyn DynGuard>>,
     interceptors: Vec<Arc<dyn DynInterceptor>>,
@@ -596,6 +597,7 @@ impl Request {
 /// interceptors or filters (Nest's rule: an interceptor's after-part sees
 /// an error as an error, with or without filters), else the error's own
 /// response (no boxing).
+#[doc(hidden)]
 pub fn raise<E: IntoResponse + Send + 'static>(
     req: &Request,
     error: E,
@@ -615,6 +617,7 @@ pub fn raise<E: IntoResponse + Send + 'static>(
 // The `Err` is the handler's response, returned as is: boxing it would
 // allocate on every failed extraction.
 #[allow(clippy::result_large_err)]
+#[doc(hidden)]
 pub fn piped<T: 'static>(
     extracted: Result<T, HttpError>,
     req: &Request,

@@ -358,10 +358,11 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
 /// response, decided by the value's type rather than its spelling, so a
 /// `type ApiResult<T> = Result<T, HttpError>` alias answers as the
 /// `Result` it is (SPEC E1). Autoref specialisation on concrete types:
-/// `(&value).__tether_split()` picks [`ResultTag`] for a `Result` and
-/// [`PlainTag`] for anything else; `(&ok).__tether_body()` picks
-/// [`ResponseTag`] for an [`IntoResponse`] and [`JsonTag`] (wrap in
-/// [`Json`]) for anything else.
+/// `(&value).__tether_split()` picks [`ResultTag`](handler_return::ResultTag)
+/// for a `Result` and [`PlainTag`](handler_return::PlainTag) for anything
+/// else; `(&ok).__tether_body()` picks
+/// [`ResponseTag`](handler_return::ResponseTag) for an [`IntoResponse`] and
+/// [`JsonTag`](handler_return::JsonTag) (wrap in [`Json`]) for anything else.
 #[doc(hidden)]
 pub mod handler_return {
     use super::{IntoResponse, Response};

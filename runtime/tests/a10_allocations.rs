@@ -20,22 +20,28 @@ fn count() {
     let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
 }
 
+// Counting allocations needs a global allocator, an `unsafe` trait.
 // SAFETY: every call is forwarded to `System`.
+#[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         count();
-        System.alloc(layout)
+        // SAFETY: the caller's contract, passed on to `System` unchanged.
+        unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         count();
-        System.alloc_zeroed(layout)
+        // SAFETY: as in `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
         count();
-        System.realloc(ptr, layout, size)
+        // SAFETY: as in `alloc`; `ptr` came from `System` through `alloc`.
+        unsafe { System.realloc(ptr, layout, size) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
+        // SAFETY: as in `realloc`.
+        unsafe { System.dealloc(ptr, layout) }
     }
 }
 

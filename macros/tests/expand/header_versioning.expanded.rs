@@ -1,0 +1,165 @@
+impl ArticlesController {
+    async fn list(&self) -> Vec<String> {
+        Vec::new()
+    }
+    async fn find(&self, id: u64, version: Option<String>) -> String {
+        format!("{id} {version:?}")
+    }
+}
+const _: () = {
+    impl ::tether::__private::Controller for ArticlesController {
+        const NAME: &'static str = "ArticlesController";
+        const VERSIONS: ::tether::__private::Option<
+            &'static [::tether::__private::VersionDef],
+        > = ::tether::__private::Some(&[::tether::__private::VersionDef::Exact("1")]);
+        const FRAMEWORK: ::tether::__private::FrameworkDef = {
+            const _: &[u8] = ::core::include_bytes!(
+                "tests/expand/header_versioning.tether.toml"
+            );
+            ::tether::__private::FrameworkDef {
+                global_prefix: ::tether::__private::Some("api"),
+                global_prefix_exclude: &[
+                    ::tether::__private::PrefixExcludeDef {
+                        path: "health",
+                        method: ::tether::__private::None,
+                    },
+                ],
+                versioning: ::tether::__private::Some(::tether::__private::VersioningDef {
+                    header: true,
+                    default_version: ::tether::__private::Some("1"),
+                    prefix: "v",
+                }),
+                runtime: "multi-thread",
+            }
+        };
+        fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_list(
+                __this: ::tether::__private::Arc<ArticlesController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(__this.list());
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let __out = __this.list().await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_find(
+                __this: ::tether::__private::Arc<ArticlesController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this
+                            .find(
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                            ),
+                    );
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let id: u64 = match ::tether::__private::piped(
+                        ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
+                        &__req,
+                        "id",
+                        ::tether::__private::ArgSource::Param,
+                        ::tether::__private::status(200u16),
+                    ) {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(response) => return response,
+                    };
+                    let version: Option<String> = match ::tether::__private::piped(
+                        ::tether::__private::header_param::<
+                            Option<String>,
+                        >(&__req, "x-api-version"),
+                        &__req,
+                        "version",
+                        ::tether::__private::ArgSource::Header,
+                        ::tether::__private::status(200u16),
+                    ) {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(response) => return response,
+                    };
+                    let __out = __this.find(id, version).await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            const ROUTES: &[::tether::__private::RouteDef<ArticlesController>] = &[
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/articles",
+                    versions: ::tether::__private::None,
+                    name: "list",
+                    handler: __tether_list,
+                    pipeline: ::tether::__private::None,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/articles/:id",
+                    versions: ::tether::__private::Some(
+                        &[::tether::__private::VersionDef::Exact("2")],
+                    ),
+                    name: "find",
+                    handler: __tether_find,
+                    pipeline: ::tether::__private::None,
+                },
+            ];
+            ROUTES
+        }
+    }
+};

@@ -1,0 +1,169 @@
+impl OrdersController {
+    async fn place(&self, id: u32, note: String) -> String {
+        format!("{id} {note}")
+    }
+    async fn list(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+const _: () = {
+    impl ::tether::__private::Controller for OrdersController {
+        const NAME: &'static str = "OrdersController";
+        const VERSIONS: ::tether::__private::Option<
+            &'static [::tether::__private::VersionDef],
+        > = ::tether::__private::None;
+        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
+            global_prefix: ::tether::__private::None,
+            global_prefix_exclude: &[],
+            versioning: ::tether::__private::None,
+            runtime: "multi-thread",
+        };
+        fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_place(
+                __this: ::tether::__private::Arc<OrdersController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this
+                            .place(
+                                ::tether::__private::unreachable(),
+                                ::tether::__private::unreachable(),
+                            ),
+                    );
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let id: u32 = match ::tether::__private::piped(
+                        ::tether::__private::path_param::<u32>(&__req, 0usize, "id"),
+                        &__req,
+                        "id",
+                        ::tether::__private::ArgSource::Param,
+                        ::tether::__private::status(201u16),
+                    ) {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(response) => return response,
+                    };
+                    let note: String = match ::tether::__private::piped(
+                        ::tether::__private::body_text(&mut __req).await,
+                        &__req,
+                        "note",
+                        ::tether::__private::ArgSource::Body,
+                        ::tether::__private::status(201u16),
+                    ) {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(response) => return response,
+                    };
+                    let __out = __this.place(id, note).await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(201u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(201u16),
+                            )
+                        }
+                    }
+                })
+            }
+            fn __tether_pipeline_place() -> ::tether::__private::PipelineDef {
+                let mut __def = ::tether::__private::PipelineDef::new();
+                __def.guard(Auth);
+                __def.guard(Owner(3));
+                __def.interceptor(Timing("place"));
+                __def.pipe(Trim);
+                __def.filter(Friendly);
+                __def.metadata(Roles(&["admin"]));
+                __def
+            }
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_list(
+                __this: ::tether::__private::Arc<OrdersController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(__this.list());
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let __out = __this.list().await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            const ROUTES: &[::tether::__private::RouteDef<OrdersController>] = &[
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Post,
+                    path: "/orders/:id",
+                    versions: ::tether::__private::None,
+                    name: "place",
+                    handler: __tether_place,
+                    pipeline: ::tether::__private::Some(__tether_pipeline_place),
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/orders",
+                    versions: ::tether::__private::None,
+                    name: "list",
+                    handler: __tether_list,
+                    pipeline: ::tether::__private::None,
+                },
+            ];
+            ROUTES
+        }
+        fn pipeline() -> ::tether::__private::Option<::tether::__private::PipelineDef> {
+            fn __tether_pipeline() -> ::tether::__private::PipelineDef {
+                let mut __def = ::tether::__private::PipelineDef::new();
+                __def.guard(Auth);
+                __def.interceptor(Timing("orders"));
+                __def.pipe(Trim);
+                __def.filter(Friendly);
+                __def.metadata(Roles(&["reader"]));
+                __def
+            }
+            ::tether::__private::Some(__tether_pipeline())
+        }
+    }
+};

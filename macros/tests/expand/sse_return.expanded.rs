@@ -1,0 +1,153 @@
+impl LiveController {
+    async fn events(&self, last: Option<String>) -> Sse<NewsEvent> {
+        let _ = last;
+        Sse::channel(1).1
+    }
+    async fn topic(&self, topic: String) -> Result<Sse<NewsEvent>, HttpError> {
+        match topic.as_str() {
+            "news" => Ok(Sse::channel(1).1),
+            _ => Err(HttpError::not_found(format!("no topic {topic}"))),
+        }
+    }
+}
+const _: () = {
+    impl ::tether::__private::Controller for LiveController {
+        const NAME: &'static str = "LiveController";
+        const VERSIONS: ::tether::__private::Option<
+            &'static [::tether::__private::VersionDef],
+        > = ::tether::__private::None;
+        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
+            global_prefix: ::tether::__private::None,
+            global_prefix_exclude: &[],
+            versioning: ::tether::__private::None,
+            runtime: "multi-thread",
+        };
+        fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_events(
+                __this: ::tether::__private::Arc<LiveController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this.events(::tether::__private::unreachable()),
+                    );
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let last: Option<String> = match ::tether::__private::piped(
+                        ::tether::__private::header_param::<
+                            Option<String>,
+                        >(&__req, "last-event-id"),
+                        &__req,
+                        "last",
+                        ::tether::__private::ArgSource::Header,
+                        ::tether::__private::status(200u16),
+                    ) {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(response) => return response,
+                    };
+                    let __out = __this.events(last).await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_topic(
+                __this: ::tether::__private::Arc<LiveController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this.topic(::tether::__private::unreachable()),
+                    );
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let topic: String = match ::tether::__private::piped(
+                        ::tether::__private::path_param::<
+                            String,
+                        >(&__req, 0usize, "topic"),
+                        &__req,
+                        "topic",
+                        ::tether::__private::ArgSource::Param,
+                        ::tether::__private::status(200u16),
+                    ) {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(response) => return response,
+                    };
+                    let __out = __this.topic(topic).await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            const ROUTES: &[::tether::__private::RouteDef<LiveController>] = &[
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/live/events",
+                    versions: ::tether::__private::None,
+                    name: "events",
+                    handler: __tether_events,
+                    pipeline: ::tether::__private::None,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/live/events/:topic",
+                    versions: ::tether::__private::None,
+                    name: "topic",
+                    handler: __tether_topic,
+                    pipeline: ::tether::__private::None,
+                },
+            ];
+            ROUTES
+        }
+    }
+};

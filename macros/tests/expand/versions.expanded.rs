@@ -1,0 +1,247 @@
+impl CatsController {
+    async fn list(&self) -> Vec<String> {
+        Vec::new()
+    }
+    async fn find(&self, id: u64) -> String {
+        format!("cat {id}")
+    }
+    async fn count(&self) -> u64 {
+        0
+    }
+    async fn health(&self) -> &'static str {
+        "ok"
+    }
+}
+const _: () = {
+    impl ::tether::__private::Controller for CatsController {
+        const NAME: &'static str = "CatsController";
+        const VERSIONS: ::tether::__private::Option<
+            &'static [::tether::__private::VersionDef],
+        > = ::tether::__private::Some(
+            &[
+                ::tether::__private::VersionDef::Exact("1"),
+                ::tether::__private::VersionDef::Exact("2"),
+            ],
+        );
+        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
+            global_prefix: ::tether::__private::None,
+            global_prefix_exclude: &[],
+            versioning: ::tether::__private::None,
+            runtime: "multi-thread",
+        };
+        fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_list(
+                __this: ::tether::__private::Arc<CatsController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(__this.list());
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let __out = __this.list().await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_find(
+                __this: ::tether::__private::Arc<CatsController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(
+                        __this.find(::tether::__private::unreachable()),
+                    );
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let id: u64 = match ::tether::__private::piped(
+                        ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
+                        &__req,
+                        "id",
+                        ::tether::__private::ArgSource::Param,
+                        ::tether::__private::status(200u16),
+                    ) {
+                        ::tether::__private::Ok(value) => value,
+                        ::tether::__private::Err(response) => return response,
+                    };
+                    let __out = __this.find(id).await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_count(
+                __this: ::tether::__private::Arc<CatsController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(__this.count());
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let __out = __this.count().await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            #[allow(
+                unused_mut,
+                unused_variables,
+                deprecated,
+                clippy::needless_borrow,
+                clippy::let_and_return
+            )]
+            fn __tether_health(
+                __this: ::tether::__private::Arc<CatsController>,
+                mut __req: ::tether::__private::Request,
+            ) -> ::tether::__private::HandlerFuture {
+                if false {
+                    ::tether::__private::assert_send(__this.health());
+                }
+                ::tether::__private::HandlerFuture::new(async move {
+                    let __out = __this.health().await;
+                    #[allow(unused_imports)]
+                    use ::tether::__private::{
+                        BodyJson as _, BodyResponse as _, SplitPlain as _,
+                        SplitResult as _,
+                    };
+                    match (&__out).__tether_split().split(__out) {
+                        ::tether::__private::Ok(__value) => {
+                            ::tether::__private::Ok({
+                                (&__value)
+                                    .__tether_body()
+                                    .respond(__value, ::tether::__private::status(200u16))
+                            })
+                        }
+                        ::tether::__private::Err(__error) => {
+                            ::tether::__private::raise(
+                                &__req,
+                                __error,
+                                ::tether::__private::status(200u16),
+                            )
+                        }
+                    }
+                })
+            }
+            const ROUTES: &[::tether::__private::RouteDef<CatsController>] = &[
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/cats",
+                    versions: ::tether::__private::None,
+                    name: "list",
+                    handler: __tether_list,
+                    pipeline: ::tether::__private::None,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/cats/:id",
+                    versions: ::tether::__private::Some(
+                        &[::tether::__private::VersionDef::Exact("3")],
+                    ),
+                    name: "find",
+                    handler: __tether_find,
+                    pipeline: ::tether::__private::None,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/cats/count",
+                    versions: ::tether::__private::Some(
+                        &[
+                            ::tether::__private::VersionDef::Exact("2"),
+                            ::tether::__private::VersionDef::Exact("3"),
+                        ],
+                    ),
+                    name: "count",
+                    handler: __tether_count,
+                    pipeline: ::tether::__private::None,
+                },
+                ::tether::__private::RouteDef {
+                    method: ::tether::__private::RouteMethod::Get,
+                    path: "/cats/health",
+                    versions: ::tether::__private::Some(
+                        &[::tether::__private::VersionDef::Neutral],
+                    ),
+                    name: "health",
+                    handler: __tether_health,
+                    pipeline: ::tether::__private::None,
+                },
+            ];
+            ROUTES
+        }
+    }
+};

@@ -1,0 +1,9 @@
+use tether::multipart::MultipartForm;
+
+#[derive(MultipartForm)]
+struct Upload {
+    #[multipart(default = "none")]
+    note: String,
+}
+
+fn main() {}

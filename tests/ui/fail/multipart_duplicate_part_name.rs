@@ -1,0 +1,10 @@
+use tether::multipart::{MultipartForm, UploadedFile};
+
+#[derive(MultipartForm)]
+struct Upload {
+    file: UploadedFile,
+    #[multipart(rename = "file")]
+    other: UploadedFile,
+}
+
+fn main() {}

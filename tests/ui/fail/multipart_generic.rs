@@ -1,0 +1,8 @@
+use tether::multipart::MultipartForm;
+
+#[derive(MultipartForm)]
+struct Upload<T> {
+    file: T,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use tether::multipart::{MultipartForm, UploadedFile};
+
+#[derive(MultipartForm)]
+enum Upload {
+    File(UploadedFile),
+    Text(String),
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use tether::multipart::{MultipartForm, UploadedFile};
+
+#[derive(MultipartForm)]
+struct Upload(UploadedFile, String);
+
+fn main() {}

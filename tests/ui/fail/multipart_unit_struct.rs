@@ -1,0 +1,6 @@
+use tether::multipart::MultipartForm;
+
+#[derive(MultipartForm)]
+struct Upload;
+
+fn main() {}

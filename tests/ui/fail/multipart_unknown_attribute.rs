@@ -1,0 +1,9 @@
+use tether::multipart::{MultipartForm, UploadedFile};
+
+#[derive(MultipartForm)]
+struct Upload {
+    #[multipart(name = "document")]
+    file: UploadedFile,
+}
+
+fn main() {}
