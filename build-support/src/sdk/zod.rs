@@ -146,11 +146,42 @@ fn is_json(media_type: &str) -> bool {
     essence == "application/json" || essence.ends_with("+json")
 }
 
+/// The statements of `zodValidator` after `validator` is declared: the
+/// same in `zod.ts` and `zod.js`.
+macro_rules! validator_body {
+    () => {
+        r#"  if (options.request !== false) {
+    validator.request = (operation, body) => problems(operationSchemas[operation]?.body, body);
+  }
+  if (options.response !== false) {
+    validator.response = (operation, status, data) => {
+      const responses = operationSchemas[operation]?.responses;
+      return problems(responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`], data);
+    };
+  }
+  return validator;
+}
+"#
+    };
+}
+
+/// The statements of `problems`: the same in `zod.ts` and `zod.js`.
+macro_rules! problems_body {
+    () => {
+        r#"  const result = schema?.safeParse(data);
+  if (result === undefined || result.success) return undefined;
+  return result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "") + issue.message);
+}
+"#
+    };
+}
+
 /// The fixed end of the file: the table's type and `zodValidator`.
 fn helpers(flavor: Flavor) -> &'static str {
     match flavor {
         Flavor::Ts => {
-            r#"
+            concat!(
+                r#"
 /** What `operationSchemas` holds for one operation. */
 export interface OperationSchemas {
   readonly body?: z.ZodType;
@@ -164,48 +195,27 @@ export interface OperationSchemas {
  */
 export function zodValidator(options: { request?: boolean; response?: boolean } = {}): Validator {
   const validator: Validator = {};
-  if (options.request !== false) {
-    validator.request = (operation, body) => problems(operationSchemas[operation]?.body, body);
-  }
-  if (options.response !== false) {
-    validator.response = (operation, status, data) => {
-      const responses = operationSchemas[operation]?.responses;
-      return problems(responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`], data);
-    };
-  }
-  return validator;
-}
-
+"#,
+                validator_body!(),
+                r#"
 /** One message per zod issue, led by the path of the value: `author.email: Invalid email address`. */
 function problems(schema: z.ZodType | undefined, data: unknown): string[] | undefined {
-  const result = schema?.safeParse(data);
-  if (result === undefined || result.success) return undefined;
-  return result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "") + issue.message);
-}
-"#
+"#,
+                problems_body!()
+            )
         }
         Flavor::Js => {
-            r#"
+            concat!(
+                r#"
 export function zodValidator(options = {}) {
   const validator = {};
-  if (options.request !== false) {
-    validator.request = (operation, body) => problems(operationSchemas[operation]?.body, body);
-  }
-  if (options.response !== false) {
-    validator.response = (operation, status, data) => {
-      const responses = operationSchemas[operation]?.responses;
-      return problems(responses?.[String(status)] ?? responses?.[`${String(status).charAt(0)}XX`], data);
-    };
-  }
-  return validator;
-}
-
+"#,
+                validator_body!(),
+                r#"
 function problems(schema, data) {
-  const result = schema?.safeParse(data);
-  if (result === undefined || result.success) return undefined;
-  return result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ` : "") + issue.message);
-}
-"#
+"#,
+                problems_body!()
+            )
         }
         Flavor::Dts => {
             r#"
