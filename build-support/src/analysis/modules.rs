@@ -6,6 +6,7 @@
 
 use super::cfg::CfgEnv;
 use super::diagnostics::{Diagnostic, Error};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use syn::{Attribute, Item};
@@ -184,6 +185,48 @@ fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// A source file's items with every function body left empty: nothing
+/// tether-build reads is in a body, and bodies are most of what syn would
+/// parse (a syntax error in one is left to rustc).
+fn parse_items(text: &str) -> syn::Result<syn::File> {
+    // A byte-order mark or a `#!` line: syn's own reading of the file.
+    if text.starts_with('\u{feff}') || text.starts_with("#!") {
+        return syn::parse_file(text);
+    }
+    let tokens: TokenStream = text.parse()?;
+    syn::parse2(without_fn_bodies(tokens))
+}
+
+/// `tokens` with the block of each `fn` emptied (`fn f(x: u8) -> u8 {}`),
+/// in nested modules, impls and traits too. A `;` ends a signature without
+/// a body (`fn f();`, `type F = fn(u8);`).
+fn without_fn_bodies(tokens: TokenStream) -> TokenStream {
+    let mut in_signature = false;
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            TokenTree::Ident(ident) => {
+                in_signature |= ident == "fn";
+                TokenTree::Ident(ident)
+            }
+            TokenTree::Punct(punct) => {
+                in_signature &= punct.as_char() != ';';
+                TokenTree::Punct(punct)
+            }
+            TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => {
+                let stream = match std::mem::take(&mut in_signature) {
+                    true => TokenStream::new(),
+                    false => without_fn_bodies(group.stream()),
+                };
+                let mut emptied = Group::new(Delimiter::Brace, stream);
+                emptied.set_span(group.span());
+                TokenTree::Group(emptied)
+            }
+            other => other,
+        })
+        .collect()
+}
+
 fn path_attr(attrs: &[Attribute]) -> Option<String> {
     attrs
         .iter()
@@ -203,7 +246,7 @@ impl Loader<'_> {
                 return None;
             }
         };
-        let parsed = syn::parse_file(&text);
+        let parsed = parse_items(&text);
         let id = self.sources.files.len();
         self.sources.files.push(SourceFile {
             path: path.to_path_buf(),
@@ -334,5 +377,38 @@ impl Loader<'_> {
             path_attr_base: file_dir,
         };
         Some(self.add_module(path, file, Some(parent), items, &child_dirs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn b1_items_are_read_without_parsing_function_bodies() {
+        let text = "
+            pub struct S { pub f: fn(u8) -> u8, pub g: Vec<u8> }
+            type F = fn();
+            pub trait T { fn declared(&self); fn provided(&self) -> u8 { 1 + } }
+            impl S { pub fn new() -> Self { this is not rust } }
+            mod inner { pub fn f(x: u8) -> u8 { let y = ; } pub struct After; }
+        ";
+        let items = parse_items(text).expect("bodies are not parsed").items;
+        let [Item::Struct(s), Item::Type(_), Item::Trait(t), Item::Impl(i), Item::Mod(m)] =
+            items.as_slice()
+        else {
+            panic!("five items expected: {items:?}");
+        };
+        assert_eq!(s.fields.len(), 2);
+        assert_eq!(t.items.len(), 2);
+        let [syn::ImplItem::Fn(new)] = i.items.as_slice() else {
+            panic!("one method expected");
+        };
+        assert_eq!(new.sig.ident, "new");
+        assert!(new.block.stmts.is_empty());
+        let (_, inner) = m.content.as_ref().expect("an inline module");
+        assert!(
+            matches!(inner.as_slice(), [Item::Fn(f), Item::Struct(_)] if f.sig.inputs.len() == 1)
+        );
     }
 }

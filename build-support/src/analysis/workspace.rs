@@ -23,6 +23,11 @@ pub struct PathDependency {
 /// `manifest_dir`, with `cargo` the cargo binary to ask.
 pub fn path_dependencies(manifest_dir: &Path, cargo: &Path) -> Result<Vec<PathDependency>, String> {
     let manifest = manifest_dir.join("Cargo.toml");
+    // `cargo metadata` is a process of its own (tens of milliseconds):
+    // not asked when the manifest names no dependency it could find.
+    if !std::fs::read_to_string(&manifest).is_ok_and(|m| may_have_path_dependencies(&m)) {
+        return Ok(Vec::new());
+    }
     let out = Command::new(cargo)
         .args([
             "metadata",
@@ -44,6 +49,36 @@ pub fn path_dependencies(manifest_dir: &Path, cargo: &Path) -> Result<Vec<PathDe
     let meta: Value = serde_json::from_slice(&out.stdout)
         .map_err(|e| format!("cannot read `cargo metadata` output: {e}"))?;
     Ok(from_metadata(&meta, &manifest))
+}
+
+/// Whether a manifest has a normal dependency that may be a path
+/// dependency: one with `path`, or one from the workspace (`workspace =
+/// true`, whose table may give it a path), tether's own crates aside. A
+/// manifest that is not valid TOML: true, and cargo says what is wrong.
+fn may_have_path_dependencies(manifest: &str) -> bool {
+    let Ok(manifest) = manifest.parse::<toml::Table>() else {
+        return true;
+    };
+    let per_target = manifest
+        .get("target")
+        .and_then(toml::Value::as_table)
+        .into_iter()
+        .flat_map(|targets| targets.values().filter_map(|t| t.get("dependencies")));
+    manifest
+        .get("dependencies")
+        .into_iter()
+        .chain(per_target)
+        .filter_map(toml::Value::as_table)
+        .flatten()
+        .any(|(key, spec)| {
+            let Some(spec) = spec.as_table() else {
+                return false;
+            };
+            let package = spec.get("package").and_then(toml::Value::as_str);
+            let local = spec.contains_key("path")
+                || spec.get("workspace").and_then(toml::Value::as_bool) == Some(true);
+            local && !FRAMEWORK_CRATES.contains(&package.unwrap_or(key))
+        })
 }
 
 fn same_file(a: &str, b: &Path) -> bool {
@@ -106,6 +141,32 @@ pub fn from_metadata(meta: &Value, manifest: &Path) -> Vec<PathDependency> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn b3_cargo_metadata_only_for_manifests_with_path_dependencies() {
+        let none = r#"
+            [package]
+            name = "app"
+            [dependencies]
+            tether = { path = "../runtime" }
+            serde = { version = "1", features = ["derive"] }
+            anyhow = "1"
+            [dev-dependencies]
+            helpers = { path = "../helpers" }
+            [build-dependencies]
+            tether-build = { path = "../build-support" }
+        "#;
+        assert!(!may_have_path_dependencies(none));
+        let path = "[dependencies]\nshared-models = { path = \"../shared\" }\n";
+        assert!(may_have_path_dependencies(path));
+        let renamed = "[dependencies]\nweb = { package = \"tether\", path = \"../rt\" }\n";
+        assert!(!may_have_path_dependencies(renamed));
+        let workspace = "[dependencies]\nshared = { workspace = true }\n";
+        assert!(may_have_path_dependencies(workspace));
+        let target = "[target.'cfg(unix)'.dependencies]\nunix-models = { path = \"../u\" }\n";
+        assert!(may_have_path_dependencies(target));
+        assert!(may_have_path_dependencies("not toml ["));
+    }
 
     #[test]
     fn b3_reads_path_dependencies_from_metadata() {

@@ -147,12 +147,21 @@ impl Plan {
         };
         let from: Vec<String> = docs.iter().map(|d| Project::show(&d.path)).collect();
         let from = from.join(", ");
-        let documents: Vec<serde_json::Value> = docs.iter().map(|d| d.document.clone()).collect();
+        // One document (the usual case) is read in place: a copy of a large
+        // one costs about as much as parsing it did.
+        let several: Vec<serde_json::Value>;
+        let documents = match docs {
+            [one] => std::slice::from_ref(&one.document),
+            _ => {
+                several = docs.iter().map(|d| d.document.clone()).collect();
+                several.as_slice()
+            }
+        };
         let options = match &output.sdk {
             Some(sdk) => options.clone().with_output(sdk),
             None => options.clone(),
         };
-        let files = generate_sdk_versions(&documents, &options).map_err(|e| {
+        let files = generate_sdk_versions(documents, &options).map_err(|e| {
             CliError::new(format!("cannot generate a client from {from}: {e}"))
             .help("the generator reads OpenAPI 3.0, 3.1 and 3.2 documents; fix the document or point at another one")
         })?;

@@ -2,8 +2,10 @@
 //! `$ref`s, and tether's own hints (`x-tether`, see the module docs of
 //! `sdk`).
 
+use std::borrow::Cow;
+
 use crate::extensions as ext;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::SdkError;
 
@@ -94,15 +96,28 @@ impl<'a> Document<'a> {
 
     /// Follows a local `$ref` (`#/a/b~1c`); `None` for remote or broken ones.
     pub(super) fn pointer(&self, reference: &str) -> Option<&'a Value> {
-        let pointer = reference.strip_prefix('#')?;
-        let decoded = percent_decode(pointer);
-        self.root.pointer(&decoded)
+        let pointer = percent_decode(reference.strip_prefix('#')?);
+        // The common `#/components/schemas/Name` walked key by key, without
+        // the copy of each key that `Value::pointer` makes to unescape it.
+        let plain = pointer.strip_prefix('/').filter(|p| !p.contains('~'));
+        let Some(keys) = plain else {
+            return self.root.pointer(&pointer);
+        };
+        let mut target = self.root;
+        for key in keys.split('/') {
+            match target {
+                Value::Object(map) => target = map.get(key)?,
+                // Array indices: serde_json's rules.
+                _ => return self.root.pointer(&pointer),
+            }
+        }
+        Some(target)
     }
 
     /// Follows `$ref` chains (parameters, responses, request bodies), at most a few hops.
     pub(super) fn resolve(&self, mut value: &'a Value) -> &'a Value {
         for _ in 0..16 {
-            match value.get("$ref").and_then(Value::as_str) {
+            match value.field("$ref").and_then(Value::as_str) {
                 Some(r) => match self.pointer(r) {
                     Some(target) => value = target,
                     None => return value,
@@ -125,9 +140,9 @@ impl<'a> Document<'a> {
 }
 
 /// `$ref` pointers may be percent-encoded (`#/components/schemas/a%20b`).
-fn percent_decode(s: &str) -> String {
+fn percent_decode(s: &str) -> Cow<'_, str> {
     if !s.contains('%') {
-        return s.to_string();
+        return Cow::Borrowed(s);
     }
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -146,16 +161,43 @@ fn percent_decode(s: &str) -> String {
         out.push(bytes[i]);
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    Cow::Owned(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// The schema name a `$ref` to `components.schemas` points at.
-pub(super) fn schema_ref_name(reference: &str) -> Option<String> {
+pub(super) fn schema_ref_name(reference: &str) -> Option<Cow<'_, str>> {
     let rest = reference.strip_prefix("#/components/schemas/")?;
     if rest.contains('/') {
         return None;
     }
-    Some(percent_decode(rest).replace("~1", "/").replace("~0", "~"))
+    let name = percent_decode(rest);
+    if !name.contains('~') {
+        return Some(name);
+    }
+    Some(Cow::Owned(name.replace("~1", "/").replace("~0", "~")))
+}
+
+/// A member of a JSON object, found by comparing keys in order: faster than
+/// the map's hashed lookup for the handful of keys of a schema, parameter
+/// or response object, which the generator asks for again and again.
+pub(super) trait Field {
+    /// The value of `key`, if this is an object that has it.
+    fn field(&self, key: &str) -> Option<&Value>;
+}
+
+impl Field for Map<String, Value> {
+    fn field(&self, key: &str) -> Option<&Value> {
+        if self.len() > 12 {
+            return self.get(key);
+        }
+        self.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    }
+}
+
+impl Field for Value {
+    fn field(&self, key: &str) -> Option<&Value> {
+        self.as_object()?.field(key)
+    }
 }
 
 /// Reads any self-describing format (YAML, JSON) into a JSON value, taking

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::document::Document;
+use super::document::{Document, Field};
 use super::naming::{jsdoc, prop_key, string_literal};
 use super::operations::{self, BodyKind, Content, Location, Operation, Param};
 use super::package;
@@ -398,8 +398,8 @@ fn event_union(op: &Operation<'_>, name: &str, types: &Types<'_>, ctx: Ctx<'_>) 
     let mut members: Vec<String> = Vec::new();
     if let Some(Some(item)) = item {
         let list = item
-            .get("oneOf")
-            .or_else(|| item.get("anyOf"))
+            .field("oneOf")
+            .or_else(|| item.field("anyOf"))
             .and_then(Value::as_array)
             .map(|l| l.iter().collect::<Vec<_>>())
             .unwrap_or_else(|| vec![item]);
@@ -419,9 +419,9 @@ fn event_union(op: &Operation<'_>, name: &str, types: &Types<'_>, ctx: Ctx<'_>) 
 }
 
 fn event_member(member: &Value, types: &Types<'_>, ctx: Ctx<'_>) -> String {
-    let props = member.get("properties");
-    let event = props.and_then(|p| p.get("event"));
-    let data = props.and_then(|p| p.get("data"));
+    let props = member.field("properties");
+    let event = props.and_then(|p| p.field("event"));
+    let data = props.and_then(|p| p.field("data"));
     if event.is_none() && data.is_none() {
         return format!(
             "{{ event: string; data: {}; id?: string }}",
@@ -522,7 +522,7 @@ fn method_doc(op: &Operation<'_>, m: &Method) -> Vec<String> {
             "The data is the open event stream: `new SSEConnection(data)` yields its `{e}`s."
         ));
     }
-    if op.op.get("deprecated") == Some(&Value::Bool(true)) {
+    if op.op.field("deprecated") == Some(&Value::Bool(true)) {
         doc.push("@deprecated".into());
     }
     doc
@@ -728,12 +728,15 @@ fn index_file(
 
 /// `Bookstore 1.0.0`: the document's title and version.
 fn api_name(doc: &Document<'_>) -> String {
-    let info = doc.root.get("info");
+    let info = doc.root.field("info");
     let title = info
-        .and_then(|i| i.get("title"))
+        .and_then(|i| i.field("title"))
         .and_then(Value::as_str)
         .unwrap_or("the API");
-    match info.and_then(|i| i.get("version")).and_then(Value::as_str) {
+    match info
+        .and_then(|i| i.field("version"))
+        .and_then(Value::as_str)
+    {
         Some(v) => format!("{title} {v}"),
         None => title.to_string(),
     }

@@ -203,19 +203,28 @@ fn fix_start(s: String, fallback: &str) -> String {
 
 /// A property key: bare when it is an identifier name, else a string literal.
 pub fn prop_key(s: &str) -> String {
+    let mut out = String::new();
+    push_prop_key(&mut out, s);
+    out
+}
+
+/// [`prop_key`], appended to `out`.
+pub fn push_prop_key(out: &mut String, s: &str) {
     if is_identifier_name(s) {
-        s.to_string()
+        out.push_str(s);
     } else {
-        string_literal(s)
+        out.push_str(&string_literal(s));
     }
 }
 
 /// A TypeScript string literal (JSON strings are valid JavaScript strings).
 pub fn string_literal(s: &str) -> String {
     // U+2028/U+2029 are legal in ES2019 strings, but not in older tools.
-    serde_json::to_string(s)
-        .expect("strings serialise")
-        .replace('\u{2028}', "\\u2028")
+    let json = serde_json::to_string(s).expect("strings serialise");
+    if !json.contains(['\u{2028}', '\u{2029}']) {
+        return json;
+    }
+    json.replace('\u{2028}', "\\u2028")
         .replace('\u{2029}', "\\u2029")
 }
 
@@ -276,44 +285,85 @@ impl Namer {
 
 /// A JSDoc block at `indent`; `*/` in the text cannot end it early.
 pub fn jsdoc(lines: &[String], indent: &str) -> String {
-    let text: Vec<String> = lines
-        .iter()
-        .flat_map(|l| {
-            l.replace("\r\n", "\n")
-                .replace(['\r', '\u{2028}', '\u{2029}'], "\n")
-                .split('\n')
-                .map(|s| s.trim_end().replace("*/", "*\\/"))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    let text = trim_blank(&text);
-    if text.is_empty() {
-        return String::new();
-    }
-    if text.len() == 1 {
-        return format!("{indent}/** {} */\n", text[0]);
-    }
-    let mut out = format!("{indent}/**\n");
-    for l in text {
-        if l.is_empty() {
-            out += &format!("{indent} *\n");
-        } else {
-            out += &format!("{indent} * {l}\n");
-        }
-    }
-    out + &format!("{indent} */\n")
+    let mut out = String::new();
+    push_jsdoc(&mut out, lines, indent);
+    out
 }
 
-fn trim_blank(lines: &[String]) -> &[String] {
-    let start = lines
+/// [`jsdoc`], appended to `out`.
+pub fn push_jsdoc<S: AsRef<str>>(out: &mut String, lines: &[S], indent: &str) {
+    let text: Vec<&str> = lines.iter().flat_map(|l| text_lines(l.as_ref())).collect();
+    let start = text
         .iter()
         .position(|l| !l.is_empty())
-        .unwrap_or(lines.len());
-    let end = lines
+        .unwrap_or(text.len());
+    let end = text
         .iter()
         .rposition(|l| !l.is_empty())
         .map_or(start, |e| e + 1);
-    &lines[start..end]
+    let push_line = |out: &mut String, l: &str| match l.contains("*/") {
+        true => out.push_str(&l.replace("*/", "*\\/")),
+        false => out.push_str(l),
+    };
+    match &text[start..end] {
+        [] => {}
+        [one] => {
+            out.push_str(indent);
+            out.push_str("/** ");
+            push_line(out, one);
+            out.push_str(" */\n");
+        }
+        many => {
+            out.push_str(indent);
+            out.push_str("/**\n");
+            for l in many {
+                out.push_str(indent);
+                out.push_str(" *");
+                if !l.is_empty() {
+                    out.push(' ');
+                    push_line(out, l);
+                }
+                out.push('\n');
+            }
+            out.push_str(indent);
+            out.push_str(" */\n");
+        }
+    }
+}
+
+/// The lines of a text, split at `\n`, `\r\n`, `\r`, U+2028 and U+2029,
+/// each without its trailing white space.
+fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        let Some((at, len)) = line_break(s) else {
+            rest = None;
+            return Some(s);
+        };
+        rest = Some(&s[at + len..]);
+        Some(&s[..at])
+    })
+    .map(str::trim_end)
+}
+
+/// Where the first line break of `s` is and its length in bytes.
+fn line_break(s: &str) -> Option<(usize, usize)> {
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    loop {
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+        let at = from
+            + bytes[from..]
+                .iter()
+                .position(|b| matches!(b, b'\n' | b'\r' | 0xE2))?;
+        match &bytes[at..] {
+            [b'\r', b'\n', ..] => return Some((at, 2)),
+            [b'\n' | b'\r', ..] => return Some((at, 1)),
+            [0xE2, 0x80, 0xA8 | 0xA9, ..] => return Some((at, 3)),
+            _ => from = at + 1,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -372,5 +422,15 @@ mod tests {
         assert_eq!(doc, "/** evil *\\/ alert(1) /* */\n");
         let doc = jsdoc(&["a\r\nb".into(), String::new()], "  ");
         assert_eq!(doc, "  /**\n   * a\n   * b\n   */\n");
+    }
+
+    #[test]
+    fn c7_jsdoc_splits_every_line_break() {
+        let text = "  \n a \r b\u{2028}c \u{2014} d\u{2026}\u{2029}\r\r\n";
+        let doc = jsdoc(&[text.into(), "x */ ".into()], "");
+        assert_eq!(
+            doc,
+            "/**\n *  a\n *  b\n * c \u{2014} d\u{2026}\n *\n *\n *\n * x *\\/\n */\n"
+        );
     }
 }

@@ -5,7 +5,7 @@
 use crate::extensions as ext;
 use serde_json::Value;
 
-use super::document::{Document, Versioning};
+use super::document::{Document, Field, Versioning};
 use super::naming::{camel, pascal};
 
 /// The HTTP methods of a path item, in the order methods are emitted.
@@ -115,13 +115,13 @@ fn collect_paths<'a>(
         let Some(item_map) = item.as_object() else {
             continue;
         };
-        let shared = item_map.get("parameters").and_then(Value::as_array);
+        let shared = item_map.field("parameters").and_then(Value::as_array);
         let mut ops: Vec<(String, &'a Value)> = METHODS
             .iter()
             .filter_map(|m| item_map.get(*m).map(|op| (m.to_ascii_uppercase(), op)))
             .collect();
         if let Some(extra) = item_map
-            .get("additionalOperations")
+            .field("additionalOperations")
             .and_then(Value::as_object)
         {
             ops.extend(extra.iter().map(|(m, op)| (m.to_ascii_uppercase(), op)));
@@ -188,7 +188,7 @@ fn operation<'a>(
 }
 
 fn first_tag(op: &Value) -> Option<String> {
-    op.get("tags")?
+    op.field("tags")?
         .as_array()?
         .first()?
         .as_str()
@@ -242,17 +242,17 @@ fn parameters<'a>(
 ) -> (Vec<Param<'a>>, Vec<(String, String)>) {
     let mut params: Vec<Param<'a>> = Vec::new();
     let mut consts = Vec::new();
-    let own = op.get("parameters").and_then(Value::as_array);
+    let own = op.field("parameters").and_then(Value::as_array);
     for p in shared
         .into_iter()
         .flatten()
         .chain(own.into_iter().flatten())
     {
         let p = doc.resolve(p);
-        let Some(name) = p.get("name").and_then(Value::as_str) else {
+        let Some(name) = p.field("name").and_then(Value::as_str) else {
             continue;
         };
-        let location = match p.get("in").and_then(Value::as_str) {
+        let location = match p.field("in").and_then(Value::as_str) {
             Some("path") => Location::Path,
             Some("query") => Location::Query,
             Some("header") => Location::Header,
@@ -264,12 +264,12 @@ fn parameters<'a>(
         {
             continue;
         }
-        let schema = p.get("schema").or_else(|| {
-            p.get("content")?
+        let schema = p.field("schema").or_else(|| {
+            p.field("content")?
                 .as_object()?
                 .values()
                 .next()?
-                .get("schema")
+                .field("schema")
         });
         if location == Location::Header {
             if let Some(value) = schema.and_then(|s| constant(doc.resolve(s))) {
@@ -281,15 +281,15 @@ fn parameters<'a>(
         let param = Param {
             name: name.to_string(),
             location,
-            required: location == Location::Path || p.get("required") == Some(&Value::Bool(true)),
+            required: location == Location::Path || p.field("required") == Some(&Value::Bool(true)),
             schema,
-            style: p.get("style").and_then(Value::as_str).map(str::to_string),
-            explode: p.get("explode").and_then(Value::as_bool),
+            style: p.field("style").and_then(Value::as_str).map(str::to_string),
+            explode: p.field("explode").and_then(Value::as_bool),
             description: p
-                .get("description")
+                .field("description")
                 .and_then(Value::as_str)
                 .map(str::to_string),
-            deprecated: p.get("deprecated") == Some(&Value::Bool(true)),
+            deprecated: p.field("deprecated") == Some(&Value::Bool(true)),
         };
         // An operation's parameter overrides the path item's one of the same name and place.
         params.retain(|q| !(q.name == param.name && q.location == param.location));
@@ -327,8 +327,8 @@ fn path_variables(path: &str) -> Vec<String> {
 fn constant(schema: &Value) -> Option<String> {
     let value =
         schema
-            .get("const")
-            .or_else(|| match schema.get("enum")?.as_array()?.as_slice() {
+            .field("const")
+            .or_else(|| match schema.field("enum")?.as_array()?.as_slice() {
                 [only] => Some(only),
                 _ => None,
             })?;
@@ -351,8 +351,8 @@ fn is_json(media: &str) -> bool {
 }
 
 fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
-    let rb = doc.resolve(op.get("requestBody")?);
-    let content = rb.get("content")?.as_object()?;
+    let rb = doc.resolve(op.field("requestBody")?);
+    let content = rb.field("content")?.as_object()?;
     let pick =
         |pred: &dyn Fn(&str) -> bool| content.iter().find(|(m, _)| pred(&m.to_ascii_lowercase()));
     let (kind, (media, value)) = [
@@ -370,10 +370,10 @@ fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
     Some(Body {
         kind,
         content_type: media.clone(),
-        schema: value.get("schema"),
-        required: rb.get("required") == Some(&Value::Bool(true)),
+        schema: value.field("schema"),
+        required: rb.field("required") == Some(&Value::Bool(true)),
         description: rb
-            .get("description")
+            .field("description")
             .and_then(Value::as_str)
             .map(str::to_string),
     })
@@ -381,7 +381,7 @@ fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
 
 /// The success (2xx) or error (everything else but 1xx) responses.
 fn responses<'a>(doc: &Document<'a>, op: &'a Value, success: bool) -> Vec<&'a Value> {
-    let Some(all) = op.get("responses").and_then(Value::as_object) else {
+    let Some(all) = op.field("responses").and_then(Value::as_object) else {
         return Vec::new();
     };
     all.iter()
@@ -404,7 +404,7 @@ fn response_headers(doc: &Document<'_>, op: &Value) -> Vec<(String, &'static str
     let Some(response) = responses(doc, op, true).into_iter().next() else {
         return Vec::new();
     };
-    let Some(headers) = response.get("headers").and_then(Value::as_object) else {
+    let Some(headers) = response.field("headers").and_then(Value::as_object) else {
         return Vec::new();
     };
     headers
@@ -414,15 +414,15 @@ fn response_headers(doc: &Document<'_>, op: &Value) -> Vec<(String, &'static str
         })
         .map(|(name, h)| {
             let h = doc.resolve(h);
-            let schema = h.get("schema").map(|s| doc.resolve(s));
-            let kind = match schema.and_then(|s| s.get("type")) {
+            let schema = h.field("schema").map(|s| doc.resolve(s));
+            let kind = match schema.and_then(|s| s.field("type")) {
                 Some(Value::String(t)) if t == "integer" || t == "number" => "number",
                 Some(Value::String(t)) if t == "boolean" => "boolean",
                 _ => "string",
             };
             // Browsers never let a page read `Set-Cookie` (a forbidden
             // response header): typed as possibly absent, whatever it says.
-            let required = h.get("required") == Some(&Value::Bool(true))
+            let required = h.field("required") == Some(&Value::Bool(true))
                 && !name.eq_ignore_ascii_case("set-cookie");
             (name.clone(), kind, required)
         })
@@ -431,7 +431,7 @@ fn response_headers(doc: &Document<'_>, op: &Value) -> Vec<(String, &'static str
 
 /// The error responses (neither 1xx nor 2xx) with their status keys.
 fn error_responses<'a>(doc: &Document<'a>, op: &'a Value) -> Vec<(String, &'a Value)> {
-    let Some(all) = op.get("responses").and_then(Value::as_object) else {
+    let Some(all) = op.field("responses").and_then(Value::as_object) else {
         return Vec::new();
     };
     all.iter()
@@ -441,7 +441,7 @@ fn error_responses<'a>(doc: &Document<'a>, op: &'a Value) -> Vec<(String, &'a Va
 }
 
 fn content<'a>(doc: &Document<'a>, response: &'a Value) -> Content<'a> {
-    let Some(content) = response.get("content").and_then(Value::as_object) else {
+    let Some(content) = response.field("content").and_then(Value::as_object) else {
         return Content::Empty;
     };
     if content.is_empty() {
@@ -452,12 +452,12 @@ fn content<'a>(doc: &Document<'a>, response: &'a Value) -> Content<'a> {
         .find(|(m, _)| m.to_ascii_lowercase().starts_with("text/event-stream"))
     {
         let item = media
-            .get("itemSchema")
-            .or_else(|| media.get(ext::ITEM_SCHEMA));
+            .field("itemSchema")
+            .or_else(|| media.field(ext::ITEM_SCHEMA));
         return Content::Sse(item.map(|i| doc.resolve(i)));
     }
     if let Some((_, media)) = content.iter().find(|(m, _)| is_json(m)) {
-        return Content::Json(media.get("schema"));
+        return Content::Json(media.field("schema"));
     }
     if content
         .keys()

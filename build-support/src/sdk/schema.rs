@@ -1,12 +1,13 @@
 //! JSON Schema (OpenAPI 3.0, 3.1, 3.2 dialects) → TypeScript types (SPEC C7).
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use super::document::{schema_ref_name, Document};
-use super::naming::{jsdoc, prop_key, string_literal};
+use super::document::{schema_ref_name, Document, Field};
+use super::naming::{prop_key, push_jsdoc, push_prop_key, string_literal};
 
 /// How tightly a type expression binds, to know when it needs parentheses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -86,7 +87,7 @@ impl<'d> Types<'d> {
     pub(super) fn emit_all(&self) -> String {
         let mut out = String::new();
         for (raw, schema) in self.doc.schemas() {
-            let name = &self.names[raw.as_str()];
+            let name = self.names[raw.as_str()].as_str();
             let ctx = Ctx {
                 prefix: "",
                 current: Some(raw),
@@ -94,18 +95,16 @@ impl<'d> Types<'d> {
             if !out.is_empty() {
                 out.push('\n');
             }
-            out += &jsdoc(&doc_lines(schema), "");
+            push_jsdoc(&mut out, &doc_lines(schema), "");
             if is_plain_object(schema) {
-                out += &format!(
-                    "export interface {name} {}\n",
-                    self.object(schema.as_object().expect("an object schema"), ctx, 0, 0)
-                );
+                let object = self.object(schema.as_object().expect("an object schema"), ctx, 0, 0);
+                out.extend(["export interface ", name, " ", &object, "\n"]);
             } else if self.is_alias_cycle(raw) {
                 // `type A = B; type B = A` is TS2456: a cycle of bare `$ref`s describes no value.
-                out += &format!("export type {name} = unknown;\n");
+                out.extend(["export type ", name, " = unknown;\n"]);
             } else {
                 let ty = self.ty(schema, ctx, 0, 0).text;
-                out += &format!("export type {name} = {ty};\n");
+                out.extend(["export type ", name, " = ", &ty, ";\n"]);
             }
         }
         out
@@ -115,8 +114,13 @@ impl<'d> Types<'d> {
     /// `$ref`s comes back to it (`Baz → Qux → Baz`).
     fn is_alias_cycle(&self, raw: &str) -> bool {
         let bare_ref = |name: &str| {
-            let schema = self.doc.root.get("components")?.get("schemas")?.get(name)?;
-            let r = schema.get("$ref").and_then(Value::as_str)?;
+            let schema = self
+                .doc
+                .root
+                .field("components")?
+                .field("schemas")?
+                .get(name)?;
+            let r = schema.field("$ref").and_then(Value::as_str)?;
             let only_notes = schema.as_object()?.keys().all(|k| {
                 [
                     "$ref",
@@ -135,7 +139,7 @@ impl<'d> Types<'d> {
         for _ in 0..=self.names.len() {
             match bare_ref(&at) {
                 Some(next) if next == raw => return true,
-                Some(next) => at = next,
+                Some(next) => at = next.into_owned(),
                 None => return false,
             }
         }
@@ -153,7 +157,7 @@ impl<'d> Types<'d> {
         if depth > MAX_DEPTH {
             return Ty::atom("unknown");
         }
-        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+        if let Some(r) = s.field("$ref").and_then(Value::as_str) {
             let base = self.reference(r, ctx, indent, depth);
             return nullable(base, s);
         }
@@ -162,7 +166,7 @@ impl<'d> Types<'d> {
     }
 
     fn reference(&self, r: &str, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
-        if let Some(name) = schema_ref_name(r).and_then(|n| self.names.get(&n)) {
+        if let Some(name) = schema_ref_name(r).and_then(|n| self.names.get(n.as_ref())) {
             if !ctx.prefix.is_empty() {
                 self.used.set(true);
             }
@@ -175,14 +179,14 @@ impl<'d> Types<'d> {
     }
 
     fn base(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
-        if let Some(c) = s.get("const") {
+        if let Some(c) = s.field("const") {
             return Ty::atom(literal(c));
         }
-        if let Some(values) = s.get("enum").and_then(Value::as_array) {
+        if let Some(values) = s.field("enum").and_then(Value::as_array) {
             return union(values.iter().map(|v| Ty::atom(literal(v))).collect());
         }
         let mut parts: Vec<Ty> = Vec::new();
-        if let Some(all) = s.get("allOf").and_then(Value::as_array) {
+        if let Some(all) = s.field("allOf").and_then(Value::as_array) {
             for member in all {
                 if let Some(t) = self.all_of_member(member, ctx, indent, depth) {
                     parts.push(t);
@@ -212,13 +216,13 @@ impl<'d> Types<'d> {
         depth: usize,
         combined: bool,
     ) -> Option<Ty> {
-        let types: Vec<&str> = match s.get("type") {
+        let types: Vec<&str> = match s.field("type") {
             Some(Value::String(t)) => vec![t.as_str()],
             Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
         };
         let has_object_shape = s.contains_key("properties")
-            || s.get("additionalProperties")
+            || s.field("additionalProperties")
                 .is_some_and(|a| a != &Value::Bool(false));
         if types.is_empty() {
             if has_object_shape {
@@ -235,7 +239,7 @@ impl<'d> Types<'d> {
         let members = types
             .iter()
             .map(|t| match *t {
-                "string" => Ty::atom(match s.get("format").and_then(Value::as_str) {
+                "string" => Ty::atom(match s.field("format").and_then(Value::as_str) {
                     Some("binary") => "Blob",
                     _ => "string",
                 }),
@@ -251,12 +255,12 @@ impl<'d> Types<'d> {
     }
 
     fn array(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
-        if let Some(prefix) = s.get("prefixItems").and_then(Value::as_array) {
+        if let Some(prefix) = s.field("prefixItems").and_then(Value::as_array) {
             let mut items: Vec<String> = prefix
                 .iter()
                 .map(|p| self.ty(p, ctx, indent, depth + 1).text)
                 .collect();
-            match s.get("items") {
+            match s.field("items") {
                 Some(Value::Bool(false)) => {}
                 Some(rest) => items.push(format!(
                     "...{}[]",
@@ -266,7 +270,7 @@ impl<'d> Types<'d> {
             }
             return Ty::atom(format!("[{}]", items.join(", ")));
         }
-        let item = match s.get("items") {
+        let item = match s.field("items") {
             Some(items) => self.ty(items, ctx, indent, depth + 1),
             None => Ty::atom("unknown"),
         };
@@ -275,7 +279,10 @@ impl<'d> Types<'d> {
 
     /// A property's JSDoc: its own description (beside a `$ref`, or around
     /// an `allOf` of one) wins over the description of the type it names.
-    fn field_doc(&self, prop: &Value) -> Vec<String> {
+    fn field_doc<'v>(&self, prop: &'v Value) -> Vec<Cow<'v, str>>
+    where
+        'd: 'v,
+    {
         let own = doc_lines(prop);
         if own
             .iter()
@@ -294,13 +301,13 @@ impl<'d> Types<'d> {
     fn object(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> String {
         let pad = "  ".repeat(indent + 1);
         let required: Vec<&str> = s
-            .get("required")
+            .field("required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
         let mut body = String::new();
         let mut prop_types: Vec<String> = Vec::new();
-        if let Some(props) = s.get("properties").and_then(Value::as_object) {
+        if let Some(props) = s.field("properties").and_then(Value::as_object) {
             for (name, prop) in props {
                 let ty = self.ty(prop, ctx, indent + 1, depth + 1).text;
                 let opt = if required.contains(&name.as_str()) {
@@ -308,12 +315,14 @@ impl<'d> Types<'d> {
                 } else {
                     "?"
                 };
-                body += &jsdoc(&self.field_doc(prop), &pad);
-                body += &format!("{pad}{}{opt}: {ty};\n", prop_key(name));
+                push_jsdoc(&mut body, &self.field_doc(prop), &pad);
+                body.push_str(&pad);
+                push_prop_key(&mut body, name);
+                body.extend([opt, ": ", &ty, ";\n"]);
                 prop_types.push(ty);
             }
         }
-        let extra = match s.get("additionalProperties") {
+        let extra = match s.field("additionalProperties") {
             Some(Value::Bool(false)) => None,
             Some(Value::Bool(true)) => Some("unknown".to_string()),
             Some(ap @ Value::Object(_)) => Some(self.ty(ap, ctx, indent + 1, depth + 1).text),
@@ -337,12 +346,17 @@ impl<'d> Types<'d> {
                 all.push("undefined".into());
                 all.join(" | ")
             };
-            body += &format!("{pad}[key: string]: {index};\n");
+            body.extend([&pad, "[key: string]: ", &index, ";\n"]);
         }
         if body.is_empty() {
             return "{ [key: string]: never }".into();
         }
-        format!("{{\n{body}{}}}", "  ".repeat(indent))
+        let mut out = String::with_capacity(body.len() + 2 * indent + 3);
+        out.push_str("{\n");
+        out.push_str(&body);
+        out.push_str(&pad[2..]);
+        out.push('}');
+        out
     }
 
     fn all_of_member(
@@ -354,7 +368,8 @@ impl<'d> Types<'d> {
     ) -> Option<Ty> {
         // `Dog: allOf [Pet, …]` where `Pet: oneOf [Dog, Cat]` would be a
         // circular alias: take only Pet's own part there.
-        if let (Some(current), Some(r)) = (ctx.current, member.get("$ref").and_then(Value::as_str))
+        if let (Some(current), Some(r)) =
+            (ctx.current, member.field("$ref").and_then(Value::as_str))
         {
             if let Some(target) = self.doc.pointer(r).and_then(Value::as_object) {
                 if lists_ref_to(target, current) {
@@ -377,15 +392,15 @@ impl<'d> Types<'d> {
         indent: usize,
         depth: usize,
     ) -> Ty {
-        let discriminator = s.get("discriminator");
+        let discriminator = s.field("discriminator");
         let property = discriminator
-            .and_then(|d| d.get("propertyName"))
+            .and_then(|d| d.field("propertyName"))
             .and_then(Value::as_str);
         let members = list
             .iter()
             .map(|m| {
                 let ty = self.ty(m, ctx, indent, depth + 1);
-                match (property, m.get("$ref").and_then(Value::as_str)) {
+                match (property, m.field("$ref").and_then(Value::as_str)) {
                     (Some(p), Some(r)) => match self.tag_values(p, r, discriminator) {
                         Some(tags) => Ty {
                             text: format!(
@@ -420,13 +435,13 @@ impl<'d> Types<'d> {
         }
         let name = schema_ref_name(r);
         let mapped: Vec<String> = discriminator
-            .and_then(|d| d.get("mapping"))
+            .and_then(|d| d.field("mapping"))
             .and_then(Value::as_object)
             .into_iter()
             .flatten()
             .filter(|(_, v)| {
                 v.as_str()
-                    .is_some_and(|v| v == r || Some(v.to_string()) == name)
+                    .is_some_and(|v| v == r || name.as_deref() == Some(v))
             })
             .map(|(k, _)| string_literal(k))
             .collect();
@@ -444,17 +459,17 @@ fn pins_property(doc: &Document<'_>, schema: &Value, property: &str, depth: usiz
     }
     let schema = doc.resolve(schema);
     let own = schema
-        .get("properties")
+        .field("properties")
         .and_then(|p| p.get(property))
         .map(|p| doc.resolve(p))
         .is_some_and(|p| {
-            p.get("const").is_some()
-                || p.get("enum")
+            p.field("const").is_some()
+                || p.field("enum")
                     .and_then(Value::as_array)
                     .is_some_and(|e| e.len() == 1)
         });
     own || schema
-        .get("allOf")
+        .field("allOf")
         .and_then(Value::as_array)
         .is_some_and(|all| {
             all.iter()
@@ -469,7 +484,7 @@ fn lists_ref_to(schema: &Map<String, Value>, name: &str) -> bool {
             .and_then(Value::as_array)
             .is_some_and(|list| {
                 list.iter().any(|m| {
-                    m.get("$ref")
+                    m.field("$ref")
                         .and_then(Value::as_str)
                         .and_then(schema_ref_name)
                         .is_some_and(|n| n == name)
@@ -511,7 +526,7 @@ fn join(mut parts: Vec<Ty>, empty: &str, prec: Prec) -> Ty {
 
 /// 3.0's `nullable: true` (3.1 spells it with `type: [.., "null"]`, handled by `by_type`).
 fn nullable(base: Ty, s: &Map<String, Value>) -> Ty {
-    let flagged = s.get("nullable") == Some(&Value::Bool(true));
+    let flagged = s.field("nullable") == Some(&Value::Bool(true));
     if !flagged || base.text == "null" || base.text == "unknown" {
         return base;
     }
@@ -549,14 +564,14 @@ fn is_plain_object(s: &Value) -> bool {
     let combinator = ["allOf", "oneOf", "anyOf", "enum", "const", "$ref", "not"]
         .iter()
         .any(|k| s.contains_key(*k));
-    let object_type = match s.get("type") {
+    let object_type = match s.field("type") {
         Some(Value::String(t)) => t == "object",
         None => s.contains_key("properties"),
         _ => false,
     };
     object_type
         && !combinator
-        && s.get("nullable") != Some(&Value::Bool(true))
+        && s.field("nullable") != Some(&Value::Bool(true))
         && s.contains_key("properties")
 }
 
@@ -566,34 +581,34 @@ const BIG_INTEGER: &str = "64-bit: values may exceed Number.MAX_SAFE_INTEGER";
 
 /// `int64`/`uint64` integers (also in a nullable `type: [integer, null]`).
 fn is_64_bit_integer(s: &Value) -> bool {
-    let integer = match s.get("type") {
+    let integer = match s.field("type") {
         Some(Value::String(t)) => t == "integer",
         Some(Value::Array(ts)) => ts.iter().any(|t| t == "integer"),
         _ => false,
     };
     integer
         && matches!(
-            s.get("format").and_then(Value::as_str),
+            s.field("format").and_then(Value::as_str),
             Some("int64" | "uint64")
         )
 }
 
-pub(super) fn doc_lines(s: &Value) -> Vec<String> {
+pub(super) fn doc_lines(s: &Value) -> Vec<Cow<'_, str>> {
     let mut lines = Vec::new();
     if let Some(d) = s
-        .get("description")
-        .or_else(|| s.get("title"))
+        .field("description")
+        .or_else(|| s.field("title"))
         .and_then(Value::as_str)
     {
-        lines.push(d.to_string());
+        lines.push(Cow::Borrowed(d));
     }
     if is_64_bit_integer(s) {
-        lines.push(format!(
+        lines.push(Cow::Owned(format!(
             "{BIG_INTEGER} (2^53 - 1), which JSON.parse rounds."
-        ));
+        )));
     }
-    if s.get("deprecated") == Some(&Value::Bool(true)) {
-        lines.push("@deprecated".into());
+    if s.field("deprecated") == Some(&Value::Bool(true)) {
+        lines.push(Cow::Borrowed("@deprecated"));
     }
     lines
 }
