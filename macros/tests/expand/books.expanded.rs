@@ -46,6 +46,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -85,7 +86,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -113,6 +114,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let query: ListQuery = match ::tether::__private::piped(
                         ::tether::__private::validated::<
@@ -164,7 +166,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -192,6 +194,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let dto: CreateBook = match ::tether::__private::piped(
                         ::tether::__private::body_json_validated::<
@@ -231,7 +234,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(201u16),
                             )
@@ -255,6 +258,7 @@ const _: () = {
                         __this.remove(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -282,7 +286,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(204u16),
                             )
