@@ -194,7 +194,7 @@ fn respond(route: &RouteModel) -> TokenStream {
         use #p::{BodyJson as _, BodyResponse as _, SplitPlain as _, SplitResult as _};
         match (&__out).__tether_split().split(__out) {
             #p::Ok(__value) => #p::Ok({ #ok }),
-            #p::Err(__error) => #p::raise(&__req, __error, #status),
+            #p::Err(__error) => #p::raise(__raise, __error, #status),
         }
     }
 }
@@ -281,6 +281,9 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
         #[allow(unused_mut, unused_variables, deprecated, clippy::needless_borrow, clippy::let_and_return)]
         fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
             #send_check
+            // Not the request: a handler that reads nothing of it does not
+            // hold it (nor hyper's read buffer) while it runs (SPEC A10).
+            let __raise = #p::Raise::of(&__req);
             #p::HandlerFuture::new(async move {
                 #ruled
                 #(#extracts)*

@@ -190,9 +190,8 @@ impl NativeAdapter {
     {
         let io = TokioIo::new(ConnIo::new(io, self.pipeline_flush));
         let svc = hyper_service(service, self.request_timeout, None);
-        let _ = connection_builder(&self.builder())
-            .serve_connection(io, svc)
-            .await;
+        let (builder, timer) = connection_builder(&self.builder());
+        let _ = timer.scope(builder.serve_connection(io, svc)).await;
     }
 
     fn builder(&self) -> http1::Builder {
@@ -316,11 +315,13 @@ fn poll_answer(
 }
 
 /// `template` with a connection's own header-read timer (see
-/// [`crate::head_timer`]).
-fn connection_builder(template: &http1::Builder) -> http1::Builder {
+/// [`crate::head_timer`]); the connection is to be run in the timer's
+/// [`scope`](crate::head_timer::HeadTimer::scope).
+fn connection_builder(template: &http1::Builder) -> (http1::Builder, crate::head_timer::HeadTimer) {
+    let timer = crate::head_timer::HeadTimer::default();
     let mut builder = template.clone();
-    builder.timer(crate::head_timer::HeadTimer::default());
-    builder
+    builder.timer(timer.clone());
+    (builder, timer)
 }
 
 /// `service` as hyper calls it: one [`Respond`] per request.
@@ -405,8 +406,9 @@ impl Protocols {
             }
             _ => {
                 let io = TokioIo::new(ConnIo::new(io, self.batching));
-                let conn = connection_builder(&self.http1).serve_connection(io, svc);
-                let _ = watcher.watch(conn).await;
+                let (builder, timer) = connection_builder(&self.http1);
+                let conn = builder.serve_connection(io, svc);
+                let _ = timer.scope(watcher.watch(conn)).await;
             }
         }
     }

@@ -145,7 +145,7 @@ pub mod __private {
     pub use crate::extract::*;
     pub use crate::multipart::{body_multipart, FromMultipart};
     pub use crate::param_rules::{self as rules, unpiped, Broken};
-    pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef};
+    pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef, Raise};
     pub use crate::request::Request;
     pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
     pub use crate::response::{IntoResponse, Json};

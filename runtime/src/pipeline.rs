@@ -596,18 +596,44 @@ impl Request {
 /// The generated handler's error path: an exception when the route has
 /// interceptors or filters (Nest's rule: an interceptor's after-part sees
 /// an error as an error, with or without filters), else the error's own
-/// response (no boxing).
+/// response (no boxing). `route` is the request, or its [`Raise`].
 #[doc(hidden)]
 pub fn raise<E: IntoResponse + Send + 'static>(
-    req: &Request,
+    route: impl Into<Raise>,
     error: E,
     status: StatusCode,
 ) -> Result<Response, Exception> {
-    match route_pipeline(req) {
-        Some(p) if !p.filters.is_empty() || !p.interceptors.is_empty() => {
-            Err(Exception::with_status(error, status))
-        }
-        _ => Ok(error.into_response_with(status)),
+    match route.into().to_filters {
+        true => Err(Exception::with_status(error, status)),
+        false => Ok(error.into_response_with(status)),
+    }
+}
+
+/// How a request's route [`raise`]s an error, decided before the handler
+/// runs: the generated handler keeps this instead of the request, so a
+/// handler that needs nothing more of the request lets it go when its
+/// future is made (hyper's read buffer is then free again when hyper reads
+/// on; SPEC A10).
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Raise {
+    to_filters: bool,
+}
+
+impl Raise {
+    /// How `req`'s route raises an error.
+    #[inline]
+    pub fn of(req: &Request) -> Self {
+        let to_filters = matches!(route_pipeline(req),
+            Some(p) if !p.filters.is_empty() || !p.interceptors.is_empty());
+        Raise { to_filters }
+    }
+}
+
+impl From<&Request> for Raise {
+    #[inline]
+    fn from(req: &Request) -> Self {
+        Raise::of(req)
     }
 }
 

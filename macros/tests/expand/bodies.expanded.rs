@@ -60,6 +60,7 @@ const _: () = {
                         __this.json(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let dto: CreateUpload = match ::tether::__private::piped(
                         ::tether::__private::body_json_validated::<
@@ -99,7 +100,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(201u16),
                             )
@@ -123,6 +124,7 @@ const _: () = {
                         __this.form(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let dto: CreateUpload = match ::tether::__private::piped(
                         ::tether::__private::body_form_validated::<
@@ -162,7 +164,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(201u16),
                             )
@@ -186,6 +188,7 @@ const _: () = {
                         __this.multipart(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let form: UploadForm = match ::tether::__private::piped(
                         ::tether::__private::validated::<
@@ -228,7 +231,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(201u16),
                             )
@@ -256,6 +259,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -293,7 +297,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -321,6 +325,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -358,7 +363,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -386,6 +391,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -423,7 +429,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -451,6 +457,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -489,7 +496,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )

@@ -47,6 +47,7 @@ const _: () = {
                 if false {
                     ::tether::__private::assert_send(__this.list());
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.list().await;
                     #[allow(unused_imports)]
@@ -64,7 +65,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -92,6 +93,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -131,7 +133,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )

@@ -39,6 +39,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u32 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u32>(&__req, 0usize, "id"),
@@ -76,7 +77,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(201u16),
                             )
@@ -108,6 +109,7 @@ const _: () = {
                 if false {
                     ::tether::__private::assert_send(__this.list());
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.list().await;
                     #[allow(unused_imports)]
@@ -125,7 +127,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )

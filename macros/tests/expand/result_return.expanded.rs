@@ -44,6 +44,7 @@ const _: () = {
                         __this.find(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -71,7 +72,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -95,6 +96,7 @@ const _: () = {
                         __this.owner(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
@@ -122,7 +124,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -146,6 +148,7 @@ const _: () = {
                         __this.open(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let dto: OpenAccount = match ::tether::__private::piped(
                         ::tether::__private::body_json_validated::<
@@ -184,7 +187,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(201u16),
                             )

@@ -44,6 +44,7 @@ const _: () = {
                             ),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let code: String = match ::tether::__private::unpiped(
                         ::tether::__private::path_param::<
@@ -203,7 +204,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )

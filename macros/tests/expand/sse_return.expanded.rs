@@ -39,6 +39,7 @@ const _: () = {
                         __this.events(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let last: Option<String> = match ::tether::__private::piped(
                         ::tether::__private::header_param::<
@@ -68,7 +69,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
@@ -92,6 +93,7 @@ const _: () = {
                         __this.topic(::tether::__private::unreachable()),
                     );
                 }
+                let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let topic: String = match ::tether::__private::piped(
                         ::tether::__private::path_param::<
@@ -121,7 +123,7 @@ const _: () = {
                         }
                         ::tether::__private::Err(__error) => {
                             ::tether::__private::raise(
-                                &__req,
+                                __raise,
                                 __error,
                                 ::tether::__private::status(200u16),
                             )
