@@ -8,7 +8,7 @@ use super::emit::options_required;
 use super::naming::{prop_key, string_literal};
 use super::operations::Operation;
 use super::plan::{Class, Controller};
-use super::templates::{Flavor, HEADER};
+use super::templates::{Flavor, HEADER, NO_CHECK};
 
 /// One operation in the tree: its place and how to build it.
 struct Entry<'a> {
@@ -109,6 +109,9 @@ pub(super) fn queries_file(
 ) -> String {
     let groups = groups(controllers);
     let mut out = String::from(HEADER);
+    if flavor == Flavor::Ts {
+        out += NO_CHECK;
+    }
     if flavor != Flavor::Dts {
         out += &format!(
             "import {{ operationMutation, operationQuery }} from \"./tanstack-query{ext}\";\n"

@@ -10,7 +10,7 @@ use super::document::{schema_ref_name, Document};
 use super::naming::{prop_key, string_literal};
 use super::operations::{BodyKind, Operation};
 use super::schema::Types;
-use super::templates::{Flavor, HEADER};
+use super::templates::{Flavor, HEADER, NO_CHECK};
 
 /// Nesting beyond which a schema is checked as `z.unknown()`.
 const MAX_DEPTH: usize = 48;
@@ -21,13 +21,6 @@ const SUFFIX: &str = "Schema";
 
 const PATTERN_TS: &str = "function pattern(source: string): RegExp {\n  for (const flags of [\"u\", \"\"]) {\n    try {\n      return new RegExp(source, flags);\n    } catch {\n      // Try the next reading.\n    }\n  }\n  return /(?:)/;\n}\n\n";
 const PATTERN_JS: &str = "function pattern(source) {\n  for (const flags of [\"u\", \"\"]) {\n    try {\n      return new RegExp(source, flags);\n    } catch {\n      // Try the next reading.\n    }\n  }\n  return /(?:)/;\n}\n\n";
-
-/// The first lines of `zod.ts`. Every export is annotated (`z.ZodType`),
-/// so no user code needs the types tsc would infer for each schema, and
-/// inferring them costs tsc several times the whole client (7.7× on
-/// GitHub's document, bench/sdk). The test `sdk_tsc` checks this file
-/// strictly with the line taken out.
-const NO_CHECK: &str = "// @ts-nocheck\n// (Every export is annotated `z.ZodType`: checking each schema's inferred zod type would cost your tsc several times the whole client.)\n";
 
 /// `zod.ts`, `zod.js` or `zod.d.ts`.
 pub(super) fn zod_file(
