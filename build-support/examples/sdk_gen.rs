@@ -5,6 +5,10 @@
 
 use std::time::Instant;
 
+/// The allocator `cargo tether` uses, so the bench measures what users run.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut options = tether_build::sdk::SdkOptions::default();
