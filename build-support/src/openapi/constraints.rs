@@ -6,13 +6,7 @@
 //! keyword (`custom = …`, `message = …`) change nothing.
 
 use serde_json::{json, Map, Number as JsonNumber, Value};
-use syn::Attribute;
-use tether_model::rules::{parse_validate_attrs, Number, Rule, RuleValue};
-
-/// `schema` with the keywords of the field's `#[validate(..)]` rules.
-pub(super) fn apply(schema: Value, attrs: &[Attribute]) -> Value {
-    apply_rules(schema, &parse_validate_attrs(attrs).rules)
-}
+use tether_model::rules::{Number, Rule, RuleValue};
 
 /// `schema` with the keyword of each rule. On a list, a rule of its items
 /// (`max_length` on a `Vec<String>`) goes to `items`, as serde_valid checks
@@ -76,10 +70,11 @@ fn keyword_value(value: &RuleValue) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use syn::parse_quote;
+    use syn::{parse_quote, Attribute};
+    use tether_model::rules::parse_validate_attrs;
 
     fn field(attrs: Vec<Attribute>, schema: Value) -> Value {
-        apply(schema, &attrs)
+        apply_rules(schema, &parse_validate_attrs(&attrs).rules)
     }
 
     #[test]

@@ -14,7 +14,7 @@ use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use syn::{Attribute, Fields};
 use tether_model::controller::doc_lines;
-use tether_model::rules::{parse_validate_attrs, Shape as RuleShape};
+use tether_model::rules::{parse_validate_attrs, Rule, Shape as RuleShape};
 
 /// The component every error response refers to.
 pub(super) const HTTP_ERROR: &str = "HttpError";
@@ -530,11 +530,13 @@ impl<'a> SchemaGen<'a> {
         Some((self.schema(&ty), is_option))
     }
 
-    /// Refuses a `#[validate(..)]` rule that cannot apply to the field's
-    /// type, with the fix: serde_valid's own error names only its traits.
-    fn check_rules(&mut self, field: &syn::Field, module: ModId) {
+    /// The field's `#[validate(..)]` rules; one that cannot apply to the
+    /// field's type is refused with the fix (serde_valid's own error names
+    /// only its traits).
+    fn checked_rules(&mut self, field: &syn::Field, module: ModId) -> Vec<Rule> {
         let shape = RuleShape::of(&field.ty);
-        for rule in parse_validate_attrs(&field.attrs).rules {
+        let rules = parse_validate_attrs(&field.attrs).rules;
+        for rule in &rules {
             if let Err(e) = rule.check_field(shape, &field.ty) {
                 let text = e.to_string();
                 let (message, help) = text.split_once("; ").unwrap_or((&text, ""));
@@ -545,11 +547,10 @@ impl<'a> SchemaGen<'a> {
                 if !help.is_empty() {
                     d = d.with_help(help);
                 }
-                if !self.errors.contains(&d) {
-                    self.errors.push(d);
-                }
+                self.errors.push(d);
             }
         }
+        rules
     }
 
     /// Adds the named `fields` to `shape`, read under `rules`.
@@ -597,8 +598,8 @@ impl<'a> SchemaGen<'a> {
                 || attrs.skip_serializing
                 || attrs.skip_deserializing);
             schema = deprecate(describe(schema, docs(&field.attrs)), &field.attrs);
-            self.check_rules(field, module);
-            schema = super::constraints::apply(schema, &field.attrs);
+            let rules = self.checked_rules(field, module);
+            schema = super::constraints::apply_rules(schema, &rules);
             // Written even when a client may leave it out: required in
             // response-only schemas (see `always_sent`).
             let always_sent =
