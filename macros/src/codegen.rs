@@ -39,17 +39,23 @@ pub(crate) fn versions_tokens(spec: &VersionSpec) -> TokenStream {
 }
 
 /// The statements extracting one argument into a local of the same name,
-/// then passing it through the route's pipes (a no-op without pipes).
-fn extract(param: &ParamModel, route: &RouteModel) -> TokenStream {
+/// then passing it through the route's pipes (a no-op without pipes);
+/// `fail` is the statement run with the `response` of a failure.
+fn extract(param: &ParamModel, route: &RouteModel, fail: &TokenStream) -> TokenStream {
     let Some(call) = extract_call(param, route) else {
         return TokenStream::new();
     };
-    piped(param, route, call)
+    piped(param, route, call, fail)
 }
 
 /// `let arg: T = …` passing `value` (a `Result<T, HttpError>`) through the
-/// route's pipes.
-pub(crate) fn piped(param: &ParamModel, route: &RouteModel, value: TokenStream) -> TokenStream {
+/// route's pipes; `fail` runs with the `response` of a failure.
+pub(crate) fn piped(
+    param: &ParamModel,
+    route: &RouteModel,
+    value: TokenStream,
+    fail: &TokenStream,
+) -> TokenStream {
     let ident = &param.ident;
     let ty = &param.ty;
     let arg = tether_model::attrs::ident_name(ident);
@@ -67,7 +73,7 @@ pub(crate) fn piped(param: &ParamModel, route: &RouteModel, value: TokenStream) 
     quote_spanned! {param.span=>
         let #ident: #ty = match #p::piped(#value, &__req, #arg, #p::ArgSource::#source, #p::status(#status)) {
             #p::Ok(value) => value,
-            #p::Err(response) => return response,
+            #p::Err(response) => #fail,
         };
     }
 }
@@ -261,38 +267,84 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
     let self_ty = &model.self_ty;
     let name = format_ident!("__tether_{}", route.fn_ident);
     let method = &route.fn_ident;
-    // Arguments with rules are read and checked first, all together (SPEC
-    // E5); body arguments consume the request, so they are read last.
-    let (bodies, others): (Vec<_>, Vec<_>) = route
-        .params
-        .iter()
-        .partition(|p| matches!(p.source, ParamSource::Body(_)));
-    let (ruled, others): (Vec<_>, Vec<_>) = others.into_iter().partition(|p| !p.rules.is_empty());
-    let ruled = crate::param_rules::read_and_check(&ruled, route);
-    let extracts = others
-        .iter()
-        .chain(bodies.iter())
-        .map(|p| extract(p, route));
+    let (early, late) = read_order(route);
+    let read_early = read_early(&early, route);
+    let in_future = quote!(return response);
+    let late = late.iter().map(|p| extract(p, route, &in_future));
     let args = route.params.iter().map(argument);
     let respond = respond(route);
     let p = quote!(::tether::__private);
     let send_check = send_check(route);
     let tokens = quote! {
-        #[allow(unused_mut, unused_variables, deprecated, clippy::needless_borrow, clippy::let_and_return)]
+        // `result_large_err`: `read_args`'s closure returns the handler's
+        // answer as its `Err`, unboxed (see `piped`).
+        #[allow(unused_mut, unused_variables, deprecated, clippy::needless_borrow, clippy::let_and_return, clippy::result_large_err)]
         fn #name(__this: #p::Arc<#self_ty>, mut __req: #p::Request) -> #p::HandlerFuture {
             #send_check
             // Not the request: a handler that reads nothing of it does not
             // hold it (nor hyper's read buffer) while it runs (SPEC A10).
             let __raise = #p::Raise::of(&__req);
+            #read_early
             #p::HandlerFuture::new(async move {
-                #ruled
-                #(#extracts)*
+                #(#late)*
                 let __out = __this.#method(#(#args),*).await;
                 #respond
             })
         }
     };
     (name, tokens)
+}
+
+/// The order arguments are read in: those with rules first, all together
+/// (SPEC E5), then the others in argument order, bodies last (they consume
+/// the request). Split in two: those read before the handler's future is
+/// made (path, query, header and cookie values: then the future need not
+/// hold the request, SPEC A10), up to the first extractor, which is async;
+/// and the rest, read inside the future.
+fn read_order(route: &RouteModel) -> (Vec<&ParamModel>, Vec<&ParamModel>) {
+    let (bodies, others): (Vec<_>, Vec<_>) = route
+        .params
+        .iter()
+        .partition(|p| matches!(p.source, ParamSource::Body(_)));
+    let (mut early, mut others): (Vec<_>, Vec<_>) =
+        others.into_iter().partition(|p| !p.rules.is_empty());
+    let sync = others
+        .iter()
+        .take_while(|p| p.source != ParamSource::Extractor)
+        .count();
+    let late = others.split_off(sync);
+    early.extend(others);
+    (early, late.into_iter().chain(bodies).collect())
+}
+
+/// `let (a, b,) = …`: the arguments read before the handler's future is
+/// made (see [`read_order`]), the handler answered at once when one cannot
+/// be; nothing when there are none.
+fn read_early(params: &[&ParamModel], route: &RouteModel) -> TokenStream {
+    let read: Vec<_> = params
+        .iter()
+        .filter(|p| p.source != ParamSource::Request)
+        .copied()
+        .collect();
+    if read.is_empty() {
+        return TokenStream::new();
+    }
+    let p = quote!(::tether::__private);
+    let fail = quote!(return #p::Err(response));
+    let (ruled, plain): (Vec<_>, Vec<_>) = read.iter().partition(|p| !p.rules.is_empty());
+    let ruled = crate::param_rules::read_and_check(&ruled, route, &fail);
+    let plain = plain.iter().map(|param| extract(param, route, &fail));
+    let idents: Vec<_> = read.iter().map(|p| &p.ident).collect();
+    quote! {
+        let (#(#idents,)*) = match #p::read_args(|| {
+            #ruled
+            #(#plain)*
+            #p::Ok((#(#idents,)*))
+        }) {
+            #p::Ok(args) => args,
+            #p::Err(response) => return #p::HandlerFuture::ready(response),
+        };
+    }
 }
 
 /// Checks, at the method's name, that its future is `Send` (axum's

@@ -12,8 +12,13 @@ use tether_model::controller::{ParamModel, RouteModel};
 use tether_model::rules::{Number, Rule, RuleKind, RuleValue, Scalar, Shape};
 
 /// The statements reading, checking, then piping `params` (each with
-/// rules); nothing when there are none.
-pub(crate) fn read_and_check(params: &[&ParamModel], route: &RouteModel) -> TokenStream {
+/// rules); nothing when there are none. `fail` runs with the `response`
+/// of a failure.
+pub(crate) fn read_and_check(
+    params: &[&ParamModel],
+    route: &RouteModel,
+    fail: &TokenStream,
+) -> TokenStream {
     if params.is_empty() {
         return TokenStream::new();
     }
@@ -25,21 +30,21 @@ pub(crate) fn read_and_check(params: &[&ParamModel], route: &RouteModel) -> Toke
         Some(quote! {
             let #ident: #ty = match #p::unpiped(#call, &__req, #p::status(#status)) {
                 #p::Ok(value) => value,
-                #p::Err(response) => return response,
+                #p::Err(response) => #fail,
             };
         })
     });
     let checks = params.iter().map(|param| checks(param));
     let pipes = params.iter().map(|param| {
         let ident = &param.ident;
-        piped(param, route, quote!(#p::Ok(#ident)))
+        piped(param, route, quote!(#p::Ok(#ident)), fail)
     });
     quote! {
         #(#reads)*
         let mut __broken = #p::Broken::new();
         #(#checks)*
         if let #p::Err(response) = __broken.finish(&__req, #p::status(#status)) {
-            return response;
+            #fail;
         }
         #(#pipes)*
     }

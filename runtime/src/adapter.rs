@@ -108,7 +108,8 @@ impl NativeAdapter {
         self
     }
 
-    /// How long a client may take to send its request headers.
+    /// How long a client may take to send its request headers, and an idle
+    /// keep-alive connection may wait for its next request.
     pub fn header_read_timeout(mut self, timeout: Duration) -> Self {
         self.header_read_timeout = timeout;
         self
@@ -228,8 +229,6 @@ pin_project_lite::pin_project! {
         answer: Answer,
         has_body: bool,
         close: bool,
-        // The answer, held for the one poll of a request with a body.
-        held: Option<Response>,
     }
 }
 
@@ -238,6 +237,9 @@ pin_project_lite::pin_project! {
     enum Answer {
         Now { #[pin] fut: ResponseFuture },
         Within { #[pin] fut: tokio::time::Timeout<ResponseFuture>, limit: Duration },
+        // The answer, held for the one poll of a request with a body (in
+        // the place of its finished future: the future stays smaller).
+        Held { res: Option<Response> },
     }
 }
 
@@ -250,7 +252,6 @@ impl Respond {
                 answer: Answer::Now { fut },
                 has_body,
                 close,
-                held: None,
             },
             Some(limit) => Respond {
                 answer: Answer::Within {
@@ -259,7 +260,6 @@ impl Respond {
                 },
                 has_body,
                 close,
-                held: None,
             },
         }
     }
@@ -272,19 +272,13 @@ impl Future for Respond {
         self: Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<Self::Output> {
-        let this = self.project();
-        let mut res = match this.held.take() {
-            Some(res) => res,
-            None => {
-                let res = std::task::ready!(poll_answer(this.answer, cx));
-                if *this.has_body {
-                    *this.held = Some(res);
-                    cx.waker().wake_by_ref();
-                    return std::task::Poll::Pending;
-                }
-                res
-            }
-        };
+        let mut this = self.project();
+        let mut res = std::task::ready!(poll_answer(this.answer.as_mut(), cx));
+        if std::mem::take(this.has_body) {
+            this.answer.set(Answer::Held { res: Some(res) });
+            cx.waker().wake_by_ref();
+            return std::task::Poll::Pending;
+        }
         if *this.close {
             res.headers_mut().insert(
                 http::header::CONNECTION,
@@ -311,6 +305,9 @@ fn poll_answer(
                 .into_response()
             })
         }),
+        AnswerProj::Held { res } => {
+            std::task::Poll::Ready(res.take().expect("Respond polled after completion"))
+        }
     }
 }
 

@@ -84,6 +84,21 @@ pub trait HeaderParam: DeserializeOwned {}
 
 impl<T: DeserializeOwned> HeaderParam for T {}
 
+/// Runs `read`, the generated code reading a handler's path, query, header
+/// and cookie arguments before its future is made, so that the future need
+/// not hold the request (nor hyper's read buffer, SPEC A10). A panic there
+/// is answered as a panicking handler's is: `500`.
+#[doc(hidden)]
+#[inline]
+// The `Err` is the handler's response, returned as is (see `piped`).
+#[allow(clippy::result_large_err)]
+pub fn read_args<T>(
+    read: impl FnOnce() -> Result<T, Result<crate::Response, crate::Exception>>,
+) -> Result<T, Result<crate::Response, crate::Exception>> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(read))
+        .unwrap_or_else(|payload| Err(Ok(crate::response_future::panicked(&*payload))))
+}
+
 /// `#[param] id: T`: the `index`-th capture of the route, named `name`.
 #[doc(hidden)]
 pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Result<T, HttpError> {
@@ -411,6 +426,22 @@ pub async fn body_bytes_optional<T: From<Bytes>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Arguments read before the handler's future is made: a failure is the
+    /// handler's answer, a panic a `500` as in the handler itself.
+    #[test]
+    #[allow(clippy::result_large_err)]
+    fn a2_arguments_read_up_front_answer_failures_and_panics() {
+        use crate::response::IntoResponse as _;
+        let read = read_args(|| Ok::<_, Result<crate::Response, crate::Exception>>((1u8, "a")));
+        assert!(matches!(read, Ok((1, "a"))));
+        let failed = read_args::<()>(|| Err(Ok(HttpError::bad_request("no").into_response())));
+        assert_eq!(failed.err().unwrap().ok().unwrap().status(), 400);
+        let panicked = read_args::<()>(|| panic!("a broken FromStr"));
+        let res = panicked.err().unwrap().ok().unwrap();
+        assert_eq!(res.status(), 500);
+        assert!(res.extensions().get::<crate::trace::Panicked>().is_some());
+    }
 
     #[cfg(feature = "json")]
     #[tokio::test]

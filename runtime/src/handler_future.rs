@@ -125,6 +125,12 @@ impl HandlerFuture {
         }
     }
 
+    /// A handler that answered before its future was made: an argument read
+    /// up front could not be (see [`crate::extract::read_args`]).
+    pub fn ready(output: Output) -> Self {
+        Self::new(std::future::ready(output))
+    }
+
     /// Whether the future is stored inline (tests of SPEC A10).
     #[doc(hidden)]
     pub fn is_inline(&self) -> bool {

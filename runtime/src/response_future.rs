@@ -93,7 +93,7 @@ fn with_vary_version(mut res: Response) -> Response {
 }
 
 /// The `500` for a panic, logged in the request span (see [`crate::trace`]).
-fn panicked(payload: &(dyn std::any::Any + Send)) -> Response {
+pub(crate) fn panicked(payload: &(dyn std::any::Any + Send)) -> Response {
     crate::trace::record_panic(payload);
     let mut res = HttpError::internal("Internal server error").into_response();
     res.extensions_mut().insert(crate::trace::Panicked);

@@ -181,15 +181,17 @@ fn a10_connection_allocates_per_request() {
     )
     .into_bytes();
     // The response's header map (2) and the JSON body (1). A handler that
-    // reads the request (`#[param]`, a body) holds it while hyper reads on
-    // for the next one, so hyper's read buffer, still shared with the
-    // request, is made anew (2 more); the POST's body costs 2 more (the
-    // parsed `name` among them). Until issue 18's second round every
-    // handler held the request (plaintext 4), and hyper's per-request
-    // header-read deadline was a box (plaintext 5; head_timer.rs).
+    // reads a body holds the request while hyper reads on for the next
+    // one, so hyper's read buffer, still shared with the request, is made
+    // anew (2 more); the POST's body costs 2 more (the parsed `name` among
+    // them). `#[param]` arguments are read before the handler's future is
+    // made, which then lets the request go (issue 18's third round; param
+    // was 5). Until the second round every handler held the request
+    // (plaintext 4), and hyper's per-request header-read deadline was a box
+    // (plaintext 5; head_timer.rs).
     assert_eq!(per_request(get("/plaintext")), 2, "plaintext");
     assert_eq!(per_request(get("/json")), 3, "json");
-    assert_eq!(per_request(get("/users/42")), 5, "param");
+    assert_eq!(per_request(get("/users/42")), 3, "param");
     assert_eq!(per_request(post), 7, "post");
 }
 
@@ -223,7 +225,11 @@ fn per_request(request: Vec<u8>) -> u64 {
     };
     // A first run warms what is made once per thread (the JSON buffer).
     run(10);
-    let (few, many) = (run(10), run(110));
+    // hyper renders its `Date` header anew once a second, one allocation
+    // of its 29 bytes, in whichever run straddles a second. Nothing else
+    // only ever adds, so the least count of a few runs is exact.
+    let least = |n: u64| (0..5).map(|_| run(n)).min().expect("five runs");
+    let (few, many) = (least(10), least(110));
     assert_eq!((many - few) % 100, 0, "{few} and {many} allocations");
     (many - few) / 100
 }

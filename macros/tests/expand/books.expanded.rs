@@ -36,7 +36,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_find_one(
                 __this: ::tether::__private::Arc<BooksController>,
@@ -52,7 +53,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (id, rid) = match ::tether::__private::read_args(|| {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,
@@ -61,7 +62,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let rid: Option<String> = match ::tether::__private::piped(
                         ::tether::__private::header_param::<
@@ -73,8 +76,18 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((id, rid))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.find_one(id, rid).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{
@@ -104,7 +117,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_find_all(
                 __this: ::tether::__private::Arc<BooksController>,
@@ -120,7 +134,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (query, page) = match ::tether::__private::read_args(|| {
                     let query: ListQuery = match ::tether::__private::piped(
                         ::tether::__private::validated::<
                             ListQuery,
@@ -143,7 +157,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let page: Option<u32> = match ::tether::__private::piped(
                         ::tether::__private::query_param::<Option<u32>>(&__req, "page"),
@@ -153,8 +169,18 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((query, page))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.find_all(query, page).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{
@@ -184,7 +210,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_create(
                 __this: ::tether::__private::Arc<BooksController>,
@@ -252,7 +279,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_remove(
                 __this: ::tether::__private::Arc<BooksController>,
@@ -264,7 +292,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (id,) = match ::tether::__private::read_args(|| {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,
@@ -273,8 +301,18 @@ const _: () = {
                         ::tether::__private::status(204u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((id,))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.remove(id).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{

@@ -38,7 +38,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_list(
                 __this: ::tether::__private::Arc<ArticlesController>,
@@ -78,7 +79,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_find(
                 __this: ::tether::__private::Arc<ArticlesController>,
@@ -94,7 +96,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (id, version) = match ::tether::__private::read_args(|| {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,
@@ -103,7 +105,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let version: Option<String> = match ::tether::__private::piped(
                         ::tether::__private::header_param::<
@@ -115,8 +119,18 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((id, version))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.find(id, version).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{

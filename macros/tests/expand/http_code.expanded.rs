@@ -27,7 +27,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_create(
                 __this: ::tether::__private::Arc<JobsController>,
@@ -91,7 +92,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_run(
                 __this: ::tether::__private::Arc<JobsController>,
@@ -103,7 +105,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (id,) = match ::tether::__private::read_args(|| {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,
@@ -112,8 +114,18 @@ const _: () = {
                         ::tether::__private::status(202u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((id,))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.run(id).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{
@@ -143,7 +155,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_remove(
                 __this: ::tether::__private::Arc<JobsController>,
@@ -155,7 +168,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (id,) = match ::tether::__private::read_args(|| {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,
@@ -164,8 +177,18 @@ const _: () = {
                         ::tether::__private::status(204u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((id,))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.remove(id).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{

@@ -24,7 +24,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_place(
                 __this: ::tether::__private::Arc<OrdersController>,
@@ -40,7 +41,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (id,) = match ::tether::__private::read_args(|| {
                     let id: u32 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u32>(&__req, 0usize, "id"),
                         &__req,
@@ -49,8 +50,18 @@ const _: () = {
                         ::tether::__private::status(201u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((id,))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let note: String = match ::tether::__private::piped(
                         ::tether::__private::body_text(&mut __req).await,
                         &__req,
@@ -100,7 +111,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_list(
                 __this: ::tether::__private::Arc<OrdersController>,

@@ -27,7 +27,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_list(
                 __this: ::tether::__private::Arc<TicketsController>,
@@ -45,7 +46,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (code, limit, tag, page) = match ::tether::__private::read_args(|| {
                     let code: String = match ::tether::__private::unpiped(
                         ::tether::__private::path_param::<
                             String,
@@ -54,7 +55,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let limit: Option<u32> = match ::tether::__private::unpiped(
                         ::tether::__private::query_param::<Option<u32>>(&__req, "limit"),
@@ -62,7 +65,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let tag: Vec<String> = match ::tether::__private::unpiped(
                         ::tether::__private::query_param::<Vec<String>>(&__req, "tag"),
@@ -70,7 +75,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let mut __broken = ::tether::__private::Broken::new();
                     {
@@ -146,7 +153,7 @@ const _: () = {
                     if let ::tether::__private::Err(response) = __broken
                         .finish(&__req, ::tether::__private::status(200u16))
                     {
-                        return response;
+                        return ::tether::__private::Err(response);
                     }
                     let code: String = match ::tether::__private::piped(
                         ::tether::__private::Ok(code),
@@ -156,7 +163,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let limit: Option<u32> = match ::tether::__private::piped(
                         ::tether::__private::Ok(limit),
@@ -166,7 +175,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let tag: Vec<String> = match ::tether::__private::piped(
                         ::tether::__private::Ok(tag),
@@ -176,7 +187,9 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
                     let page: Option<u32> = match ::tether::__private::piped(
                         ::tether::__private::query_param::<Option<u32>>(&__req, "page"),
@@ -186,8 +199,18 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((code, limit, tag, page))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.list(code, limit, tag, page).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{

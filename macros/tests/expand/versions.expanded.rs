@@ -35,7 +35,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_list(
                 __this: ::tether::__private::Arc<CatsController>,
@@ -75,7 +76,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_find(
                 __this: ::tether::__private::Arc<CatsController>,
@@ -87,7 +89,7 @@ const _: () = {
                     );
                 }
                 let __raise = ::tether::__private::Raise::of(&__req);
-                ::tether::__private::HandlerFuture::new(async move {
+                let (id,) = match ::tether::__private::read_args(|| {
                     let id: u64 = match ::tether::__private::piped(
                         ::tether::__private::path_param::<u64>(&__req, 0usize, "id"),
                         &__req,
@@ -96,8 +98,18 @@ const _: () = {
                         ::tether::__private::status(200u16),
                     ) {
                         ::tether::__private::Ok(value) => value,
-                        ::tether::__private::Err(response) => return response,
+                        ::tether::__private::Err(response) => {
+                            return ::tether::__private::Err(response);
+                        }
                     };
+                    ::tether::__private::Ok((id,))
+                }) {
+                    ::tether::__private::Ok(args) => args,
+                    ::tether::__private::Err(response) => {
+                        return ::tether::__private::HandlerFuture::ready(response);
+                    }
+                };
+                ::tether::__private::HandlerFuture::new(async move {
                     let __out = __this.find(id).await;
                     #[allow(unused_imports)]
                     use ::tether::__private::{
@@ -127,7 +139,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_count(
                 __this: ::tether::__private::Arc<CatsController>,
@@ -167,7 +180,8 @@ const _: () = {
                 unused_variables,
                 deprecated,
                 clippy::needless_borrow,
-                clippy::let_and_return
+                clippy::let_and_return,
+                clippy::result_large_err
             )]
             fn __tether_health(
                 __this: ::tether::__private::Arc<CatsController>,
