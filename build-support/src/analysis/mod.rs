@@ -4,6 +4,7 @@
 
 pub mod cfg;
 pub mod controllers;
+pub mod dependencies;
 pub mod diagnostics;
 pub mod index;
 pub mod modules;

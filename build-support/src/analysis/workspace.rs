@@ -59,6 +59,23 @@ fn may_have_path_dependencies(manifest: &str) -> bool {
     let Ok(manifest) = manifest.parse::<toml::Table>() else {
         return true;
     };
+    let local = normal_dependencies(&manifest).any(|(key, spec)| {
+        let Some(spec) = spec.as_table() else {
+            return false;
+        };
+        let package = spec.get("package").and_then(toml::Value::as_str);
+        let local = spec.contains_key("path")
+            || spec.get("workspace").and_then(toml::Value::as_bool) == Some(true);
+        local && !FRAMEWORK_CRATES.contains(&package.unwrap_or(key))
+    });
+    local
+}
+
+/// A manifest's normal dependencies: `[dependencies]` and every
+/// `[target.'…'.dependencies]`, as (key, spec).
+pub(crate) fn normal_dependencies(
+    manifest: &toml::Table,
+) -> impl Iterator<Item = (&String, &toml::Value)> {
     let per_target = manifest
         .get("target")
         .and_then(toml::Value::as_table)
@@ -70,15 +87,6 @@ fn may_have_path_dependencies(manifest: &str) -> bool {
         .chain(per_target)
         .filter_map(toml::Value::as_table)
         .flatten()
-        .any(|(key, spec)| {
-            let Some(spec) = spec.as_table() else {
-                return false;
-            };
-            let package = spec.get("package").and_then(toml::Value::as_str);
-            let local = spec.contains_key("path")
-                || spec.get("workspace").and_then(toml::Value::as_bool) == Some(true);
-            local && !FRAMEWORK_CRATES.contains(&package.unwrap_or(key))
-        })
 }
 
 fn same_file(a: &str, b: &Path) -> bool {

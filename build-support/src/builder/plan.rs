@@ -59,6 +59,9 @@ impl Builder {
         let mut read = Vec::new();
         let config = self.load_config(&root, &mut read)?;
         let stated = self.stated_schemas(&config, read.first().map(PathBuf::as_path))?;
+        let manifests =
+            crate::analysis::dependencies::check_serde_valid(&root).map_err(Error::one)?;
+        read.extend(manifests);
         let index = self.read_crate(&root, &mut read)?;
         let controllers = read_controllers(&index).map_err(Error::many)?;
         let framework = config.framework();
