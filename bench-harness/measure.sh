@@ -6,6 +6,7 @@
 #
 #   bench-harness/measure.sh                 # the bench routes, tether vs raw hyper (and axum)
 #   bench-harness/measure.sh extras          # the request-log and gzip rows, tether vs axum
+#                                            # (and axum + TraceLayer opening tether's span)
 #   BENCH_NO_BUILD=1 bench-harness/measure.sh
 #
 # Callgrind profiles of the N2 runs are left in $OUT (callgrind_annotate them).
@@ -17,7 +18,10 @@ N1=${N1:-1000}
 N2=${N2:-5000}
 mkdir -p "$OUT"
 if [ -z "${BENCH_NO_BUILD:-}" ]; then
-  (cd "$here" && cargo build --release --quiet)
+  # extras: axum's matched-path feature, for the span with tether's fields.
+  features=()
+  [ "${1:-}" = extras ] && features=(--features matched-path)
+  (cd "$here" && cargo build --release --quiet "${features[@]}")
 fi
 bin=$CARGO_TARGET_DIR/release/tether-bench-harness
 
@@ -58,10 +62,11 @@ fi
 export BENCH_NO_BUILD=1
 if [ "${1:-}" = extras ]; then
   log=$OUT/trace.log
-  echo "| row | tether | axum (tether ÷ axum) |"
-  echo "|---|--:|--:|"
+  echo "| row | tether | axum (tether ÷ axum) | axum, tether's span (tether ÷ axum) |"
+  echo "|---|--:|--:|--:|"
   row "trace: GET /api/users/42, JSON log to a file" param \
-    "trace-tether:tether:BENCH_TRACE_LOG=$log" "trace-axum:axum:BENCH_TRACE_LOG=$log"
+    "trace-tether:tether:BENCH_TRACE_LOG=$log" "trace-axum:axum:BENCH_TRACE_LOG=$log" \
+    "trace-axum-otel:axum:BENCH_TRACE_LOG=$log BENCH_TRACE_OTEL=1"
   row "gzip: GET /api/big, Accept-Encoding: gzip" big \
     "gzip-tether:tether:BENCH_GZIP=1" "gzip-axum:axum:BENCH_GZIP=1"
   exit

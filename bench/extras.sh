@@ -2,8 +2,13 @@
 # The rows of issue 15 beside the main run (bench/run.sh), tether against axum:
 #
 #   trace  GET /api/users/1 with a JSON request log written to a file:
-#          tether's own request span (SPEC F1) vs axum + tower-http TraceLayer,
-#          both at INFO through the same tracing-subscriber JSON layer
+#          tether's own request span (SPEC F1) vs axum + tower-http TraceLayer
+#          with its default span, both at INFO through the same
+#          tracing-subscriber JSON layer
+#   trace-otel  the same, against axum + TraceLayer opening the span tether
+#          opens (its OpenTelemetry HTTP fields, status and latency recorded
+#          into the span: BENCH_TRACE_OTEL=1, bench/src/servers/axum.rs);
+#          tether's column is the trace row's
 #   gzip   GET /api/big (16 KiB of JSON) with Accept-Encoding: gzip:
 #          tether + App::layer(CompressionLayer) vs axum + CompressionLayer
 #   h2     GET /api/plaintext over HTTP/2 (h2c, prior knowledge) with h2load
@@ -34,7 +39,8 @@ fi
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
-  cargo build --release --bin server
+  # axum's matched-path feature: the route in the trace-otel peer's span.
+  cargo build --release --bin server --features matched-path
 fi
 server_bin="$CARGO_TARGET_DIR/release/server"
 log_dir="$(mktemp -d)"
@@ -47,6 +53,7 @@ measure() {
   local env=()
   case $row in
     trace) env=(BENCH_TRACE_LOG="$log_dir/$framework.jsonl") ;;
+    trace-otel) env=(BENCH_TRACE_LOG="$log_dir/$framework-otel.jsonl" BENCH_TRACE_OTEL=1) ;;
     gzip) env=(BENCH_GZIP=1) ;;
   esac
   env "${env[@]}" "${pin_server[@]}" "$server_bin" "$framework" "127.0.0.1:$PORT" &
@@ -70,7 +77,8 @@ measure() {
 }
 
 # The bodies match before anything is measured: gzip really compresses, the
-# log really has one line per request.
+# log really has one line per request (printed, so that the lines can be
+# compared). check <framework> [BENCH_TRACE_OTEL value]
 check() {
   BENCH_GZIP=1 "$server_bin" "$1" "127.0.0.1:$PORT" & local pid=$!
   sleep 0.5
@@ -78,25 +86,35 @@ check() {
   enc=$(curl -fsS -D - -o /dev/null -H 'Accept-Encoding: gzip' "http://127.0.0.1:$PORT/api/big" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-encoding" {print $2}')
   kill "$pid"; wait "$pid" 2>/dev/null || true
   [ "$enc" = gzip ] || { echo "error: $1 did not gzip /api/big (content-encoding: '$enc')" >&2; exit 1; }
-  BENCH_TRACE_LOG="$log_dir/check.jsonl" "$server_bin" "$1" "127.0.0.1:$PORT" & pid=$!
+  : >"$log_dir/check.jsonl"
+  BENCH_TRACE_LOG="$log_dir/check.jsonl" BENCH_TRACE_OTEL="${2:-0}" "$server_bin" "$1" "127.0.0.1:$PORT" & pid=$!
   sleep 0.5
   curl -fsS -o /dev/null "http://127.0.0.1:$PORT/api/users/1"
   sleep 0.2
   kill "$pid"; wait "$pid" 2>/dev/null || true
   grep -q '/api/users' "$log_dir/check.jsonl" || { echo "error: $1 logged no request line" >&2; exit 1; }
+  echo "$1${2:+ (BENCH_TRACE_OTEL=$2)} logs: $(grep '/api/users' "$log_dir/check.jsonl" | tail -n1)" >&2
 }
 check tether
 check axum
+check axum 1
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 declare -A results
-ROWS="${ROWS:-trace gzip h2}"
+ROWS="${ROWS:-trace trace-otel gzip h2}"
+# The servers each row measures: trace-otel's tether is the trace row's.
+peers() {
+  case $1 in
+    trace-otel) if [[ " $ROWS " == *" trace "* ]]; then echo axum; else echo tether axum; fi ;;
+    *) echo tether axum ;;
+  esac
+}
 for round in $(seq "$ROUNDS"); do
   for row in $ROWS; do
-    for framework in tether axum; do
+    for framework in $(peers "$row"); do
       case $row in
-        trace) rps=$(measure "$framework" trace /api/users/1) ;;
+        trace | trace-otel) rps=$(measure "$framework" "$row" /api/users/1) ;;
         gzip) rps=$(measure "$framework" gzip /api/big 'Accept-Encoding: gzip') ;;
         h2) rps=$(measure "$framework" h2 /api/plaintext) ;;
       esac
@@ -105,6 +123,7 @@ for round in $(seq "$ROUNDS"); do
     done
   done
 done
+if [[ " $ROWS " == *" trace "* ]]; then results[trace-otel.tether]=${results[trace.tether]:-}; fi
 
 mkdir -p results
 {
@@ -117,4 +136,5 @@ mkdir -p results
   done
   echo
   echo "$ROUNDS rounds of ${DURATION}s, wrk -t1 -c$CONNECTIONS (h2: h2load -t1 -c$CONNECTIONS -m10), $(nproc) cores, $(date -u +%Y-%m-%d)."
+  echo "trace: axum + TraceLayer's default span; trace-otel: axum + TraceLayer with tether's OpenTelemetry span (same fields, status and latency recorded)."
 } | tee results/extras.md

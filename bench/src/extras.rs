@@ -5,6 +5,10 @@
 //!   per request to `<file>`, at `INFO`. tether logs its own request span
 //!   (SPEC F1); axum gets tower-http's `TraceLayer` at `INFO`, so both
 //!   write a span with the request's fields and a response event.
+//! - `BENCH_TRACE_OTEL=1` (with `BENCH_TRACE_LOG`): axum's `TraceLayer`
+//!   opens the span tether opens instead of its default one, with the same
+//!   OpenTelemetry fields, and records status and latency into it
+//!   (`servers::axum::otel`): the same work as tether's request log.
 //! - `BENCH_GZIP=1`: tower-http's `CompressionLayer` (gzip) around the app,
 //!   on tether through `App::layer` (SPEC F2), on axum through
 //!   `Router::layer`; `GET /api/big` answers a 16 KiB JSON array.
@@ -23,6 +27,11 @@ pub fn big() -> Vec<User> {
 /// Whether `BENCH_GZIP` asks for compression.
 pub fn gzip() -> bool {
     std::env::var_os("BENCH_GZIP").is_some_and(|v| v == "1")
+}
+
+/// Whether `BENCH_TRACE_OTEL` asks for axum's span with tether's fields.
+pub fn otel_fields() -> bool {
+    std::env::var_os("BENCH_TRACE_OTEL").is_some_and(|v| v == "1")
 }
 
 /// Whether `BENCH_TRACE_LOG` asks for a request log (and installs it).

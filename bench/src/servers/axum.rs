@@ -53,23 +53,125 @@ pub fn router(count_allocs: bool) -> Router {
 }
 
 /// The routes with tower-http's `TraceLayer` at `INFO` (under
-/// `BENCH_TRACE_LOG`) and `CompressionLayer` (under `BENCH_GZIP=1`);
-/// also used by `bench-harness/`.
+/// `BENCH_TRACE_LOG`; its default span, or with `BENCH_TRACE_OTEL=1` the
+/// OpenTelemetry span of [`otel`]) and `CompressionLayer` (under
+/// `BENCH_GZIP=1`); also used by `bench-harness/`.
 pub fn layered(router: Router, traced: bool) -> Router {
     use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
-    let router = if traced {
-        router.layer(
+    let router = match (traced, crate::extras::otel_fields()) {
+        (false, _) => router,
+        (true, false) => router.layer(
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(tracing::Level::INFO))
                 .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
-        )
-    } else {
-        router
+        ),
+        #[cfg(feature = "matched-path")]
+        (true, true) => router.layer(
+            TraceLayer::new_for_http()
+                .make_span_with(otel::make_span)
+                .on_response(otel::on_response)
+                .on_failure(()),
+        ),
+        #[cfg(not(feature = "matched-path"))]
+        (true, true) => {
+            panic!("BENCH_TRACE_OTEL=1 needs the bench built with `--features matched-path`")
+        }
     };
     if crate::extras::gzip() {
         router.layer(tower_http::compression::CompressionLayer::new())
     } else {
         router
+    }
+}
+
+/// `TraceLayer` opening the span tether opens (SPEC F1): OpenTelemetry's
+/// HTTP fields, the route from axum's `MatchedPath`, and the status and
+/// latency recorded into the span before a `response` event, as an axum
+/// user who wants OpenTelemetry HTTP spans writes it (what the
+/// `axum-tracing-opentelemetry` crate does). The bench's "same fields"
+/// peer of tether's request log. Needs axum's `matched-path` feature.
+#[cfg(feature = "matched-path")]
+pub mod otel {
+    use axum::extract::MatchedPath;
+    use axum::http::{Request, Response, Version};
+    use std::time::Duration;
+    use tracing::field::Empty;
+    use tracing::Span;
+
+    /// The request span: the fields of tether's `runtime/src/trace.rs`.
+    pub fn make_span<B>(req: &Request<B>) -> Span {
+        let route = req
+            .extensions()
+            .get::<MatchedPath>()
+            .map(MatchedPath::as_str);
+        let name = match route {
+            Some(route) => format!("{} {route}", req.method()),
+            None => req.method().to_string(),
+        };
+        let (host, port) = server_address(req);
+        tracing::info_span!(
+            target: "bench::request",
+            "request",
+            otel.name = name.as_str(),
+            otel.kind = "server",
+            otel.status_code = Empty,
+            http.request.method = req.method().as_str(),
+            http.route = route,
+            url.path = req.uri().path(),
+            network.protocol.version = protocol_version(req.version()),
+            server.address = host,
+            server.port = port,
+            http.response.status_code = Empty,
+            latency_ms = Empty,
+            error.type = Empty,
+        )
+    }
+
+    /// Records the status and latency into the span (and the error of a
+    /// 5xx), then logs the `response` event in it.
+    pub fn on_response<B>(res: &Response<B>, latency: Duration, span: &Span) {
+        let status = res.status().as_u16();
+        let latency_ms = latency.as_secs_f64() * 1000.0;
+        if res.status().is_server_error() {
+            tracing::record_all!(
+                span,
+                http.response.status_code = status,
+                latency_ms = latency_ms,
+                otel.status_code = "ERROR",
+                error.type = res.status().as_str(),
+            );
+            tracing::error!(target: "bench::request", { http.response.status_code = status, latency_ms }, "response");
+        } else {
+            tracing::record_all!(
+                span,
+                http.response.status_code = status,
+                latency_ms = latency_ms
+            );
+            tracing::info!(target: "bench::request", { http.response.status_code = status, latency_ms }, "response");
+        }
+    }
+
+    fn protocol_version(version: Version) -> &'static str {
+        match version {
+            Version::HTTP_10 => "1.0",
+            Version::HTTP_2 => "2",
+            Version::HTTP_3 => "3",
+            _ => "1.1",
+        }
+    }
+
+    /// The host and port of the URI (HTTP/2) or the `Host` header.
+    fn server_address<B>(req: &Request<B>) -> (Option<&str>, Option<u16>) {
+        if let Some(host) = req.uri().host() {
+            return (Some(host), req.uri().port_u16());
+        }
+        let Some(host) = req.headers().get("host").and_then(|h| h.to_str().ok()) else {
+            return (None, None);
+        };
+        match host.rsplit_once(':') {
+            Some((name, port)) => (Some(name), port.parse().ok()),
+            None => (Some(host), None),
+        }
     }
 }
 
