@@ -161,6 +161,19 @@ impl Endpoint for ServiceParts {
     }
 }
 
+/// `route`'s handler called with `request` inside the request span, if
+/// any: it reads its `#[param]`, `#[query]`, `#[header]` and `#[cookie]`
+/// arguments right away, and a panic there is logged in the span.
+#[inline(always)]
+fn call_in(
+    trace: &Option<crate::trace::Trace>,
+    route: &crate::routing::Route,
+    request: Request,
+) -> crate::handler_future::HandlerFuture {
+    let _entered = trace.as_ref().map(crate::trace::Trace::enter);
+    (route.handler)(request)
+}
+
 impl ServiceParts {
     /// The answer of `found`, the route `request` matches (and its path
     /// parameters), or of no route; inside `trace`, the request span.
@@ -179,7 +192,7 @@ impl ServiceParts {
         };
         request.params = params;
         match &route.pipeline {
-            None => ResponseFuture::handler((route.handler)(request), vary, trace),
+            None => ResponseFuture::handler(call_in(&trace, route, request), vary, trace),
             Some(pipeline) => {
                 request.pipeline = Some(pipeline.clone());
                 let run = crate::pipeline::run(pipeline.clone(), request);

@@ -148,6 +148,66 @@ async fn a11_header_read_timeout_closes_slow_clients() {
     server.stop().await.unwrap();
 }
 
+/// The README's security table: an idle keep-alive connection is closed
+/// once the header-read timeout passes with no next request (hyper starts
+/// the deadline when it waits for a head, not at its first byte), and a
+/// client that asks again in time keeps its connection.
+#[tokio::test]
+async fn a11_idle_keep_alive_connection_is_closed_after_the_header_read_timeout() {
+    let adapter = NativeAdapter::new().header_read_timeout(Duration::from_millis(300));
+    let server = TestServer::start(App::new(adapter).controller(Work)).await;
+    let mut conn = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let request = b"GET /work/fast HTTP/1.1\r\nHost: a\r\n\r\n";
+    // Asked again within the timeout, twice: served on the same connection,
+    // the deadline moving with each request.
+    for _ in 0..3 {
+        conn.write_all(request).await.unwrap();
+        let answer = read_answer(&mut conn).await;
+        assert!(answer.starts_with("http/1.1 200 ok"), "{answer}");
+        assert!(!answer.contains("connection: close"), "{answer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Then silence: the server closes the connection, without an answer.
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), conn.read_to_end(&mut rest)).await;
+    let idle = started.elapsed() + Duration::from_millis(200);
+    assert!(read.is_ok(), "the idle connection was never closed");
+    assert!(rest.is_empty(), "{}", String::from_utf8_lossy(&rest));
+    assert!(
+        idle >= Duration::from_millis(250) && idle < Duration::from_secs(3),
+        "closed after {idle:?} idle"
+    );
+    server.stop().await.unwrap();
+}
+
+/// One HTTP/1.1 answer with a `content-length` body, read off `conn`,
+/// lower-cased.
+async fn read_answer(conn: &mut tokio::net::TcpStream) -> String {
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 1024];
+    loop {
+        let n = conn.read(&mut buf).await.unwrap();
+        assert!(
+            n > 0,
+            "closed mid-answer: {}",
+            String::from_utf8_lossy(&answer)
+        );
+        answer.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+        if let Some(end) = text.find("\r\n\r\n") {
+            let length = text[..end]
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length: "))
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .expect("a content-length");
+            if answer.len() >= end + 4 + length {
+                return text;
+            }
+        }
+    }
+}
+
 #[tokio::test]
 async fn a11_request_timeout_is_503() {
     let adapter = NativeAdapter::new().request_timeout(Duration::from_millis(200));

@@ -142,11 +142,27 @@ async fn closed(captured: &Captured, n: usize) -> Vec<SpanRecord> {
 
 struct Faulty;
 
+/// A path parameter type whose `Deserialize` panics.
+struct Broken;
+
+impl<'de> serde::Deserialize<'de> for Broken {
+    fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+        panic!("broken param")
+    }
+}
+
 #[controller("/faulty")]
 impl Faulty {
     #[get("/panic/:n")]
     async fn panics(&self, #[param] n: u32) -> &'static str {
         panic!("handler bug {n}")
+    }
+    /// The panic happens while the argument is read, before the handler's
+    /// future is made (a bug in the type's `Deserialize`).
+    #[get("/broken/:b")]
+    async fn broken(&self, #[param] b: Broken) -> &'static str {
+        let _ = b;
+        "unreachable"
     }
     #[get("/unavailable")]
     async fn unavailable(&self) -> Result<&'static str, HttpError> {
@@ -310,4 +326,39 @@ async fn f1_one_span_through_middleware_and_tower_layers() {
         Some(&Value::U64(200))
     );
     server.stop().await.unwrap();
+}
+
+/// The panic event of a request, found in its span (not logged outside it).
+fn panic_in_span(span: &SpanRecord) -> Option<&str> {
+    span.events
+        .iter()
+        .find_map(|(_, f)| match (f.get("message"), f.get("panic")) {
+            (Some(Value::Str(m)), Some(Value::Str(p))) if m == "the handler panicked" => {
+                Some(p.as_str())
+            }
+            _ => None,
+        })
+}
+
+#[tokio::test]
+async fn f1_a_panic_while_reading_an_argument_is_logged_in_the_span() {
+    let (captured, _guard) = capture();
+    let plain = TestServer::start(App::new(NativeAdapter::new()).controller(Faulty)).await;
+    let layered = TestServer::start(App::new(NativeAdapter::new()).controller(Faulty).layer(
+        tower_http::set_header::SetResponseHeaderLayer::overriding(
+            http::header::SERVER,
+            http::HeaderValue::from_static("tether"),
+        ),
+    ))
+    .await;
+    assert_eq!(plain.get("/faulty/broken/1").await.0, 500);
+    assert_eq!(layered.get("/faulty/broken/2").await.0, 500);
+    let spans = closed(&captured, 2).await;
+    for span in &spans {
+        assert_eq!(span.str("otel.name"), Some("GET /faulty/broken/{b}"));
+        assert_eq!(span.str("error.type"), Some("panic"), "{span:#?}");
+        assert_eq!(panic_in_span(span), Some("broken param"), "{span:#?}");
+    }
+    plain.stop().await.unwrap();
+    layered.stop().await.unwrap();
 }
