@@ -24,14 +24,13 @@ pub(crate) fn default_framework_def() -> TokenStream {
 
 /// A `::tether::__private::FrameworkDef` literal, plus an `include_bytes!`
 /// of the file so editing it rebuilds the crate; and the settings it holds.
-/// `path` is the crate's `tether.toml` ([`config_path`]), if any.
-pub(crate) fn framework_def(path: Option<&Path>) -> syn::Result<(TokenStream, Framework)> {
+/// `loaded` is the crate's `tether.toml` ([`config_path`]) and what
+/// [`load`] read from it, if the crate has one.
+pub(crate) fn framework_def(loaded: Option<(&Path, &Config)>) -> (TokenStream, Framework) {
     let p = quote!(::tether::__private);
-    let Some(path) = path else {
-        return Ok((default_framework_def(), Framework::default()));
+    let Some((path, config)) = loaded else {
+        return (default_framework_def(), Framework::default());
     };
-    let config =
-        Config::load(path).map_err(|e| syn::Error::new(Span::call_site(), e.to_string()))?;
     let framework = config.framework();
     let prefix = match &framework.global_prefix {
         Some(p_) => quote!(#p::Some(#p_)),
@@ -65,7 +64,7 @@ pub(crate) fn framework_def(path: Option<&Path>) -> syn::Result<(TokenStream, Fr
             #p::FrameworkDef { global_prefix: #prefix, global_prefix_exclude: &[#(#exclude),*], versioning: #versioning, runtime: #runtime }
         }
     };
-    Ok((def, framework))
+    (def, framework)
 }
 
 /// The crate's `tether.toml` at `path` ([`config_path`]); `None` when it

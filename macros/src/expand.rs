@@ -33,16 +33,21 @@ fn controller_with_config(
             }
         }
     };
-    // Security scheme names are checked against `[security.schemes]`; a
-    // broken file is reported by `framework_def` below.
-    let schemes = match config_embed::load(config) {
-        Ok(Some(config)) => config.security.schemes,
-        _ => Default::default(),
+    // Read once: security scheme names are checked against
+    // `[security.schemes]`, and `[framework]` is embedded; a broken file is
+    // reported with the model's errors.
+    let loaded = config_embed::load(config);
+    let no_schemes = security::Schemes::new();
+    let schemes = match &loaded {
+        Ok(Some(config)) => &config.security.schemes,
+        _ => &no_schemes,
     };
     let model = syn::parse2::<ControllerArgs>(attr)
         .and_then(|args| ControllerModel::from_impl(args, &item_impl))
-        .and_then(|model| security::check(&model, &schemes).map(|()| model));
-    let framework = config_embed::framework_def(config);
+        .and_then(|model| security::check(&model, schemes).map(|()| model));
+    let framework = loaded
+        .as_ref()
+        .map(|c| config_embed::framework_def(config.zip(c.as_ref())));
     strip_tether_attrs(&mut item_impl);
     let model = match (model, &framework) {
         (Ok(model), Ok((_, settings))) => {
@@ -59,7 +64,7 @@ fn controller_with_config(
     };
     match (model, framework.map(|(def, _)| def)) {
         (Ok(model), Ok(framework)) => {
-            let table = codegen::controller_impl(&model, framework, &schemes);
+            let table = codegen::controller_impl(&model, framework, schemes);
             quote! {
                 #item_impl
                 const _: () = { #table };
@@ -67,7 +72,7 @@ fn controller_with_config(
         }
         (model, framework) => {
             let mut errors = TokenStream::new();
-            for e in [model.err(), framework.err()].into_iter().flatten() {
+            for e in [model.err(), framework.err().cloned()].into_iter().flatten() {
                 errors.extend(e.to_compile_error());
             }
             let placeholder = codegen::placeholder_controller_impl(&item_impl);
