@@ -58,6 +58,46 @@ fn d3_build_check_green_when_fresh_red_after_a_change_without_compiling() {
     assert!(!f.binary().exists(), "--check must not run cargo build");
 }
 
+/// A controller behind `#[cfg(feature = "loud")]`: `build` and
+/// `build --check` evaluate `#[cfg]` with the features `cargo build`
+/// compiles with (`--features` passed through), as build.rs does, so they
+/// agree with it instead of documenting every feature's routes.
+#[test]
+fn d3_build_and_check_follow_the_features_cargo_build_compiles_with() {
+    let f = Fixture::new("features");
+    let manifest = f
+        .read("Cargo.toml")
+        .replace("[dependencies]", "[features]\nloud = []\n\n[dependencies]");
+    f.write("Cargo.toml", &manifest);
+    let loud = "\n/// Shouts.\n#[cfg(feature = \"loud\")]\npub struct LoudController;\n\n\
+        #[cfg(feature = \"loud\")]\n#[controller(\"/greetings/loud\")]\nimpl LoudController {\n    \
+        /// Shouts hello.\n    #[get]\n    async fn shout(&self) -> String {\n        \"HELLO\".to_string()\n    }\n}\n";
+    f.write("src/controllers.rs", &(f.read("src/controllers.rs") + loud));
+
+    let out = f.cmd(&["build", "-q"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!f.read("openapi.json").contains("/api/greetings/loud"));
+    assert!(!f.read("sdk/greetings/index.ts").contains("shout("));
+    f.cmd(&["build", "--check"]).assert().success();
+
+    let out = f
+        .cmd(&["build", "-q", "--features", "loud"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(f.read("openapi.json").contains("/api/greetings/loud"));
+    f.cmd(&["build", "--check", "--features", "loud"])
+        .assert()
+        .success();
+    f.cmd(&["build", "--check", "--all-features"])
+        .assert()
+        .success();
+    // Without the feature the document written with it is stale.
+    let out = f.cmd(&["build", "--check"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("openapi.json"), "{}", stderr(&out));
+}
+
 #[test]
 fn d2_failing_build_says_so_and_writes_nothing() {
     let f = Fixture::new("build-fail");

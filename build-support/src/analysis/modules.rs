@@ -285,13 +285,15 @@ impl Loader<'_> {
         });
         let mut kept = Vec::with_capacity(items.len());
         for item in items {
+            // `#[cfg]` on any item: a controller, a DTO or a module left
+            // out of the build is left out of the document too.
+            if !self.cfg.enabled(item_attrs(&item)) {
+                continue;
+            }
             let Item::Mod(m) = item else {
                 kept.push(item);
                 continue;
             };
-            if !self.cfg.enabled(&m.attrs) {
-                continue;
-            }
             let name = tether_model::attrs::ident_name(&m.ident);
             let mut child_path = path.clone();
             child_path.push(name.clone());
@@ -380,6 +382,28 @@ impl Loader<'_> {
     }
 }
 
+/// The attributes of `item` (`#[cfg]` among them).
+fn item_attrs(item: &Item) -> &[syn::Attribute] {
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::ExternCrate(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::ForeignMod(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,5 +434,43 @@ mod tests {
         assert!(
             matches!(inner.as_slice(), [Item::Fn(f), Item::Struct(_)] if f.sig.inputs.len() == 1)
         );
+    }
+
+    #[test]
+    fn d1_items_left_out_by_cfg_are_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path().join("lib.rs");
+        std::fs::write(
+            &lib,
+            "#[cfg(feature = \"admin\")] pub struct Admin;\n\
+             #[cfg(feature = \"admin\")] impl Admin {}\n\
+             #[cfg(not(feature = \"admin\"))] pub struct Public;\n\
+             #[cfg(feature = \"admin\")] mod admin { pub struct Inner; }\n",
+        )
+        .unwrap();
+        let names = |cfg: &CfgEnv| {
+            let sources = CrateSources::load(std::slice::from_ref(&lib), None, cfg).unwrap();
+            let root = &sources.modules[0];
+            let items: Vec<String> = root
+                .items
+                .iter()
+                .map(|i| match i {
+                    Item::Struct(s) => s.ident.to_string(),
+                    Item::Impl(_) => "impl".to_string(),
+                    other => format!("{other:?}"),
+                })
+                .collect();
+            (items, root.children.len())
+        };
+        let without = CfgEnv {
+            features: Some(Default::default()),
+            ..CfgEnv::default()
+        };
+        assert_eq!(names(&without), (vec!["Public".to_string()], 0));
+        let with = CfgEnv {
+            features: Some(["admin".to_string()].into()),
+            ..CfgEnv::default()
+        };
+        assert_eq!(names(&with), (vec!["Admin".into(), "impl".into()], 1));
     }
 }

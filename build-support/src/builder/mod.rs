@@ -221,6 +221,14 @@ impl Builder {
         self
     }
 
+    /// Evaluates `#[cfg]` with this configuration (`cargo tether` passes
+    /// the one `cargo build` compiles with; [`Builder::from_env`] reads
+    /// cargo's variables; otherwise what cannot be known is true).
+    pub fn cfg(mut self, cfg: CfgEnv) -> Self {
+        self.cfg = cfg;
+        self
+    }
+
     /// Prints `cargo:rerun-if-changed` lines (on in [`Builder::from_env`]).
     pub fn cargo_directives(mut self, on: bool) -> Self {
         self.cargo_directives = on;

@@ -12,7 +12,7 @@ pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
     if args.check {
         // No `cargo build`: its build.rs would rewrite what is checked.
         let plan = progress.timed("Generated", "documents and clients in memory", || {
-            Plan::from_sources(&project)
+            Plan::from_sources(&project, &args.cargo)
         })?;
         return plan.check(&progress, "cargo tether build");
     }
@@ -32,7 +32,7 @@ pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
         )
     })?;
     let plan = progress.timed("Generated", "documents and clients", || {
-        Plan::from_sources(&project)
+        Plan::from_sources(&project, &args.cargo)
     })?;
     plan.write_since(Some(build_start))?.print(&progress);
     progress.status(

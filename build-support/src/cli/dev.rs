@@ -176,7 +176,7 @@ impl Session<'_> {
             return Ok(());
         }
         let start = Instant::now();
-        let plan = Plan::from_sources(&project)?;
+        let plan = Plan::from_sources(&project, &self.args.cargo)?;
         self.ignored = plan.documents.iter().map(|d| d.path.clone()).collect();
         self.ignored
             .extend(plan.clients.iter().map(|c| c.dir.clone()));

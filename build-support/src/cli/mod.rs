@@ -7,6 +7,7 @@
 
 mod build;
 mod cargo;
+mod cfg;
 mod dev;
 mod plan;
 mod project;

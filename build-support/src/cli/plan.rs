@@ -1,7 +1,7 @@
 //! Everything a command would write, built in memory first: then either
 //! written (only files whose bytes changed) or compared (`--check`, D3).
 
-use super::{CliError, Progress, Project};
+use super::{CargoFlags, CliError, Progress, Project};
 use crate::builder::{sdk_dir, WrittenDocument};
 use crate::manifest::{self, Manifest};
 use crate::openapi::{file_name, write};
@@ -59,9 +59,11 @@ fn key(output: &OpenApiOutput) -> String {
 
 impl Plan {
     /// Every document from the sources, and every configured client from
-    /// those documents (`cargo tether build`).
-    pub fn from_sources(project: &Project) -> Result<Plan, CliError> {
-        let report = project.builder().run()?;
+    /// those documents (`cargo tether build`), with `#[cfg]` evaluated as
+    /// `cargo build` with `flags` compiles the crate.
+    pub fn from_sources(project: &Project, flags: &CargoFlags) -> Result<Plan, CliError> {
+        let cfg = super::cfg::compiled_cfg(project, flags)?;
+        let report = project.builder().cfg(cfg).run()?;
         let mut plan = Plan::default();
         for output in outputs(project) {
             let docs: Vec<WrittenDocument> = report
