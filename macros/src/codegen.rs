@@ -133,9 +133,12 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
         ParamSource::QueryAll => quote_spanned! {span=>
             #p::validated::<#ty>(#call, #check, || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()))
         },
-        ParamSource::Body(BodyKind::Json) => {
-            quote_spanned!(span=> #p::body_json_validated::<#ty>(&mut __req, #check).await)
-        }
+        ParamSource::Body(BodyKind::Json) => match option_inner(&param.ty) {
+            Some(inner) => quote_spanned! {span=>
+                #p::body_json_optional_validated::<#inner>(&mut __req, #check).await
+            },
+            None => quote_spanned!(span=> #p::body_json_validated::<#ty>(&mut __req, #check).await),
+        },
         ParamSource::Body(BodyKind::Form) => {
             quote_spanned!(span=> #p::body_form_validated::<#ty>(&mut __req, #check).await)
         }

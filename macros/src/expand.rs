@@ -72,7 +72,10 @@ fn controller_with_config(
         }
         (model, framework) => {
             let mut errors = TokenStream::new();
-            for e in [model.err(), framework.err().cloned()].into_iter().flatten() {
+            for e in [model.err(), framework.err().cloned()]
+                .into_iter()
+                .flatten()
+            {
                 errors.extend(e.to_compile_error());
             }
             let placeholder = codegen::placeholder_controller_impl(&item_impl);

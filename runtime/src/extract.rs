@@ -287,11 +287,45 @@ pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
 ) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
     let bytes = read_body(req).await?;
-    let value: T = serde_json::from_slice(&bytes)
-        .or_else(|e| integral_floats_as_integers(&bytes).ok_or(e))
-        .map_err(|e| HttpError::bad_request(json_error::<T>(&bytes, e)))?;
+    json_validated(&bytes, check)
+}
+
+/// `#[body] v: Option<T>`: [`body_json_validated`], `None` when no body was
+/// sent (none, or `Content-Length: 0`), as the document's `required: false`
+/// says; a JSON `null` is `None` too.
+#[cfg(feature = "json")]
+#[doc(hidden)]
+pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
+    req: &mut Request,
+    check: impl FnOnce(&Option<T>) -> Result<(), serde_valid::validation::Errors>,
+) -> Result<Option<T>, HttpError> {
+    // An absent body comes without a content type: that is "none sent",
+    // not a wrong type; anything else is checked before it is read.
+    let typed = content_type(req).is_some();
+    if typed {
+        check_content_type(req, is_json, "application/json")?;
+    }
+    let bytes = read_body(req).await?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if !typed {
+        return Err(wrong_type("application/json", None));
+    }
+    json_validated(&bytes, check)
+}
+
+/// `bytes` parsed as JSON into `T`, then `check`ed (SPEC E5).
+#[cfg(feature = "json")]
+fn json_validated<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
+) -> Result<T, HttpError> {
+    let value: T = serde_json::from_slice(bytes)
+        .or_else(|e| integral_floats_as_integers(bytes).ok_or(e))
+        .map_err(|e| HttpError::bad_request(json_error::<T>(bytes, e)))?;
     crate::validate::validated(Ok(value), check, || {
-        serde_json::from_slice(&bytes).map_or(crate::validate::Sent::Leaf, |v| {
+        serde_json::from_slice(bytes).map_or(crate::validate::Sent::Leaf, |v| {
             crate::validate::Sent::json(&v)
         })
     })

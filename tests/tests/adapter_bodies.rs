@@ -60,6 +60,13 @@ impl Bodies {
     async fn json(&self, #[body] book: Book) -> Book {
         book
     }
+    /// An optional JSON body: documented `required: false`.
+    #[post("/json-optional")]
+    async fn json_optional(&self, #[body] book: Option<Book>) -> String {
+        book.map_or("no book".into(), |b| {
+            format!("{} of {} pages", b.title, b.pages)
+        })
+    }
     #[post("/text")]
     async fn text(&self, #[body(text)] text: String) -> String {
         format!("{} chars", text.chars().count())
@@ -309,6 +316,35 @@ async fn a6_required_text_body_refuses_an_empty_one() {
         .send(s.post("/bodies/text-optional", "text/plain", "héllo"))
         .await;
     assert_eq!((status, body.as_str()), (201, "5 chars"));
+    s.stop().await.unwrap();
+}
+
+/// `#[body] b: Option<T>` is documented `required: false`: no body (none,
+/// or an empty one) and a JSON `null` are `None`; a body is read as `T`.
+#[tokio::test]
+async fn a6_optional_json_body_may_be_left_out() {
+    let s = server().await;
+    let json = "application/json";
+    for req in [
+        s.client.post(s.url("/bodies/json-optional")),
+        s.post("/bodies/json-optional", json, Vec::new()),
+        s.post("/bodies/json-optional", json, "null"),
+    ] {
+        let (status, body) = s.send(req).await;
+        assert_eq!((status, body.as_str()), (201, "no book"));
+    }
+    let book = r#"{"title":"Dune","pages":412}"#;
+    let (status, body) = s.send(s.post("/bodies/json-optional", json, book)).await;
+    assert_eq!((status, body.as_str()), (201, "Dune of 412 pages"));
+    let untyped = s.client.post(s.url("/bodies/json-optional")).body(book);
+    let (status, body) = s.send(untyped).await;
+    assert_eq!(status, 415, "{body}");
+    assert!(body.contains("got no content-type"), "{body}");
+    let (status, body) = s
+        .send(s.post("/bodies/json-optional", json, r#"{"title":"Dune"}"#))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("missing field `pages`"), "{body}");
     s.stop().await.unwrap();
 }
 
