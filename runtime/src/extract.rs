@@ -338,13 +338,35 @@ fn json_validated<T: serde::de::DeserializeOwned>(
 fn json_error<T: serde::de::DeserializeOwned>(bytes: &[u8], e: serde_json::Error) -> String {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let path = match serde_path_to_error::deserialize::<_, T>(&mut de) {
-        Err(tracked) => tracked.path().to_string(),
+        Err(tracked) => known_path(tracked.path()),
         Ok(_) => String::new(),
     };
     match path.as_str() {
-        "" | "." => format!("invalid JSON body: {e}"),
+        "" => format!("invalid JSON body: {e}"),
         _ => format!("invalid JSON body at `{path}`: {e}"),
     }
+}
+
+/// `path` up to its first segment serde could not name (`?`: the body
+/// ended inside an object, or a map key did not parse): `by_id`, not
+/// `by_id.?`; empty when nothing is known.
+#[cfg(feature = "json")]
+fn known_path(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Unknown => break,
+        }
+    }
+    out
 }
 
 /// JSON Schema counts `379.0` as an integer, serde does not: on that one
@@ -475,6 +497,37 @@ mod tests {
         let res = panicked.err().unwrap().ok().unwrap();
         assert_eq!(res.status(), 500);
         assert!(res.extensions().get::<crate::trace::Panicked>().is_some());
+    }
+
+    /// The path of a JSON error names what serde knows and no `?`.
+    #[cfg(feature = "json")]
+    #[test]
+    fn a6_json_error_paths_name_only_known_places() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Author {
+            name: String,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Dto {
+            sku: String,
+            by_id: Option<std::collections::HashMap<u32, u32>>,
+            authors: Option<Vec<Author>>,
+        }
+        let message = |body: &str| {
+            let e = serde_json::from_slice::<Dto>(body.as_bytes()).unwrap_err();
+            json_error::<Dto>(body.as_bytes(), e)
+        };
+        let cut = message(r#"{"sku":"x""#);
+        assert!(cut.starts_with("invalid JSON body: EOF"), "{cut}");
+        let key = message(r#"{"sku":"x","by_id":{"x":1}}"#);
+        assert!(key.starts_with("invalid JSON body at `by_id`: "), "{key}");
+        let deep = message(r#"{"sku":"x","authors":[{"name":"a"},{"name":7}]}"#);
+        assert!(
+            deep.starts_with("invalid JSON body at `authors[1].name`: "),
+            "{deep}"
+        );
     }
 
     #[cfg(feature = "json")]
