@@ -647,6 +647,9 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
             }
             first_body = Some(pt);
         }
+        if let Some(e) = extractor_wrapper(&source, &pt.ty) {
+            errors.push(e);
+        }
         let rules = read_rules(pt, &source, errors);
         params.push(ParamModel {
             ident,
@@ -657,6 +660,37 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         });
     }
     params
+}
+
+/// An axum-style extractor wrapper (`Json<T>`, `Form<T>`, `Query<T>`,
+/// `Path<T>`) around a `#[body]` or `#[query]` argument's type: the
+/// attribute already says how the value is read, so the type is `T` itself.
+fn extractor_wrapper(source: &ParamSource, ty: &syn::Type) -> Option<syn::Error> {
+    let (attr, wrappers): (_, &[&str]) = match source {
+        ParamSource::Body(_) => ("#[body]", &["Json", "Form"]),
+        ParamSource::QueryAll | ParamSource::Query(_) => ("#[query]", &["Query"]),
+        ParamSource::Path(_) => ("#[param]", &["Path"]),
+        _ => return None,
+    };
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    let wrapper = last.ident.to_string();
+    if !wrappers.contains(&wrapper.as_str()) {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return None;
+    };
+    let [syn::GenericArgument::Type(inner)] = args.args.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let inner = quote::ToTokens::to_token_stream(inner).to_string().replace(' ', "");
+    Some(syn::Error::new_spanned(
+        ty,
+        format!("{attr} reads the value into its own type: write `{inner}`, not `{wrapper}<{inner}>` (tether needs no extractor wrapper)"),
+    ))
 }
 
 /// The `#[validate(..)]` rules of one argument, each checked against its
