@@ -213,8 +213,8 @@ impl NativeAdapter {
 pin_project_lite::pin_project! {
     /// Answers one request, within the request timeout if there is one.
     /// A future of its own rather than an `async fn`: an `async fn` copies
-    /// its arguments, the response future (with the handler's inline
-    /// future), once more when first polled (issue 18).
+    /// its arguments, the response future, once more when first polled
+    /// (issue 18).
     ///
     /// A request that came with a body is answered one poll later: hyper
     /// notices a body the app dropped unread only when it next reads, and

@@ -24,7 +24,7 @@ pin_project! {
 }
 
 pin_project! {
-    // The handler's future is inline on purpose: no box per request (SPEC A10).
+    // The handler's future is in a reused block: no box per request (SPEC A10).
     #[project = StateProj]
     #[allow(clippy::large_enum_variant)]
     enum State {

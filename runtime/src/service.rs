@@ -164,8 +164,8 @@ impl Endpoint for ServiceParts {
 impl ServiceParts {
     /// The answer of `found`, the route `request` matches (and its path
     /// parameters), or of no route; inside `trace`, the request span.
-    /// The future is built where it is returned: it holds the handler's
-    /// inline future, and each move copies it (issue 18).
+    /// The future is built where it is returned: each move copies it
+    /// (issue 18).
     #[inline]
     fn answer(
         &self,
