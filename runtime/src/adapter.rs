@@ -328,22 +328,38 @@ fn hyper_service(
     service: AppService,
     timeout: Option<Duration>,
     first_request: Option<Arc<tokio::sync::Notify>>,
-) -> impl hyper::service::Service<
-    hyper::Request<Incoming>,
-    Response = Response,
-    Error = Infallible,
-    Future = impl Future<Output = Result<Response, Infallible>> + Send,
-> + Clone
-       + Send
-       + 'static {
-    hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
-        if let Some(first) = &first_request {
+) -> HyperService {
+    HyperService {
+        service,
+        timeout,
+        first_request,
+    }
+}
+
+/// The app as hyper's service, one per connection (see [`hyper_service`]).
+/// A service of its own rather than hyper's `service_fn`: one layer less
+/// for the request to be moved through (issue 18).
+#[derive(Clone)]
+struct HyperService {
+    service: AppService,
+    timeout: Option<Duration>,
+    first_request: Option<Arc<tokio::sync::Notify>>,
+}
+
+impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = Respond;
+
+    #[inline]
+    fn call(&self, req: hyper::Request<Incoming>) -> Respond {
+        if let Some(first) = &self.first_request {
             first.notify_one();
         }
         let has_body = !http_body::Body::is_end_stream(req.body());
-        let close = req.version() < http::Version::HTTP_2 && service.is_draining();
-        Respond::new(service.call(req), timeout, has_body, close)
-    })
+        let close = req.version() < http::Version::HTTP_2 && self.service.is_draining();
+        Respond::new(self.service.call(req), self.timeout, has_body, close)
+    }
 }
 
 /// `shutdown`, then the drain period: the app drains from the moment the
