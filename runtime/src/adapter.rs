@@ -268,6 +268,7 @@ impl Respond {
 impl Future for Respond {
     type Output = Result<Response, Infallible>;
 
+    #[inline]
     fn poll(
         self: Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
@@ -290,6 +291,7 @@ impl Future for Respond {
 }
 
 /// The response, or the `503` of a request past its timeout.
+#[inline(always)]
 fn poll_answer(
     answer: Pin<&mut Answer>,
     cx: &mut std::task::Context<'_>,

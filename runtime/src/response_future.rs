@@ -109,6 +109,7 @@ fn catching(poll: impl FnOnce() -> Poll<Response>) -> Poll<Response> {
 impl Future for ResponseFuture {
     type Output = Response;
 
+    #[inline]
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
         let this = self.project();
         let _entered = this.trace.as_ref().map(crate::trace::Trace::enter);
@@ -124,6 +125,7 @@ impl Future for ResponseFuture {
 }
 
 /// The response once `state` has produced it.
+#[inline(always)]
 fn poll_state(state: Pin<&mut State>, cx: &mut Context<'_>) -> Poll<Response> {
     match state.project() {
         StateProj::Ready { response } => {
