@@ -1,12 +1,15 @@
-//! [`HandlerFuture`]: a route handler's future, stored inline rather than
-//! boxed, so answering a request needs no heap allocation of its own
-//! (SPEC A10). A future too large for the inline space is boxed.
+//! [`HandlerFuture`]: a route handler's future, in a heap block reused from
+//! one request to the next on each thread, so answering a request needs no
+//! heap allocation of its own (SPEC A10) and what the runtime moves around
+//! is a pointer, not the future (issue 18). A future too large for a block
+//! is boxed on its own.
 
 use crate::exception::Exception;
 use crate::request::Request;
 use crate::response::Response;
+use std::cell::RefCell;
 use std::future::Future;
-use std::marker::{PhantomData, PhantomPinned};
+use std::marker::PhantomData;
 use std::mem::{align_of, size_of, MaybeUninit};
 use std::pin::Pin;
 use std::sync::Arc;
@@ -17,14 +20,47 @@ pub(crate) type Handler = Arc<dyn Fn(Request) -> HandlerFuture + Send + Sync>;
 
 type Output = Result<Response, Exception>;
 
-/// Bytes of inline space: the futures `#[controller]` generates for common
+/// Bytes of a block: the futures `#[controller]` generates for common
 /// handlers fit (request head, body, extracted arguments).
-const INLINE: usize = 768;
+const BLOCK: usize = 768;
 
+/// The room for one handler's future. Only its address matters once a
+/// future is in it: the future is never moved out, only dropped in place.
 #[repr(C, align(16))]
-struct Storage(MaybeUninit<[u8; INLINE]>);
+struct Block(MaybeUninit<[u8; BLOCK]>);
 
-/// How to poll and drop the future in the inline space.
+/// Blocks of finished futures a thread keeps for its next ones: enough for
+/// that many handlers waiting at once; past that, blocks are freed.
+const SPARE_BLOCKS: usize = 32;
+
+thread_local! {
+    /// This thread's spare blocks (empty: they hold no future). Boxes, not
+    /// the blocks themselves: each is handed out whole, at its own address.
+    #[allow(clippy::vec_box)]
+    static SPARE: RefCell<Vec<Box<Block>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An empty block: a spare one of this thread's, or a new one.
+fn take_block() -> Box<Block> {
+    SPARE
+        .try_with(|spare| spare.borrow_mut().pop())
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| Box::new(Block(MaybeUninit::uninit())))
+}
+
+/// Keeps `block`, empty again, for this thread's next future (or frees it:
+/// the thread keeps enough, or its spares are gone as it exits).
+fn give_back(block: Box<Block>) {
+    let _ = SPARE.try_with(|spare| {
+        let mut spare = spare.borrow_mut();
+        if spare.len() < SPARE_BLOCKS {
+            spare.push(block);
+        }
+    });
+}
+
+/// How to poll and drop the future in a block.
 struct VTable {
     poll: unsafe fn(*mut (), &mut Context<'_>) -> Poll<Output>,
     drop: unsafe fn(*mut ()),
@@ -54,7 +90,11 @@ impl<F: Future<Output = Output>> Erased<F> {
 }
 
 enum Repr {
-    Inline(&'static VTable),
+    /// `block` holds a live future, of the type `vtable` was made for.
+    InBlock {
+        vtable: &'static VTable,
+        block: Box<Block>,
+    },
     Boxed(Pin<Box<dyn Future<Output = Output> + Send>>),
     Done,
 }
@@ -63,20 +103,24 @@ enum Repr {
 /// the route's filters. Built by the code `#[controller]` generates.
 ///
 /// `Send`, not `Sync`, like the `Pin<Box<dyn Future + Send>>` it replaces:
-/// - `Send`: the runtime moves it between worker threads. The inline bytes
+/// - `Send`: the runtime moves it between worker threads. A block's bytes
 ///   do not say what they hold, so the compiler would call them `Send`
 ///   whatever they are; [`HandlerFuture::new`] makes that true by taking
 ///   only `F: Send` futures (the boxed ones are `dyn Future + Send`).
+///   A block may be given back to another thread's spares than the one it
+///   came from: it is plain memory by then.
 /// - `!Sync`: the future is not required to be `Sync` (an `async` block
 ///   holding a `Cell` or a `&mut` across an `.await` is not), so a shared
 ///   `&HandlerFuture` must not cross threads. `NotSync` says so explicitly
 ///   instead of leaning on the boxed variant's `dyn` type.
 ///
 /// The assertions below this type keep both facts from changing unseen.
+///
+/// The future in a block stays at its address until it is dropped in
+/// place (a `Box`'s contents do not move with it), so `HandlerFuture`
+/// itself may move after it was polled: it is `Unpin`.
 pub struct HandlerFuture {
     repr: Repr,
-    storage: Storage,
-    _pinned: PhantomPinned,
     _not_sync: NotSync,
 }
 
@@ -99,29 +143,27 @@ const _: () = {
 };
 
 impl HandlerFuture {
-    /// Stores `fut` inline when it fits, else boxes it.
+    /// Stores `fut` in a block when it fits, else boxes it.
+    #[inline]
     pub fn new<F>(fut: F) -> Self
     where
         F: Future<Output = Output> + Send + 'static,
     {
-        let mut storage = Storage(MaybeUninit::uninit());
-        if size_of::<F>() <= INLINE && align_of::<F>() <= align_of::<Storage>() {
-            // SAFETY: the space is large and aligned enough for an `F`; the
-            // future is not polled yet, so moving it with `self` is fine.
-            unsafe { storage.0.as_mut_ptr().cast::<F>().write(fut) };
-            HandlerFuture {
-                repr: Repr::Inline(Erased::<F>::VTABLE),
-                storage,
-                _pinned: PhantomPinned,
-                _not_sync: PhantomData,
+        let repr = if size_of::<F>() <= BLOCK && align_of::<F>() <= align_of::<Block>() {
+            let mut block = take_block();
+            // SAFETY: the block is large and aligned enough for an `F`, and
+            // empty (a spare's future was dropped before it was given back).
+            unsafe { block.0.as_mut_ptr().cast::<F>().write(fut) };
+            Repr::InBlock {
+                vtable: Erased::<F>::VTABLE,
+                block,
             }
         } else {
-            HandlerFuture {
-                repr: Repr::Boxed(Box::pin(fut)),
-                storage,
-                _pinned: PhantomPinned,
-                _not_sync: PhantomData,
-            }
+            Repr::Boxed(Box::pin(fut))
+        };
+        HandlerFuture {
+            repr,
+            _not_sync: PhantomData,
         }
     }
 
@@ -131,10 +173,23 @@ impl HandlerFuture {
         Self::new(std::future::ready(output))
     }
 
-    /// Whether the future is stored inline (tests of SPEC A10).
+    /// Whether the future is in a reused block rather than boxed on its own
+    /// (tests of SPEC A10).
     #[doc(hidden)]
     pub fn is_inline(&self) -> bool {
-        matches!(self.repr, Repr::Inline(_))
+        matches!(self.repr, Repr::InBlock { .. })
+    }
+
+    /// Drops the future in its block and gives the block back.
+    fn finish(&mut self) {
+        if let Repr::InBlock { vtable, mut block } = std::mem::replace(&mut self.repr, Repr::Done) {
+            // Should the future's drop panic, the block is freed, not reused.
+            // SAFETY: `InBlock` means the block holds the live future this
+            // vtable was made for; `repr` is `Done` now, so it is dropped
+            // once.
+            unsafe { (vtable.drop)(block.0.as_mut_ptr().cast::<()>()) };
+            give_back(block);
+        }
     }
 }
 
@@ -142,36 +197,28 @@ impl Future for HandlerFuture {
     type Output = Output;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Output> {
-        // SAFETY: nothing is moved out of `self`; the inline future stays
-        // where it is until it is dropped in place.
-        let this = unsafe { self.get_unchecked_mut() };
-        match &mut this.repr {
-            Repr::Inline(vtable) => {
-                let vtable: &VTable = vtable;
-                let ptr = this.storage.0.as_mut_ptr().cast::<()>();
-                // SAFETY: `Inline` means the space holds the live future
-                // this vtable was made for, pinned with `self`.
-                let poll = unsafe { (vtable.poll)(ptr, cx) };
-                if poll.is_ready() {
-                    this.repr = Repr::Done;
-                    // SAFETY: as above; `Done` makes sure it is dropped once.
-                    unsafe { (vtable.drop)(ptr) };
-                }
-                poll
+        let this = self.get_mut();
+        let poll = match &mut this.repr {
+            Repr::InBlock { vtable, block } => {
+                let ptr = block.0.as_mut_ptr().cast::<()>();
+                // SAFETY: `InBlock` means the block holds the live future
+                // this vtable was made for; it is pinned there (never moved
+                // out, dropped in place).
+                unsafe { (vtable.poll)(ptr, cx) }
             }
-            Repr::Boxed(fut) => fut.as_mut().poll(cx),
+            Repr::Boxed(fut) => return fut.as_mut().poll(cx),
             Repr::Done => panic!("HandlerFuture polled after completion"),
+        };
+        if poll.is_ready() {
+            this.finish();
         }
+        poll
     }
 }
 
 impl Drop for HandlerFuture {
     fn drop(&mut self) {
-        if let Repr::Inline(vtable) = self.repr {
-            self.repr = Repr::Done;
-            // SAFETY: `Inline` means the space holds the live future.
-            unsafe { (vtable.drop)(self.storage.0.as_mut_ptr().cast::<()>()) };
-        }
+        self.finish();
     }
 }
 
@@ -228,5 +275,116 @@ mod tests {
             .is_pending());
         drop(fut);
         assert_eq!(drops.load(Ordering::SeqCst), 3);
+    }
+
+    /// The spare blocks of this thread (each test runs on a thread of its own).
+    fn spares() -> Vec<*const Block> {
+        SPARE.with(|spare| {
+            spare
+                .borrow()
+                .iter()
+                .map(|b| &**b as *const Block)
+                .collect()
+        })
+    }
+
+    fn block_of(fut: &HandlerFuture) -> *const Block {
+        match &fut.repr {
+            Repr::InBlock { block, .. } => &**block,
+            _ => panic!("not in a block"),
+        }
+    }
+
+    /// A finished, dropped, panicked or pending-and-dropped future gives its
+    /// block back, and the next future on the thread is made in it.
+    #[test]
+    fn a10_blocks_are_reused_after_every_end() {
+        let waker = std::task::Waker::noop();
+        let mut cx = Context::from_waker(waker);
+        let first = HandlerFuture::new(async { Ok(().into_response()) });
+        let block = block_of(&first);
+        assert!(spares().is_empty());
+        let mut first = first;
+        assert!(Pin::new(&mut first).poll(&mut cx).is_ready());
+        // Given back as soon as it finished, before `first` is dropped.
+        assert_eq!(spares(), [block]);
+        drop(first);
+        assert_eq!(spares(), [block]);
+
+        // Pending, then dropped (a client gone mid-request).
+        let drops = Arc::new(AtomicUsize::new(0));
+        let guard = CountDrop(drops.clone());
+        let mut pending = HandlerFuture::new(async move {
+            let _keep = &guard;
+            std::future::pending::<()>().await;
+            Ok(().into_response())
+        });
+        assert_eq!(block_of(&pending), block);
+        assert!(spares().is_empty());
+        assert!(Pin::new(&mut pending).poll(&mut cx).is_pending());
+        // Moving it after its first poll leaves its future where it is.
+        let moved = Box::new(pending);
+        assert_eq!(block_of(&moved), block);
+        drop(moved);
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+        assert_eq!(spares(), [block]);
+
+        // A panicking handler: its future is dropped after the panic.
+        let guard = CountDrop(drops.clone());
+        let mut panics = HandlerFuture::new(async move {
+            let _keep = &guard;
+            let mut yielded = false;
+            std::future::poll_fn(|_| match std::mem::replace(&mut yielded, true) {
+                false => Poll::Pending,
+                true => Poll::Ready(()),
+            })
+            .await;
+            panic!("handler panics");
+        });
+        assert_eq!(block_of(&panics), block);
+        assert!(Pin::new(&mut panics).poll(&mut cx).is_pending());
+        let polled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            Pin::new(&mut panics).poll(&mut cx)
+        }));
+        assert!(polled.is_err());
+        assert_eq!(drops.load(Ordering::SeqCst), 2, "dropped while unwinding");
+        drop(panics);
+        assert_eq!(spares(), [block]);
+
+        // A future whose drop panics: its block is freed, not reused.
+        struct PanicOnDrop;
+        impl Drop for PanicOnDrop {
+            fn drop(&mut self) {
+                panic!("drop panics");
+            }
+        }
+        let bomb = PanicOnDrop;
+        let pending = HandlerFuture::new(async move {
+            let _keep = &bomb;
+            std::future::pending::<()>().await;
+            Ok(().into_response())
+        });
+        assert!(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(pending))).is_err());
+        assert!(spares().is_empty());
+    }
+
+    /// Handlers waiting at once each have a block; a thread keeps at most
+    /// `SPARE_BLOCKS` of them afterwards.
+    #[test]
+    fn a10_waiting_futures_have_blocks_of_their_own() {
+        let waiting: Vec<HandlerFuture> = (0..SPARE_BLOCKS + 8)
+            .map(|_| {
+                HandlerFuture::new(async {
+                    std::future::pending::<()>().await;
+                    Ok(().into_response())
+                })
+            })
+            .collect();
+        let mut blocks: Vec<_> = waiting.iter().map(block_of).collect();
+        blocks.sort();
+        blocks.dedup();
+        assert_eq!(blocks.len(), SPARE_BLOCKS + 8);
+        drop(waiting);
+        assert_eq!(spares().len(), SPARE_BLOCKS);
     }
 }

@@ -24,7 +24,7 @@ pin_project! {
 }
 
 pin_project! {
-    // The handler's future is inline on purpose: no box per request (SPEC A10).
+    // The handler's future is in a reused block: no box per request (SPEC A10).
     #[project = StateProj]
     #[allow(clippy::large_enum_variant)]
     enum State {
@@ -109,6 +109,7 @@ fn catching(poll: impl FnOnce() -> Poll<Response>) -> Poll<Response> {
 impl Future for ResponseFuture {
     type Output = Response;
 
+    #[inline]
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Response> {
         let this = self.project();
         let _entered = this.trace.as_ref().map(crate::trace::Trace::enter);
@@ -124,6 +125,7 @@ impl Future for ResponseFuture {
 }
 
 /// The response once `state` has produced it.
+#[inline(always)]
 fn poll_state(state: Pin<&mut State>, cx: &mut Context<'_>) -> Poll<Response> {
     match state.project() {
         StateProj::Ready { response } => {

@@ -87,7 +87,17 @@ impl AppService {
             true => crate::trace::start(&req, found.as_ref().map(|(route, _)| *route)),
             false => None,
         };
-        self.inner.answer(self.request(req), found, trace)
+        let vary = self.inner.header_versioning;
+        match found {
+            // The usual case, spelled out so the request is built where the
+            // handler takes it: each move of it is a copy (issue 18).
+            Some((route, params)) if route.pipeline.is_none() => {
+                let (head, body) = req.into_parts();
+                let request = self.inner.request(head, body.into(), params);
+                ResponseFuture::handler((route.handler)(request), vary, trace)
+            }
+            found => self.inner.answer(self.request(req), found, trace),
+        }
     }
 
     /// Through the tower layers or the middleware chain: they run before
@@ -117,14 +127,7 @@ impl AppService {
     /// `req` as handlers and middleware see it.
     fn request(&self, req: http::Request<impl Into<RequestBody>>) -> Request {
         let (head, body) = req.into_parts();
-        Request {
-            head,
-            body: body.into(),
-            params: PathParams::default(),
-            body_limit: self.inner.body_limit,
-            pipeline: None,
-            state: self.inner.state.clone(),
-        }
+        self.inner.request(head, body.into(), PathParams::default())
     }
 
     /// Marks the app as draining (SPEC F6): its readiness probe answers
@@ -175,10 +178,28 @@ fn call_in(
 }
 
 impl ServiceParts {
+    /// The request handlers and middleware see, from hyper's parts.
+    #[inline(always)]
+    fn request(
+        &self,
+        head: http::request::Parts,
+        body: RequestBody,
+        params: PathParams,
+    ) -> Request {
+        Request {
+            head,
+            body,
+            params,
+            body_limit: self.body_limit,
+            pipeline: None,
+            state: self.state.clone(),
+        }
+    }
+
     /// The answer of `found`, the route `request` matches (and its path
     /// parameters), or of no route; inside `trace`, the request span.
-    /// The future is built where it is returned: it holds the handler's
-    /// inline future, and each move copies it (issue 18).
+    /// The future is built where it is returned: each move copies it
+    /// (issue 18).
     #[inline]
     fn answer(
         &self,

@@ -80,11 +80,17 @@ pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<
 }
 
 /// No subscriber was ever set, so the span is disabled; it is still
-/// opened (`tracing`'s `log` fallback may log it), with its constant field
-/// alone: that fallback evaluates every field a span opens with.
+/// opened when `tracing`'s `log` fallback may log it, with its constant
+/// field alone: that fallback evaluates every field a span opens with.
+/// The fallback writes an `INFO` span (its opening, fields and closing)
+/// only when `log`'s maximum level lets `INFO` through, so below that the
+/// span is not opened at all: it cost ~190 instructions per request with
+/// no logger installed (issue 18).
 #[cold]
 fn unsubscribed() -> Option<Trace> {
-    let _ = tracing::info_span!(target: TARGET, "request", otel.kind = "server");
+    if log::max_level() >= log::LevelFilter::Info {
+        let _ = tracing::info_span!(target: TARGET, "request", otel.kind = "server");
+    }
     None
 }
 
