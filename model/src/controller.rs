@@ -686,7 +686,9 @@ fn extractor_wrapper(source: &ParamSource, ty: &syn::Type) -> Option<syn::Error>
     let [syn::GenericArgument::Type(inner)] = args.args.iter().collect::<Vec<_>>()[..] else {
         return None;
     };
-    let inner = quote::ToTokens::to_token_stream(inner).to_string().replace(' ', "");
+    let inner = quote::ToTokens::to_token_stream(inner)
+        .to_string()
+        .replace(' ', "");
     Some(syn::Error::new_spanned(
         ty,
         format!("{attr} reads the value into its own type: write `{inner}`, not `{wrapper}<{inner}>` (tether needs no extractor wrapper)"),

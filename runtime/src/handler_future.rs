@@ -26,8 +26,11 @@ const BLOCK: usize = 768;
 
 /// The room for one handler's future. Only its address matters once a
 /// future is in it: the future is never moved out, only dropped in place.
+/// `!Unpin` like the (often self-referential) futures it holds, so that a
+/// `Box<Block>` is not taken for a unique pointer to plain bytes while
+/// such a future holds pointers into itself (as `Pin<Box<F>>` is not).
 #[repr(C, align(16))]
-struct Block(MaybeUninit<[u8; BLOCK]>);
+struct Block(MaybeUninit<[u8; BLOCK]>, std::marker::PhantomPinned);
 
 /// Blocks of finished futures a thread keeps for its next ones: enough for
 /// that many handlers waiting at once; past that, blocks are freed.
@@ -46,7 +49,7 @@ fn take_block() -> Box<Block> {
         .try_with(|spare| spare.borrow_mut().pop())
         .ok()
         .flatten()
-        .unwrap_or_else(|| Box::new(Block(MaybeUninit::uninit())))
+        .unwrap_or_else(|| Box::new(Block(MaybeUninit::uninit(), std::marker::PhantomPinned)))
 }
 
 /// Keeps `block`, empty again, for this thread's next future (or frees it:

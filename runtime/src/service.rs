@@ -94,7 +94,7 @@ impl AppService {
             Some((route, params)) if route.pipeline.is_none() => {
                 let (head, body) = req.into_parts();
                 let request = self.inner.request(head, body.into(), params);
-                ResponseFuture::handler((route.handler)(request), vary, trace)
+                ResponseFuture::handler(call_in(&trace, route, request), vary, trace)
             }
             found => self.inner.answer(self.request(req), found, trace),
         }
