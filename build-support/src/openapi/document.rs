@@ -390,6 +390,7 @@ pub(crate) fn build(
             doc.insert("components".into(), Value::Object(components));
         }
         let mut document = Value::Object(doc);
+        super::form_views::settle(&mut document);
         super::always_sent::apply(&mut document);
         if output.openapi_version == OpenApiVersion::V3_0 {
             downgrade_document(&mut document);

@@ -7,6 +7,7 @@ mod constraints;
 mod dialect;
 mod document;
 mod errors;
+mod form_views;
 mod naming;
 mod operation;
 mod schema;

@@ -491,63 +491,36 @@ impl OperationContext<'_, '_> {
     }
 
     /// The component object `schema` refers to (`{"$ref": "#/components/schemas/X"}`).
-    fn component_mut(&mut self, schema: &Value) -> Option<&mut Map<String, Value>> {
+    fn component(&self, schema: &Value) -> Option<&Map<String, Value>> {
         let name = schema["$ref"]
             .as_str()?
             .strip_prefix("#/components/schemas/")?;
-        match self.gen.components.get_mut(name) {
-            Some(Value::Object(component)) => Some(component),
-            _ => None,
-        }
+        self.gen.components.get(name)?.as_object()
     }
 
-    /// A form (urlencoded or multipart) cannot carry `null`: an `Option`
-    /// field left at `None` is a field left out, and the text `null` is
-    /// refused like any value of the wrong type. So the fields of a form's
-    /// type are documented without `null`, and not required. (The type's
-    /// component is changed, for every use of it: a form type is read
-    /// from requests, where leaving a field out is also what JSON clients
-    /// send for `None`.)
-    fn fields_absent_not_null(&mut self, schema: &Value) {
-        let Some(form) = self.component_mut(schema) else {
-            return;
+    /// A form body's own view of its type: the component with its fields
+    /// as a form carries them ([`absent_not_null`], and for multipart
+    /// [`lists_take_one_part_or_more`]), written inline (marked with the
+    /// component's name) when that differs from the component. The
+    /// component is shared with JSON bodies and responses, which do carry
+    /// `null` and empty lists, so it is not changed here; see
+    /// [`super::form_views::settle`] for a component only forms use.
+    fn form_view(&self, schema: Value, multipart: bool) -> Value {
+        let Some(component) = self.component(&schema) else {
+            return schema;
         };
-        let Some(Value::Object(props)) = form.get_mut("properties") else {
-            return;
-        };
-        for value in props.values_mut() {
-            *value = strip_nullable(std::mem::take(value));
+        let mut view = component.clone();
+        absent_not_null(&mut view);
+        if multipart {
+            lists_take_one_part_or_more(&mut view);
         }
-    }
-
-    /// A multipart form sends a list as one part per item, so an empty list
-    /// cannot be told from a field left out: a required list field of the
-    /// form (`Vec<T>`, which the server reads as one part or more) gets
-    /// `minItems: 1`, so no client is told an empty one is fine.
-    fn lists_take_one_part_or_more(&mut self, schema: &Value) {
-        let Some(form) = self.component_mut(schema) else {
-            return;
-        };
-        let required: Vec<String> = form
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| {
-                r.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let Some(Value::Object(props)) = form.get_mut("properties") else {
-            return;
-        };
-        for name in required {
-            if let Some(Value::Object(list)) = props.get_mut(&name) {
-                if list.get("type") == Some(&json!("array")) && !list.contains_key("minItems") {
-                    list.insert("minItems".into(), json!(1));
-                }
-            }
+        if view == *component {
+            return schema;
         }
+        let name = schema["$ref"].as_str().unwrap_or_default();
+        let name = name.trim_start_matches("#/components/schemas/");
+        view.insert(super::form_views::VIEW_OF.into(), json!(name));
+        Value::Object(view)
     }
 
     fn body(&mut self, kind: BodyKind, ty: &Ty, written: &Type) -> Value {
@@ -568,14 +541,11 @@ impl OperationContext<'_, '_> {
             BodyKind::Multipart if is_named(written, &["Multipart"]) => json!({"type": "object"}),
             BodyKind::Multipart => {
                 let schema = self.gen.schema(inner);
-                self.lists_take_one_part_or_more(&schema);
-                self.fields_absent_not_null(&schema);
-                schema
+                self.form_view(schema, true)
             }
             BodyKind::Form => {
                 let schema = self.gen.schema(inner);
-                self.fields_absent_not_null(&schema);
-                schema
+                self.form_view(schema, false)
             }
             BodyKind::Json => self.gen.schema(inner),
         };
@@ -674,6 +644,47 @@ fn non_text_kind(schema: &Value) -> Option<&'static str> {
         "number" => Some("a number"),
         "array" => Some("an array"),
         _ => None,
+    }
+}
+
+/// A form (urlencoded or multipart) cannot carry `null`: an `Option`
+/// field left at `None` is a field left out, and the text `null` is
+/// refused like any value of the wrong type. So a form's view of its type
+/// (`object`, a struct's schema) documents its fields without `null`.
+fn absent_not_null(object: &mut Map<String, Value>) {
+    let Some(Value::Object(props)) = object.get_mut("properties") else {
+        return;
+    };
+    for value in props.values_mut() {
+        *value = strip_nullable(std::mem::take(value));
+    }
+}
+
+/// A multipart form sends a list as one part per item, so an empty list
+/// cannot be told from a field left out: a required list field of the
+/// form (`Vec<T>`, which the server reads as one part or more) gets
+/// `minItems: 1` in the form's view of its type (`object`), so no client
+/// is told an empty one is fine.
+fn lists_take_one_part_or_more(object: &mut Map<String, Value>) {
+    let required: Vec<String> = object
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let Some(Value::Object(props)) = object.get_mut("properties") else {
+        return;
+    };
+    for name in required {
+        if let Some(Value::Object(list)) = props.get_mut(&name) {
+            if list.get("type") == Some(&json!("array")) && !list.contains_key("minItems") {
+                list.insert("minItems".into(), json!(1));
+            }
+        }
     }
 }
 
