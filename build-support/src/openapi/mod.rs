@@ -12,6 +12,7 @@ mod naming;
 mod operation;
 mod schema;
 pub(crate) mod security;
+mod text_values;
 pub(crate) mod write;
 
 pub use dialect::downgrade;

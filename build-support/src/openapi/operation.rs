@@ -407,6 +407,7 @@ impl OperationContext<'_, '_> {
                 ParamSource::Cookie(name) => params.push(self.param(name, "cookie", &ty, p)),
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
+                    Some(_) if self.refuse_nested_fields(&ty, "#[query]") => {}
                     Some(shape) => {
                         for prop in shape.props {
                             let schema = strip_nullable(prop.schema);
@@ -422,7 +423,8 @@ impl OperationContext<'_, '_> {
                     }
                 },
                 ParamSource::Body(BodyKind::Form)
-                    if self.refuse_flattened_numbers(&ty, "#[body(form)]", &p.ty, c) => {}
+                    if self.refuse_flattened_numbers(&ty, "#[body(form)]", &p.ty, c)
+                        || self.refuse_nested_fields(&ty, "#[body(form)]") => {}
                 ParamSource::Body(kind) => body = Some(self.body(*kind, &ty, &p.ty)),
                 ParamSource::Request | ParamSource::Extractor => {}
             }
@@ -488,6 +490,52 @@ impl OperationContext<'_, '_> {
             return true;
         }
         false
+    }
+
+    /// The urlencoded reader gives each key its text values, so a field of
+    /// a `#[query]` or `#[body(form)]` struct that is a struct, a map or a
+    /// list of those is never read: the server would leave it `None` (or
+    /// refuse every request) whatever the document told clients to send.
+    /// Each such field is refused at its type (SPEC E1); `true` when one
+    /// was.
+    fn refuse_nested_fields(&mut self, ty: &Ty, attribute: &str) -> bool {
+        let Ty::Def(id, _) = ty else { return false };
+        let index = self.gen.index_ref();
+        let outer = &index.defs[*id];
+        let DefItem::Struct(item) = &outer.item else {
+            return false;
+        };
+        let (outer_name, module) = (outer.name.clone(), outer.module);
+        let mut refused = false;
+        for field in item.fields.iter().filter(|f| is_read(&f.attrs)) {
+            let Some((schema, _)) = self.gen.field_schema(field, module, &Env::new()) else {
+                continue;
+            };
+            let Some(kind) = super::text_values::unreadable(&schema, &self.gen.components) else {
+                continue;
+            };
+            let name = field
+                .ident
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let written = super::text_values::written(&field.ty);
+            let carrier = match attribute {
+                "#[query]" => "a query string",
+                _ => "a urlencoded form",
+            };
+            let message = format!(
+                "field `{name}` of `{attribute}` struct `{outer_name}` is {kind} (`{written}`), which {carrier} cannot carry: it sends text values under flat keys (`{name}=…`), so the server could never read this field (an `Option` would stay `None`, anything else refuse every request)"
+            );
+            let help = super::text_values::fix(kind, &outer_name, &name);
+            let d = index
+                .sources
+                .diagnostic(module, field.ty.span(), message)
+                .with_help(help);
+            self.gen.errors.push(d);
+            refused = true;
+        }
+        refused
     }
 
     /// The component object `schema` refers to (`{"$ref": "#/components/schemas/X"}`).
@@ -632,6 +680,13 @@ fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -
     }
     param.insert("schema".into(), schema);
     Value::Object(param)
+}
+
+/// Whether serde reads a field with these attributes from a request as a
+/// value of its own (not skipped, not flattened).
+fn is_read(attrs: &[syn::Attribute]) -> bool {
+    let attrs = FieldAttrs::from_attrs(attrs);
+    !(attrs.skip || attrs.skip_deserializing || attrs.flatten)
 }
 
 /// `a boolean`, `an integer`, `a number` or `an array` for a schema that

@@ -492,7 +492,7 @@ impl<'a> SchemaGen<'a> {
 
     /// A field's schema and whether its type is an `Option`, honouring a
     /// stated schema and `#[serde(with)]`.
-    fn field_schema(
+    pub(super) fn field_schema(
         &mut self,
         field: &syn::Field,
         module: ModId,
