@@ -370,7 +370,10 @@ impl OperationContext<'_, '_> {
             Ty::Option(inner) => (&**inner, false),
             other => (other, true),
         };
-        let schema = super::constraints::apply_rules(self.gen.schema(inner), &p.rules);
+        let mut schema = super::constraints::apply_rules(self.gen.schema(inner), &p.rules);
+        if required && location == "query" {
+            schema = one_or_more(schema);
+        }
         param_object(name, location, required || location == "path", schema)
     }
 
@@ -410,7 +413,10 @@ impl OperationContext<'_, '_> {
                     Some(_) if self.refuse_nested_fields(&ty, "#[query]") => {}
                     Some(shape) => {
                         for prop in shape.props {
-                            let schema = strip_nullable(prop.schema);
+                            let mut schema = strip_nullable(prop.schema);
+                            if prop.required {
+                                schema = one_or_more(schema);
+                            }
                             params.push(param_object(&prop.name, "query", prop.required, schema));
                         }
                     }
@@ -547,21 +553,19 @@ impl OperationContext<'_, '_> {
     }
 
     /// A form body's own view of its type: the component with its fields
-    /// as a form carries them ([`absent_not_null`], and for multipart
+    /// as a form carries them ([`absent_not_null`],
     /// [`lists_take_one_part_or_more`]), written inline (marked with the
     /// component's name) when that differs from the component. The
     /// component is shared with JSON bodies and responses, which do carry
     /// `null` and empty lists, so it is not changed here; see
     /// [`super::form_views::settle`] for a component only forms use.
-    fn form_view(&self, schema: Value, multipart: bool) -> Value {
+    fn form_view(&self, schema: Value) -> Value {
         let Some(component) = self.component(&schema) else {
             return schema;
         };
         let mut view = component.clone();
         absent_not_null(&mut view);
-        if multipart {
-            lists_take_one_part_or_more(&mut view);
-        }
+        lists_take_one_part_or_more(&mut view);
         if view == *component {
             return schema;
         }
@@ -589,11 +593,11 @@ impl OperationContext<'_, '_> {
             BodyKind::Multipart if is_named(written, &["Multipart"]) => json!({"type": "object"}),
             BodyKind::Multipart => {
                 let schema = self.gen.schema(inner);
-                self.form_view(schema, true)
+                self.form_view(schema)
             }
             BodyKind::Form => {
                 let schema = self.gen.schema(inner);
-                self.form_view(schema, false)
+                self.form_view(schema)
             }
             BodyKind::Json => self.gen.schema(inner),
         };
@@ -715,11 +719,11 @@ fn absent_not_null(object: &mut Map<String, Value>) {
     }
 }
 
-/// A multipart form sends a list as one part per item, so an empty list
-/// cannot be told from a field left out: a required list field of the
-/// form (`Vec<T>`, which the server reads as one part or more) gets
-/// `minItems: 1` in the form's view of its type (`object`), so no client
-/// is told an empty one is fine.
+/// A form (multipart or urlencoded) sends a list as one part or pair per
+/// item, so an empty list cannot be told from a field left out: a
+/// required list field of the form (`Vec<T>`, which the server reads as
+/// one value or more) gets `minItems: 1` in the form's view of its type
+/// (`object`, see [`one_or_more`]).
 fn lists_take_one_part_or_more(object: &mut Map<String, Value>) {
     let required: Vec<String> = object
         .get("required")
@@ -735,12 +739,24 @@ fn lists_take_one_part_or_more(object: &mut Map<String, Value>) {
         return;
     };
     for name in required {
-        if let Some(Value::Object(list)) = props.get_mut(&name) {
-            if list.get("type") == Some(&json!("array")) && !list.contains_key("minItems") {
-                list.insert("minItems".into(), json!(1));
-            }
+        if let Some(list) = props.get_mut(&name) {
+            *list = one_or_more(std::mem::take(list));
         }
     }
+}
+
+/// A required list read from a query string or a form: sent as one
+/// `key=value` per item, an empty list is a key left out, which the server
+/// refuses as missing (runtime/src/urlencoded.rs, `deserialize_seq`;
+/// `Option<Vec<T>>` or `#[serde(default)]` is what accepts none). So
+/// `schema`, when a list, gets `minItems: 1` unless its rules say more.
+fn one_or_more(mut schema: Value) -> Value {
+    if let Some(list) = schema.as_object_mut() {
+        if list.get("type") == Some(&json!("array")) && !list.contains_key("minItems") {
+            list.insert("minItems".into(), json!(1));
+        }
+    }
+    schema
 }
 
 /// A query parameter that may be absent needs no `null` in its schema.
