@@ -8,7 +8,9 @@ use crate::analysis::diagnostics::Diagnostic;
 use crate::analysis::index::{CrateIndex, DefId, DefItem};
 use crate::analysis::modules::ModId;
 use crate::analysis::overrides::schema_override;
-use crate::analysis::serde::{ContainerAttrs, EnumRepr, FieldAttrs, RenameRule, VariantAttrs};
+use crate::analysis::serde::{
+    split_renames, ContainerAttrs, EnumRepr, FieldAttrs, RenameRule, SplitRename, VariantAttrs,
+};
 use crate::analysis::types::{bind_generics, Env, Int, Ty, TypeResolver};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -422,6 +424,7 @@ impl<'a> SchemaGen<'a> {
         let def = &index.defs[id];
         let env = bind_generics(def.item.generics(), args.to_vec());
         let container = ContainerAttrs::from_attrs(def.item.attrs());
+        self.refuse_split_renames(&def.item, def.module);
         let schema = if let Some(into) = &container.into {
             match self.resolve(into, def.module, &env) {
                 Some(t) => self.schema(&t),
@@ -435,6 +438,31 @@ impl<'a> SchemaGen<'a> {
             }
         };
         deprecate(describe(schema, docs(def.item.attrs())), def.item.attrs())
+    }
+
+    /// A name that differs between serializing and deserializing cannot be
+    /// documented: the document has one name per field (or variant), and a
+    /// typed client sends what a response carries. Each such attribute of
+    /// the type, its fields or its variants is refused (SPEC B3).
+    fn refuse_split_renames(&mut self, item: &DefItem, module: ModId) {
+        let mut attrs: Vec<&[Attribute]> = vec![item.attrs()];
+        let fields: Vec<&syn::Field> = match item {
+            DefItem::Struct(s) => s.fields.iter().collect(),
+            DefItem::Enum(e) => {
+                attrs.extend(e.variants.iter().map(|v| v.attrs.as_slice()));
+                e.variants.iter().flat_map(|v| v.fields.iter()).collect()
+            }
+            DefItem::Alias(_) => Vec::new(),
+        };
+        attrs.extend(fields.iter().map(|f| f.attrs.as_slice()));
+        for split in attrs.into_iter().flat_map(split_renames) {
+            let d = self
+                .index()
+                .sources
+                .diagnostic(module, split.span, split_rename_message(&split))
+                .with_help(split_rename_help(&split));
+            self.errors.push(d);
+        }
     }
 
     fn struct_schema(
@@ -836,6 +864,31 @@ fn strip_null(schema: Value) -> Value {
         }
     }
     Value::Object(obj)
+}
+
+/// What is wrong with a [`SplitRename`].
+fn split_rename_message(split: &SplitRename) -> String {
+    format!(
+        "`#[serde({})]` reads requests under other names than responses are written with: the document has one name per field and variant, so it cannot describe both",
+        split.written()
+    )
+}
+
+/// The fix of a [`SplitRename`]: one name (or rule) for both directions,
+/// and for a field, `alias` for another name requests may use.
+fn split_rename_help(split: &SplitRename) -> String {
+    let one = split
+        .serialize
+        .as_deref()
+        .or(split.deserialize.as_deref())
+        .unwrap_or("…");
+    let key = &split.key;
+    match (key.as_str(), &split.deserialize) {
+        ("rename", Some(other)) if Some(other.as_str()) != Some(one) => format!(
+            "use one name, `#[serde({key} = \"{one}\")]`, and add `alias = \"{other}\"` if requests may also send the other"
+        ),
+        _ => format!("use one for both directions: `#[serde({key} = \"{one}\")]`"),
+    }
 }
 
 #[cfg(test)]
