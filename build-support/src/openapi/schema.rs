@@ -14,7 +14,8 @@ use crate::analysis::serde::{
 use crate::analysis::types::{bind_generics, Env, Int, Ty, TypeResolver};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
-use syn::{Attribute, Fields};
+use syn::spanned::Spanned;
+use syn::{Attribute, Fields, Ident};
 use tether_model::controller::doc_lines;
 use tether_model::rules::{parse_validate_attrs, Rule, Shape as RuleShape};
 
@@ -425,6 +426,11 @@ impl<'a> SchemaGen<'a> {
         let env = bind_generics(def.item.generics(), args.to_vec());
         let container = ContainerAttrs::from_attrs(def.item.attrs());
         self.refuse_split_renames(&def.item, def.module);
+        if let DefItem::Struct(s) = &def.item {
+            if derives_validate(&s.attrs) {
+                self.refuse_unchecked_nested_rules(&s.fields, def.module, &env);
+            }
+        }
         let schema = if let Some(into) = &container.into {
             match self.resolve(into, def.module, &env) {
                 Some(t) => self.schema(&t),
@@ -438,6 +444,65 @@ impl<'a> SchemaGen<'a> {
             }
         };
         deprecate(describe(schema, docs(def.item.attrs())), def.item.attrs())
+    }
+
+    /// serde_valid checks a nested value's own rules only when its field
+    /// has a bare `#[validate]`; without one they would be documented (the
+    /// field's `$ref`) but never checked. So in a struct that derives
+    /// `Validate`, a field whose type (or the item of its `Option`/`Vec`)
+    /// is a struct with rules and that lacks `#[validate]` is refused, at
+    /// the field, with the fix (SPEC E5).
+    fn refuse_unchecked_nested_rules(&mut self, fields: &Fields, module: ModId, env: &Env) {
+        for field in fields {
+            let parsed = parse_validate_attrs(&field.attrs);
+            if parsed.others.iter().any(|(_, name)| name == "validate") {
+                continue;
+            }
+            let Ok(ty) = self.resolver.resolve(&field.ty, module, env) else {
+                continue;
+            };
+            let Some(nested) = self.struct_with_rules(&ty) else {
+                continue;
+            };
+            let name = field
+                .ident
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let message = format!(
+                "field `{name}` holds a `{nested}`, whose `#[validate(..)]` rules serde_valid checks only when the field has `#[validate]`: they would be documented but never checked"
+            );
+            let span = field
+                .ident
+                .as_ref()
+                .map_or_else(|| field.ty.span(), Ident::span);
+            let d = self
+                .index()
+                .sources
+                .diagnostic(module, span, message)
+                .with_help(format!("add `#[validate]` to `{name}`"));
+            self.errors.push(d);
+        }
+    }
+
+    /// The name of the crate's struct `ty` is (or holds in an `Option` or a
+    /// list) when that struct's fields carry `#[validate]` rules.
+    fn struct_with_rules(&self, ty: &Ty) -> Option<String> {
+        match ty {
+            Ty::Option(inner) | Ty::Seq { item: inner, .. } => self.struct_with_rules(inner),
+            Ty::Def(id, _) => {
+                let def = &self.index().defs[*id];
+                let DefItem::Struct(s) = &def.item else {
+                    return None;
+                };
+                let has_rules = s.fields.iter().any(|f| {
+                    let parsed = parse_validate_attrs(&f.attrs);
+                    !parsed.rules.is_empty() || parsed.others.iter().any(|(_, n)| n == "validate")
+                });
+                has_rules.then(|| def.name.clone())
+            }
+            _ => None,
+        }
     }
 
     /// A name that differs between serializing and deserializing cannot be
@@ -864,6 +929,24 @@ fn strip_null(schema: Value) -> Value {
         }
     }
     Value::Object(obj)
+}
+
+/// Whether `attrs` derive serde_valid's `Validate` (`Validate` or a path
+/// ending in it).
+fn derives_validate(attrs: &[Attribute]) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .any(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|paths| {
+                paths
+                    .iter()
+                    .any(|p| p.segments.last().is_some_and(|s| s.ident == "Validate"))
+            })
+        })
 }
 
 /// What is wrong with a [`SplitRename`].
