@@ -85,6 +85,13 @@ pub(super) fn nullable(schema: Value) -> Value {
     }
 }
 
+/// An integer's schema: OpenAPI's `int32`/`int64` formats are signed, so
+/// an unsigned type takes the next signed format that holds it (`u32` is
+/// `int64`) with its range, and `u64`/`usize` the common `uint64`. A
+/// 128-bit integer, which serde_json writes as a plain number, has no
+/// format, and its bounds beyond 64 bits cannot be written exactly in a
+/// document (serde_json's numbers stop at 64 bits), so only `u128`'s
+/// `minimum: 0` is given rather than a rounded, wrong maximum.
 fn int_schema(int: Int, nonzero: bool) -> Value {
     let (format, min, max): (Option<&str>, Option<i128>, Option<i128>) = match int {
         Int::I8 => (Some("int32"), Some(-128), Some(127)),
