@@ -517,7 +517,13 @@ impl<'a> SchemaGen<'a> {
     /// typed client sends what a response carries. Each such attribute of
     /// the type, its fields or its variants is refused (SPEC B3).
     fn refuse_split_renames(&mut self, item: &DefItem, module: ModId) {
-        let mut attrs: Vec<&[Attribute]> = vec![item.attrs()];
+        // The type's own `rename` names it in formats that write type names,
+        // never in JSON: only its `rename_all(..)`s change the wire.
+        let mut splits: Vec<SplitRename> = split_renames(item.attrs())
+            .into_iter()
+            .filter(|s| s.key != "rename")
+            .collect();
+        let mut attrs: Vec<&[Attribute]> = Vec::new();
         let fields: Vec<&syn::Field> = match item {
             DefItem::Struct(s) => s.fields.iter().collect(),
             DefItem::Enum(e) => {
@@ -527,7 +533,8 @@ impl<'a> SchemaGen<'a> {
             DefItem::Alias(_) => Vec::new(),
         };
         attrs.extend(fields.iter().map(|f| f.attrs.as_slice()));
-        for split in attrs.into_iter().flat_map(split_renames) {
+        splits.extend(attrs.into_iter().flat_map(split_renames));
+        for split in splits {
             let d = self
                 .index()
                 .sources

@@ -16,6 +16,11 @@ pub struct Stamped {
 #[serde(rename_all(serialize = "camelCase", deserialize = "snake_case"))]
 pub struct Cased { pub first_name: String }
 
+/// A struct's own name is not written in JSON: a split one is harmless.
+#[derive(Deserialize, Serialize)]
+#[serde(rename(serialize = "Out", deserialize = "In"))]
+pub struct Named { pub value: String }
+
 #[derive(Deserialize, Serialize)]
 pub enum Kind {
     #[serde(rename(serialize = "big"))]
@@ -30,4 +35,6 @@ impl StampsController {
     async fn create(&self, #[body] s: Stamped) -> Json<Stamped> { todo!() }
     #[post("/cased")]
     async fn cased(&self, #[body] c: Cased) -> Json<Kind> { todo!() }
+    #[post("/named")]
+    async fn named(&self, #[body] n: Named) -> Json<Named> { todo!() }
 }
