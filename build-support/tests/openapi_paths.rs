@@ -323,6 +323,48 @@ impl BController { #[get] async fn two(&self) -> String { todo!() } }
 }
 
 #[test]
+fn b2_same_route_up_to_parameter_names_is_an_error_naming_both() {
+    let src = r#"
+pub struct AController;
+#[controller("/products")]
+impl AController { #[get("/:id")] async fn one(&self, #[param] id: u32) -> String { todo!() } }
+pub struct BController;
+#[controller("/products")]
+impl BController { #[get("/:productId")] async fn two(&self, #[param("productId")] id: u32) -> String { todo!() } }
+"#;
+    let e = generate("dup-route-names", "", src)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("GET /products/{id} and GET /products/{productId} differ only in their parameters' names: they are one route, served by both `AController::one` and `BController::two`"),
+        "{e}"
+    );
+    assert!(e.contains("src/lib.rs:7:20"), "{e}");
+    assert!(e.contains("help: change one path"), "{e}");
+}
+
+#[test]
+fn b2_a_parameter_and_a_catch_all_at_one_place_are_one_route() {
+    let src = r#"
+pub struct FilesController;
+#[controller("/files")]
+impl FilesController {
+    #[get("/:name")] async fn one(&self, #[param] name: String) -> String { todo!() }
+    #[get("/*rest")] async fn rest(&self, #[param] rest: String) -> String { todo!() }
+}
+"#;
+    let e = generate("dup-route-catch-all", "", src)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(
+            "GET /files/{name} and GET /files/{rest} differ only in their parameters' names"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
 fn b3_types_from_workspace_path_dependencies_are_followed() {
     let dir = openapi_support::write_crate(
         "workspace",

@@ -27,6 +27,7 @@
 //! "geo::Point" = '{"type": "array", "items": {"type": "number"}}'
 //! ```
 
+use crate::config_spans::{locate, Place};
 use crate::prefix_exclude::PrefixExclusion;
 use crate::versioning::{validate_version, Framework, Versioning, VersioningKind};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -314,13 +315,26 @@ fn one_or_many<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<OpenApiOutput>, D:
 pub struct ConfigError {
     /// The file that was read.
     pub file: PathBuf,
-    /// What is wrong, with line and column where known.
+    /// Where in it, when known.
+    pub place: Option<Place>,
+    /// What is wrong and the fix.
     pub message: String,
 }
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "error in {}: {}", self.file.display(), self.message)
+        write!(f, "error in {}: ", self.file.display())?;
+        match &self.place {
+            Some(p) => write!(
+                f,
+                "line {}, column {}: {} (at `{}`)",
+                p.line,
+                p.column,
+                self.message,
+                p.text.trim()
+            ),
+            None => f.write_str(&self.message),
+        }
     }
 }
 
@@ -329,13 +343,18 @@ impl std::error::Error for ConfigError {}
 impl Config {
     /// Parses and checks the text of a `tether.toml` read from `file`.
     pub fn parse(text: &str, file: &Path) -> Result<Config, ConfigError> {
-        let err = |message: String| ConfigError {
+        let error = |place: Option<Place>, message: String| ConfigError {
             file: file.to_path_buf(),
+            place,
             message,
         };
-        let config: Config =
-            toml::from_str(text).map_err(|e| err(describe_toml_error(&e, text)))?;
-        config.check().map_err(err)?;
+        let config: Config = toml::from_str(text).map_err(|e| {
+            let place = e.span().map(|s| Place::of_offset(text, s.start));
+            error(place, e.message().trim_end().to_string())
+        })?;
+        config.check().map_err(|message| {
+            error(checked_key(&message).and_then(|k| locate(text, k)), message)
+        })?;
         Ok(config)
     }
 
@@ -343,6 +362,7 @@ impl Config {
     pub fn load(file: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(file).map_err(|e| ConfigError {
             file: file.to_path_buf(),
+            place: None,
             message: format!("cannot read the file: {e}"),
         })?;
         Config::parse(&text, file)
@@ -359,8 +379,7 @@ impl Config {
         self.framework.check_exclusions()?;
         if let Some(v) = &self.framework.versioning {
             if let Some(default) = &v.default_version {
-                validate_version(default)
-                    .map_err(|e| format!("key `framework.versioning.default_version`: {e}"))?;
+                check_default_version(default)?;
             }
             if v.kind == VersioningType::Header && v.prefix.is_some() {
                 return Err("key `framework.versioning.prefix` only applies to `type = \"URI\"`; remove it or switch to URI versioning".into());
@@ -427,19 +446,23 @@ impl FrameworkSection {
     }
 }
 
-/// `line L, column C: message` from toml's error and span.
-fn describe_toml_error(e: &toml::de::Error, text: &str) -> String {
-    let message = e.message().trim_end().to_string();
-    match e.span() {
-        Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            let snippet = text.lines().nth(line - 1).unwrap_or("").trim();
-            format!("line {line}, column {column}: {message} (at `{snippet}`)")
-        }
-        None => message,
+/// `default_version` is a version's name; `neutral` would be a version
+/// named so (`openapi.vneutral.json`, `X-API-Version: neutral`), not what
+/// `#[version(neutral)]` means, so it is refused with both fixes.
+fn check_default_version(default: &str) -> Result<(), String> {
+    let key = "key `framework.versioning.default_version`";
+    if default.eq_ignore_ascii_case("neutral") {
+        return Err(format!("{key}: `\"{default}\"` would be a version named `{default}`, not version-neutral routes; write the version routes without `#[version]` belong to, e.g. `\"1\"`, and mark version-neutral routes `#[version(neutral)]`"));
     }
+    validate_version(default).map_err(|e| format!("{key}: {e}"))
+}
+
+/// The key a check's message is about: every message of [`Config::check`]
+/// opens with it (`key `framework.versioning.prefix` …`), so the error can
+/// point at where it is written.
+fn checked_key(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("key `")?;
+    rest.split_once('`').map(|(key, _)| key)
 }
 
 #[cfg(test)]
@@ -524,6 +547,31 @@ output = "admin.json"
         assert!(e.contains("multi-thread") && e.contains("per-core"), "{e}");
         let e = parse("[openapi]\ntitle = 3\n").unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("string"), "{e}");
+    }
+
+    #[test]
+    fn b4_default_version_neutral_is_refused_at_its_line() {
+        let e = parse("[framework.versioning]\ntype = \"HEADER\"\ndefault_version = \"neutral\"\n")
+            .unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("/app/tether.toml"), "{text}");
+        assert!(
+            text.contains("framework.versioning.default_version"),
+            "{text}"
+        );
+        assert!(text.contains("#[version(neutral)]"), "{text}");
+        assert_eq!(e.place.map(|p| (p.line, p.column)), Some((3, 19)));
+    }
+
+    #[test]
+    fn b4_checked_values_name_their_line() {
+        let scheme = "[security.schemes.bearer]\ntype = \"http\"\nscheme = \"bearr\"\n";
+        let e = parse(scheme).unwrap_err();
+        assert_eq!(e.place.as_ref().map(|p| p.line), Some(3), "{e}");
+        assert!(e.to_string().contains("line 3, column 10"), "{e}");
+        let exclude = "[framework]\nglobal_prefix = \"api\"\nglobal_prefix_exclude = [{ path = \"x\", method = \"FETCH\" }]\n";
+        let e = parse(exclude).unwrap_err();
+        assert_eq!(e.place.as_ref().map(|p| p.line), Some(3), "{e}");
     }
 
     #[test]

@@ -41,6 +41,8 @@ pub mod security;
 #[cfg(feature = "config")]
 pub mod config;
 #[cfg(feature = "config")]
+pub mod config_spans;
+#[cfg(feature = "config")]
 pub mod schemes;
 
 pub use method::HttpMethod;

@@ -191,6 +191,14 @@ impl RoutePath {
     pub fn to_openapi(&self) -> String {
         self.render(|n| format!("{{{n}}}"), |n| format!("{{{n}}}"))
     }
+
+    /// The path with its captures' names left out (`/users/{}`,
+    /// `/files/{}` for `/files/*rest`): two routes of one template are one
+    /// route to the router and to OpenAPI, whose templated paths must differ
+    /// in more than their parameters' names (SPEC B2).
+    pub fn to_template(&self) -> String {
+        self.render(|_| "{}".to_string(), |_| "{}".to_string())
+    }
 }
 
 impl fmt::Display for RoutePath {
@@ -202,6 +210,20 @@ impl fmt::Display for RoutePath {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn b2_templates_leave_out_capture_names() {
+        let id = RoutePath::parse("/products/:id").unwrap();
+        let product_id = RoutePath::parse("/products/:productId").unwrap();
+        let rest = RoutePath::parse("/products/*rest").unwrap();
+        assert_eq!(id.to_template(), "/products/{}");
+        assert_eq!(id.to_template(), product_id.to_template());
+        assert_eq!(id.to_template(), rest.to_template());
+        assert_ne!(
+            id.to_template(),
+            RoutePath::parse("/products").unwrap().to_template()
+        );
+    }
 
     #[test]
     fn b2_colon_params_become_braces() {

@@ -261,6 +261,76 @@ fn serde_items(attrs: &[Attribute]) -> Vec<SerdeItem> {
     items
 }
 
+/// A `rename(..)`, `rename_all(..)` or `rename_all_fields(..)` whose
+/// `serialize` and `deserialize` differ (one left out keeps serde's
+/// default for that direction). A document has one name per field or
+/// variant, so it cannot describe both directions of such an attribute.
+#[derive(Debug, Clone)]
+pub struct SplitRename {
+    /// `rename`, `rename_all` or `rename_all_fields`.
+    pub key: String,
+    /// The name (or rule) when serializing, if given.
+    pub serialize: Option<String>,
+    /// The name (or rule) when deserializing, if given.
+    pub deserialize: Option<String>,
+    /// The attribute's span.
+    pub span: proc_macro2::Span,
+}
+
+impl SplitRename {
+    /// The attribute as written: `rename(serialize = "a", deserialize = "b")`.
+    pub fn written(&self) -> String {
+        let sides = [
+            ("serialize", &self.serialize),
+            ("deserialize", &self.deserialize),
+        ];
+        let given: Vec<String> = sides
+            .iter()
+            .filter_map(|(side, v)| v.as_ref().map(|v| format!("{side} = \"{v}\"")))
+            .collect();
+        format!("{}({})", self.key, given.join(", "))
+    }
+}
+
+/// Every split `rename`/`rename_all`/`rename_all_fields` among `attrs`
+/// (see [`SplitRename`]).
+pub fn split_renames(attrs: &[Attribute]) -> Vec<SplitRename> {
+    let keys = ["rename", "rename_all", "rename_all_fields"];
+    let mut found = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        let Ok(metas) = attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        for meta in metas {
+            let Meta::List(list) = &meta else { continue };
+            let Some(key) = keys.into_iter().find(|k| list.path.is_ident(k)) else {
+                continue;
+            };
+            let Ok(inner) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            else {
+                continue;
+            };
+            let side = |name: &str| {
+                inner.iter().find_map(|m| match m {
+                    Meta::NameValue(nv) if nv.path.is_ident(name) => str_value(&nv.value),
+                    _ => None,
+                })
+            };
+            let (serialize, deserialize) = (side("serialize"), side("deserialize"));
+            if serialize != deserialize {
+                found.push(SplitRename {
+                    key: key.to_string(),
+                    serialize,
+                    deserialize,
+                    span: syn::spanned::Spanned::span(&meta),
+                });
+            }
+        }
+    }
+    found
+}
+
 fn rule(value: &Option<String>) -> Option<RenameRule> {
     value.as_deref().and_then(RenameRule::parse)
 }
@@ -353,6 +423,24 @@ impl VariantAttrs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn b3_renames_that_differ_by_direction_are_found_and_same_ones_are_not() {
+        let attrs: Vec<Attribute> = vec![
+            parse_quote!(#[serde(rename(serialize = "outName", deserialize = "inName"))]),
+            parse_quote!(#[serde(rename_all(serialize = "camelCase"))]),
+            parse_quote!(#[serde(rename(serialize = "same", deserialize = "same"), alias = "other")]),
+        ];
+        let split = split_renames(&attrs);
+        let written: Vec<String> = split.iter().map(SplitRename::written).collect();
+        assert_eq!(
+            written,
+            [
+                r#"rename(serialize = "outName", deserialize = "inName")"#,
+                r#"rename_all(serialize = "camelCase")"#,
+            ]
+        );
+    }
     use syn::parse_quote;
 
     #[test]

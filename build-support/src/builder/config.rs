@@ -91,10 +91,12 @@ impl Builder {
                 Ok(v) => {
                     stated.insert(name.clone(), v);
                 }
-                Err(e) => errors.push(Diagnostic::in_file(
-                    config_path.unwrap_or(Path::new(CONFIG_FILE)),
-                    format!("key `schemas.\"{name}\"`: {e}"),
-                )),
+                Err(e) => {
+                    let key = format!("schemas.\"{name}\"");
+                    let file = config_path.unwrap_or(Path::new(CONFIG_FILE));
+                    let d = Diagnostic::in_file(file, format!("key `{key}`: {e}"));
+                    errors.push(at_key(d, config_path, &key));
+                }
             }
         }
         stated.extend(self.stated.clone());
@@ -124,6 +126,26 @@ fn check_served_framework(config: &Config, crate_config: &Path) -> Result<(), Er
     ))
 }
 
+/// `d`, placed at where `key` is written in the `tether.toml` at `file`
+/// (when it can be read and has the key).
+fn at_key(d: Diagnostic, file: Option<&Path>, key: &str) -> Diagnostic {
+    let text = file.and_then(|f| std::fs::read_to_string(f).ok());
+    let place = text.and_then(|t| tether_model::config_spans::locate(&t, key));
+    placed(d, place)
+}
+
+/// `d` at `place` (line, column and the line's text), when known.
+fn placed(mut d: Diagnostic, place: Option<tether_model::config_spans::Place>) -> Diagnostic {
+    if let Some(place) = place {
+        d.line = place.line;
+        d.column = place.column;
+        d.snippet = Some(place.text);
+    }
+    d
+}
+
+/// A `tether.toml` error as a diagnostic, at its line and column when
+/// known.
 fn config_error(e: tether_model::config::ConfigError) -> Error {
-    Error::one(Diagnostic::in_file(&e.file, e.message))
+    Error::one(placed(Diagnostic::in_file(&e.file, e.message), e.place))
 }

@@ -38,6 +38,9 @@ struct Planned<'c> {
     controller: &'c FoundController,
     route: &'c RouteModel,
     path: String,
+    /// `path` with its parameters' names left out: what two routes must not
+    /// share (see [`collisions`]).
+    template: String,
     version: Option<Version>,
     method: &'static str,
     /// How many served variants the route has (versions × methods).
@@ -93,6 +96,7 @@ fn plan<'c>(
                         controller: c,
                         route,
                         path: s.path.to_openapi(),
+                        template: s.path.to_template(),
                         version: s.version.clone(),
                         method,
                         variants,
@@ -109,11 +113,15 @@ type Key = (String, &'static str);
 /// The file suffix of a document (`v2`) and its operations.
 type DocumentPlan<'c> = (Option<String>, Vec<Planned<'c>>);
 
+/// The operations that share a method and a path up to its parameters'
+/// names (`/products/{id}`, `/products/{productId}`): the router refuses to
+/// start with both, and OpenAPI forbids templated paths that differ only
+/// in names.
 fn collisions(ops: &[Planned]) -> BTreeMap<Key, Vec<usize>> {
     let mut by_key: BTreeMap<Key, Vec<usize>> = BTreeMap::new();
     for (i, op) in ops.iter().enumerate() {
         by_key
-            .entry((op.path.clone(), op.method))
+            .entry((op.template.clone(), op.method))
             .or_default()
             .push(i);
     }
@@ -126,20 +134,32 @@ fn collision_error(index: &CrateIndex, ops: &[Planned], ids: &[usize]) -> Diagno
     let second = &ops[ids[1]];
     let describe =
         |p: &Planned| format!("`{}::{}`", p.controller.model.type_name, p.route.fn_ident);
-    index
-        .sources
-        .diagnostic(
-            second.controller.module,
-            second.route.span,
+    let method = first.method.to_uppercase();
+    let (message, help) = match first.path == second.path {
+        true => (
             format!(
-                "{} {} is served by both {} and {}",
-                first.method.to_uppercase(),
+                "{method} {} is served by both {} and {}",
                 first.path,
                 describe(first),
                 describe(second)
             ),
-        )
-        .with_help("change one path, or give the routes different `#[version]`s")
+            "change one path, or give the routes different `#[version]`s",
+        ),
+        false => (
+            format!(
+                "{method} {} and {method} {} differ only in their parameters' names: they are one route, served by both {} and {}",
+                first.path,
+                second.path,
+                describe(first),
+                describe(second)
+            ),
+            "change one path (the server's router and OpenAPI tell paths apart by their fixed segments, not by parameter names), or give the routes different `#[version]`s",
+        ),
+    };
+    index
+        .sources
+        .diagnostic(second.controller.module, second.route.span, message)
+        .with_help(help)
 }
 
 /// Splits the operations into documents: one, or one per version under
@@ -201,7 +221,8 @@ fn split<'c>(
         }
         let clashing: BTreeSet<Key> = collisions(&chosen).into_keys().collect();
         chosen.retain(|o| {
-            !clashing.contains(&(o.path.clone(), o.method)) || o.version.as_ref() == Some(&version)
+            !clashing.contains(&(o.template.clone(), o.method))
+                || o.version.as_ref() == Some(&version)
         });
         docs.push((Some(format!("v{v}")), chosen));
     }
@@ -390,6 +411,7 @@ pub(crate) fn build(
             doc.insert("components".into(), Value::Object(components));
         }
         let mut document = Value::Object(doc);
+        super::form_views::settle(&mut document);
         super::always_sent::apply(&mut document);
         if output.openapi_version == OpenApiVersion::V3_0 {
             downgrade_document(&mut document);

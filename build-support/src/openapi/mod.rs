@@ -7,10 +7,12 @@ mod constraints;
 mod dialect;
 mod document;
 mod errors;
+mod form_views;
 mod naming;
 mod operation;
 mod schema;
 pub(crate) mod security;
+mod text_values;
 pub(crate) mod write;
 
 pub use dialect::downgrade;

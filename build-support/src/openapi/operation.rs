@@ -370,7 +370,10 @@ impl OperationContext<'_, '_> {
             Ty::Option(inner) => (&**inner, false),
             other => (other, true),
         };
-        let schema = super::constraints::apply_rules(self.gen.schema(inner), &p.rules);
+        let mut schema = super::constraints::apply_rules(self.gen.schema(inner), &p.rules);
+        if required && location == "query" {
+            schema = one_or_more(schema);
+        }
         param_object(name, location, required || location == "path", schema)
     }
 
@@ -407,9 +410,13 @@ impl OperationContext<'_, '_> {
                 ParamSource::Cookie(name) => params.push(self.param(name, "cookie", &ty, p)),
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
+                    Some(_) if self.refuse_nested_fields(&ty, "#[query]") => {}
                     Some(shape) => {
                         for prop in shape.props {
-                            let schema = strip_nullable(prop.schema);
+                            let mut schema = strip_nullable(prop.schema);
+                            if prop.required {
+                                schema = one_or_more(schema);
+                            }
                             params.push(param_object(&prop.name, "query", prop.required, schema));
                         }
                     }
@@ -422,7 +429,8 @@ impl OperationContext<'_, '_> {
                     }
                 },
                 ParamSource::Body(BodyKind::Form)
-                    if self.refuse_flattened_numbers(&ty, "#[body(form)]", &p.ty, c) => {}
+                    if self.refuse_flattened_numbers(&ty, "#[body(form)]", &p.ty, c)
+                        || self.refuse_nested_fields(&ty, "#[body(form)]") => {}
                 ParamSource::Body(kind) => body = Some(self.body(*kind, &ty, &p.ty)),
                 ParamSource::Request | ParamSource::Extractor => {}
             }
@@ -490,64 +498,81 @@ impl OperationContext<'_, '_> {
         false
     }
 
+    /// The urlencoded reader gives each key its text values, so a field of
+    /// a `#[query]` or `#[body(form)]` struct that is a struct, a map or a
+    /// list of those is never read: the server would leave it `None` (or
+    /// refuse every request) whatever the document told clients to send.
+    /// Each such field is refused at its type (SPEC E1); `true` when one
+    /// was.
+    fn refuse_nested_fields(&mut self, ty: &Ty, attribute: &str) -> bool {
+        let Ty::Def(id, _) = ty else { return false };
+        let index = self.gen.index_ref();
+        let outer = &index.defs[*id];
+        let DefItem::Struct(item) = &outer.item else {
+            return false;
+        };
+        let (outer_name, module) = (outer.name.clone(), outer.module);
+        let mut refused = false;
+        for field in item.fields.iter().filter(|f| is_read(&f.attrs)) {
+            let Some((schema, _)) = self.gen.field_schema(field, module, &Env::new()) else {
+                continue;
+            };
+            let Some(kind) = super::text_values::unreadable(&schema, &self.gen.components) else {
+                continue;
+            };
+            let name = field
+                .ident
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let written = super::text_values::written(&field.ty);
+            let carrier = match attribute {
+                "#[query]" => "a query string",
+                _ => "a urlencoded form",
+            };
+            let message = format!(
+                "field `{name}` of `{attribute}` struct `{outer_name}` is {kind} (`{written}`), which {carrier} cannot carry: it sends text values under flat keys (`{name}=…`), so the server could never read this field (an `Option` would stay `None`, anything else refuse every request)"
+            );
+            let help = super::text_values::fix(kind, &outer_name, &name);
+            let d = index
+                .sources
+                .diagnostic(module, field.ty.span(), message)
+                .with_help(help);
+            self.gen.errors.push(d);
+            refused = true;
+        }
+        refused
+    }
+
     /// The component object `schema` refers to (`{"$ref": "#/components/schemas/X"}`).
-    fn component_mut(&mut self, schema: &Value) -> Option<&mut Map<String, Value>> {
+    fn component(&self, schema: &Value) -> Option<&Map<String, Value>> {
         let name = schema["$ref"]
             .as_str()?
             .strip_prefix("#/components/schemas/")?;
-        match self.gen.components.get_mut(name) {
-            Some(Value::Object(component)) => Some(component),
-            _ => None,
-        }
+        self.gen.components.get(name)?.as_object()
     }
 
-    /// A form (urlencoded or multipart) cannot carry `null`: an `Option`
-    /// field left at `None` is a field left out, and the text `null` is
-    /// refused like any value of the wrong type. So the fields of a form's
-    /// type are documented without `null`, and not required. (The type's
-    /// component is changed, for every use of it: a form type is read
-    /// from requests, where leaving a field out is also what JSON clients
-    /// send for `None`.)
-    fn fields_absent_not_null(&mut self, schema: &Value) {
-        let Some(form) = self.component_mut(schema) else {
-            return;
+    /// A form body's own view of its type: the component with its fields
+    /// as a form carries them ([`absent_not_null`],
+    /// [`lists_take_one_part_or_more`]), written inline (marked with the
+    /// component's name) when that differs from the component. The
+    /// component is shared with JSON bodies and responses, which do carry
+    /// `null` and empty lists, so it is not changed here; see
+    /// [`super::form_views::settle`] for a component only forms use.
+    fn form_view(&self, schema: Value) -> Value {
+        let Some(component) = self.component(&schema) else {
+            return schema;
         };
-        let Some(Value::Object(props)) = form.get_mut("properties") else {
-            return;
-        };
-        for value in props.values_mut() {
-            *value = strip_nullable(std::mem::take(value));
+        let mut view = component.clone();
+        absent_not_null(&mut view);
+        lists_take_one_part_or_more(&mut view);
+        if view == *component {
+            return schema;
         }
-    }
-
-    /// A multipart form sends a list as one part per item, so an empty list
-    /// cannot be told from a field left out: a required list field of the
-    /// form (`Vec<T>`, which the server reads as one part or more) gets
-    /// `minItems: 1`, so no client is told an empty one is fine.
-    fn lists_take_one_part_or_more(&mut self, schema: &Value) {
-        let Some(form) = self.component_mut(schema) else {
-            return;
-        };
-        let required: Vec<String> = form
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| {
-                r.iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let Some(Value::Object(props)) = form.get_mut("properties") else {
-            return;
-        };
-        for name in required {
-            if let Some(Value::Object(list)) = props.get_mut(&name) {
-                if list.get("type") == Some(&json!("array")) && !list.contains_key("minItems") {
-                    list.insert("minItems".into(), json!(1));
-                }
-            }
-        }
+        let name = schema["$ref"].as_str().unwrap_or_default();
+        let name = name.trim_start_matches("#/components/schemas/");
+        view.insert(super::form_views::VIEW_OF.into(), json!(name));
+        Value::Object(view)
     }
 
     fn body(&mut self, kind: BodyKind, ty: &Ty, written: &Type) -> Value {
@@ -568,14 +593,11 @@ impl OperationContext<'_, '_> {
             BodyKind::Multipart if is_named(written, &["Multipart"]) => json!({"type": "object"}),
             BodyKind::Multipart => {
                 let schema = self.gen.schema(inner);
-                self.lists_take_one_part_or_more(&schema);
-                self.fields_absent_not_null(&schema);
-                schema
+                self.form_view(schema)
             }
             BodyKind::Form => {
                 let schema = self.gen.schema(inner);
-                self.fields_absent_not_null(&schema);
-                schema
+                self.form_view(schema)
             }
             BodyKind::Json => self.gen.schema(inner),
         };
@@ -664,6 +686,13 @@ fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -
     Value::Object(param)
 }
 
+/// Whether serde reads a field with these attributes from a request as a
+/// value of its own (not skipped, not flattened).
+fn is_read(attrs: &[syn::Attribute]) -> bool {
+    let attrs = FieldAttrs::from_attrs(attrs);
+    !(attrs.skip || attrs.skip_deserializing || attrs.flatten)
+}
+
 /// `a boolean`, `an integer`, `a number` or `an array` for a schema that
 /// text cannot be read as through a flatten; `None` for a string (or
 /// anything else).
@@ -675,6 +704,59 @@ fn non_text_kind(schema: &Value) -> Option<&'static str> {
         "array" => Some("an array"),
         _ => None,
     }
+}
+
+/// A form (urlencoded or multipart) cannot carry `null`: an `Option`
+/// field left at `None` is a field left out, and the text `null` is
+/// refused like any value of the wrong type. So a form's view of its type
+/// (`object`, a struct's schema) documents its fields without `null`.
+fn absent_not_null(object: &mut Map<String, Value>) {
+    let Some(Value::Object(props)) = object.get_mut("properties") else {
+        return;
+    };
+    for value in props.values_mut() {
+        *value = strip_nullable(std::mem::take(value));
+    }
+}
+
+/// A form (multipart or urlencoded) sends a list as one part or pair per
+/// item, so an empty list cannot be told from a field left out: a
+/// required list field of the form (`Vec<T>`, which the server reads as
+/// one value or more) gets `minItems: 1` in the form's view of its type
+/// (`object`, see [`one_or_more`]).
+fn lists_take_one_part_or_more(object: &mut Map<String, Value>) {
+    let required: Vec<String> = object
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let Some(Value::Object(props)) = object.get_mut("properties") else {
+        return;
+    };
+    for name in required {
+        if let Some(list) = props.get_mut(&name) {
+            *list = one_or_more(std::mem::take(list));
+        }
+    }
+}
+
+/// A required list read from a query string or a form: sent as one
+/// `key=value` per item, an empty list is a key left out, which the server
+/// refuses as missing (runtime/src/urlencoded.rs, `deserialize_seq`;
+/// `Option<Vec<T>>` or `#[serde(default)]` is what accepts none). So
+/// `schema`, when a list, gets `minItems: 1` unless its rules say more.
+fn one_or_more(mut schema: Value) -> Value {
+    if let Some(list) = schema.as_object_mut() {
+        if list.get("type") == Some(&json!("array")) && !list.contains_key("minItems") {
+            list.insert("minItems".into(), json!(1));
+        }
+    }
+    schema
 }
 
 /// A query parameter that may be absent needs no `null` in its schema.

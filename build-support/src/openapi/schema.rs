@@ -8,11 +8,14 @@ use crate::analysis::diagnostics::Diagnostic;
 use crate::analysis::index::{CrateIndex, DefId, DefItem};
 use crate::analysis::modules::ModId;
 use crate::analysis::overrides::schema_override;
-use crate::analysis::serde::{ContainerAttrs, EnumRepr, FieldAttrs, RenameRule, VariantAttrs};
+use crate::analysis::serde::{
+    split_renames, ContainerAttrs, EnumRepr, FieldAttrs, RenameRule, SplitRename, VariantAttrs,
+};
 use crate::analysis::types::{bind_generics, Env, Int, Ty, TypeResolver};
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
-use syn::{Attribute, Fields};
+use syn::spanned::Spanned;
+use syn::{Attribute, Fields, Ident};
 use tether_model::controller::doc_lines;
 use tether_model::rules::{parse_validate_attrs, Rule, Shape as RuleShape};
 
@@ -82,6 +85,13 @@ pub(super) fn nullable(schema: Value) -> Value {
     }
 }
 
+/// An integer's schema: OpenAPI's `int32`/`int64` formats are signed, so
+/// an unsigned type takes the next signed format that holds it (`u32` is
+/// `int64`) with its range, and `u64`/`usize` the common `uint64`. A
+/// 128-bit integer, which serde_json writes as a plain number, has no
+/// format, and its bounds beyond 64 bits cannot be written exactly in a
+/// document (serde_json's numbers stop at 64 bits), so only `u128`'s
+/// `minimum: 0` is given rather than a rounded, wrong maximum.
 fn int_schema(int: Int, nonzero: bool) -> Value {
     let (format, min, max): (Option<&str>, Option<i128>, Option<i128>) = match int {
         Int::I8 => (Some("int32"), Some(-128), Some(127)),
@@ -422,6 +432,12 @@ impl<'a> SchemaGen<'a> {
         let def = &index.defs[id];
         let env = bind_generics(def.item.generics(), args.to_vec());
         let container = ContainerAttrs::from_attrs(def.item.attrs());
+        self.refuse_split_renames(&def.item, def.module);
+        if let DefItem::Struct(s) = &def.item {
+            if derives_validate(&s.attrs) {
+                self.refuse_unchecked_nested_rules(&s.fields, def.module, &env);
+            }
+        }
         let schema = if let Some(into) = &container.into {
             match self.resolve(into, def.module, &env) {
                 Some(t) => self.schema(&t),
@@ -435,6 +451,97 @@ impl<'a> SchemaGen<'a> {
             }
         };
         deprecate(describe(schema, docs(def.item.attrs())), def.item.attrs())
+    }
+
+    /// serde_valid checks a nested value's own rules only when its field
+    /// has a bare `#[validate]`; without one they would be documented (the
+    /// field's `$ref`) but never checked. So in a struct that derives
+    /// `Validate`, a field whose type (or the item of its `Option`/`Vec`)
+    /// is a struct with rules and that lacks `#[validate]` is refused, at
+    /// the field, with the fix (SPEC E5).
+    fn refuse_unchecked_nested_rules(&mut self, fields: &Fields, module: ModId, env: &Env) {
+        for field in fields {
+            let parsed = parse_validate_attrs(&field.attrs);
+            if parsed.others.iter().any(|(_, name)| name == "validate") {
+                continue;
+            }
+            let Ok(ty) = self.resolver.resolve(&field.ty, module, env) else {
+                continue;
+            };
+            let Some(nested) = self.struct_with_rules(&ty) else {
+                continue;
+            };
+            let name = field
+                .ident
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            let message = format!(
+                "field `{name}` holds a `{nested}`, whose `#[validate(..)]` rules serde_valid checks only when the field has `#[validate]`: they would be documented but never checked"
+            );
+            let span = field
+                .ident
+                .as_ref()
+                .map_or_else(|| field.ty.span(), Ident::span);
+            let d = self
+                .index()
+                .sources
+                .diagnostic(module, span, message)
+                .with_help(format!("add `#[validate]` to `{name}`"));
+            self.errors.push(d);
+        }
+    }
+
+    /// The name of the crate's struct `ty` is (or holds in an `Option` or a
+    /// list) when that struct's fields carry `#[validate]` rules.
+    fn struct_with_rules(&self, ty: &Ty) -> Option<String> {
+        match ty {
+            Ty::Option(inner) | Ty::Seq { item: inner, .. } => self.struct_with_rules(inner),
+            Ty::Def(id, _) => {
+                let def = &self.index().defs[*id];
+                let DefItem::Struct(s) = &def.item else {
+                    return None;
+                };
+                let has_rules = s.fields.iter().any(|f| {
+                    let parsed = parse_validate_attrs(&f.attrs);
+                    !parsed.rules.is_empty() || parsed.others.iter().any(|(_, n)| n == "validate")
+                });
+                has_rules.then(|| def.name.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// A name that differs between serializing and deserializing cannot be
+    /// documented: the document has one name per field (or variant), and a
+    /// typed client sends what a response carries. Each such attribute of
+    /// the type, its fields or its variants is refused (SPEC B3).
+    fn refuse_split_renames(&mut self, item: &DefItem, module: ModId) {
+        // The type's own `rename` names it in formats that write type names,
+        // never in JSON: only its `rename_all(..)`s change the wire.
+        let mut splits: Vec<SplitRename> = split_renames(item.attrs())
+            .into_iter()
+            .filter(|s| s.key != "rename")
+            .collect();
+        let mut attrs: Vec<&[Attribute]> = Vec::new();
+        let fields: Vec<&syn::Field> = match item {
+            DefItem::Struct(s) => s.fields.iter().collect(),
+            DefItem::Enum(e) => {
+                attrs.extend(e.variants.iter().map(|v| v.attrs.as_slice()));
+                e.variants.iter().flat_map(|v| v.fields.iter()).collect()
+            }
+            DefItem::Alias(_) => Vec::new(),
+        };
+        attrs.extend(fields.iter().map(|f| f.attrs.as_slice()));
+        splits.extend(attrs.into_iter().flat_map(split_renames));
+        for split in splits {
+            let d = self
+                .index()
+                .sources
+                .diagnostic(module, split.span, split_rename_message(&split))
+                .with_help(split_rename_help(&split));
+            self.errors.push(d);
+        }
     }
 
     fn struct_schema(
@@ -492,7 +599,7 @@ impl<'a> SchemaGen<'a> {
 
     /// A field's schema and whether its type is an `Option`, honouring a
     /// stated schema and `#[serde(with)]`.
-    fn field_schema(
+    pub(super) fn field_schema(
         &mut self,
         field: &syn::Field,
         module: ModId,
@@ -836,6 +943,49 @@ fn strip_null(schema: Value) -> Value {
         }
     }
     Value::Object(obj)
+}
+
+/// Whether `attrs` derive serde_valid's `Validate` (`Validate` or a path
+/// ending in it).
+fn derives_validate(attrs: &[Attribute]) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .any(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|paths| {
+                paths
+                    .iter()
+                    .any(|p| p.segments.last().is_some_and(|s| s.ident == "Validate"))
+            })
+        })
+}
+
+/// What is wrong with a [`SplitRename`].
+fn split_rename_message(split: &SplitRename) -> String {
+    format!(
+        "`#[serde({})]` reads requests under other names than responses are written with: the document has one name per field and variant, so it cannot describe both",
+        split.written()
+    )
+}
+
+/// The fix of a [`SplitRename`]: one name (or rule) for both directions,
+/// and for a field, `alias` for another name requests may use.
+fn split_rename_help(split: &SplitRename) -> String {
+    let one = split
+        .serialize
+        .as_deref()
+        .or(split.deserialize.as_deref())
+        .unwrap_or("…");
+    let key = &split.key;
+    match (key.as_str(), &split.deserialize) {
+        ("rename", Some(other)) if Some(other.as_str()) != Some(one) => format!(
+            "use one name, `#[serde({key} = \"{one}\")]`, and add `alias = \"{other}\"` if requests may also send the other"
+        ),
+        _ => format!("use one for both directions: `#[serde({key} = \"{one}\")]`"),
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,9 @@ pub struct PersonDto {
     #[serde(rename = "ID")]
     pub id: u32,
     pub given_name: String,
-    #[serde(rename(serialize = "family", deserialize = "familyName"))]
+    // One name both ways (`rename(serialize = .., deserialize = ..)` is refused:
+    // error_serde_split_rename); requests may also send `familyName`.
+    #[serde(rename = "family", alias = "familyName")]
     pub family_name: String,
     #[serde(alias = "mail")]
     pub r#type: String,

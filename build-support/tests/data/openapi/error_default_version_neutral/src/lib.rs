@@ -1,0 +1,8 @@
+use tether::controller;
+
+pub struct HealthController;
+#[controller("/health")]
+impl HealthController {
+    #[get]
+    async fn check(&self) -> String { todo!() }
+}
