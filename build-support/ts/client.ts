@@ -29,7 +29,7 @@ export interface ClientConfig {
    * (`fetch`'s `credentials`): `"include"` for a cross-origin API that reads
    * cookies. Default: the `fetch` default, `"same-origin"`.
    */
-  credentials?: RequestCredentials;
+  credentials?: RequestInit["credentials"];
   /** Replaces the global `fetch`. */
   fetcher?: (url: string, init: RequestInit) => Promise<Response>;
   /**
@@ -586,7 +586,13 @@ async function decode(op: OperationSpec, response: Response): Promise<unknown> {
   }
 }
 
-function encodeBody(op: OperationSpec, body: unknown, headers: Record<string, string>): BodyInit {
+/**
+ * What `fetch` takes as a body. Derived from `RequestInit`, which the DOM
+ * library and `@types/node` both declare, where `BodyInit` is the DOM's only.
+ */
+type RequestBody = NonNullable<RequestInit["body"]>;
+
+function encodeBody(op: OperationSpec, body: unknown, headers: Record<string, string>): RequestBody {
   switch (op.bodyAs) {
     case "json":
       return JSON.stringify(body);
@@ -600,7 +606,7 @@ function encodeBody(op: OperationSpec, body: unknown, headers: Record<string, st
       return String(body);
     default:
       // multipart (a FormData: fetch sets the boundary) and binary bodies go as they are.
-      return body as BodyInit;
+      return body as RequestBody;
   }
 }
 

@@ -22,7 +22,7 @@ export interface ClientConfig {
      * (`fetch`'s `credentials`): `"include"` for a cross-origin API that reads
      * cookies. Default: the `fetch` default, `"same-origin"`.
      */
-    credentials?: RequestCredentials;
+    credentials?: RequestInit["credentials"];
     /** Replaces the global `fetch`. */
     fetcher?: (url: string, init: RequestInit) => Promise<Response>;
     /**
