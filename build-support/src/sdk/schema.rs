@@ -309,11 +309,15 @@ impl<'d> Types<'d> {
         let mut prop_types: Vec<String> = Vec::new();
         if let Some(props) = s.field("properties").and_then(Value::as_object) {
             for (name, prop) in props {
-                let ty = self.ty(prop, ctx, indent + 1, depth + 1).text;
-                let opt = if required.contains(&name.as_str()) {
-                    ""
+                let ty = self.ty(prop, ctx, indent + 1, depth + 1);
+                let optional = !required.contains(&name.as_str());
+                let opt = if optional { "?" } else { "" };
+                let ty = if optional && OBJECT_MEMBERS.contains(&name.as_str()) {
+                    // Absent, it reads as Object's own member; typed so, an
+                    // object that leaves it out is assignable (TS2322 else).
+                    format!("{} | Object[{}]", ty.text, string_literal(name))
                 } else {
-                    "?"
+                    ty.text
                 };
                 push_jsdoc(&mut body, &self.field_doc(prop), &pad);
                 body.push_str(&pad);
@@ -557,6 +561,18 @@ pub(super) fn literal(v: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+/// The members TypeScript's `Object` declares: every object type has them,
+/// so an optional property of that name must also admit Object's own.
+const OBJECT_MEMBERS: [&str; 7] = [
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "toString",
+    "valueOf",
+];
 
 /// A schema that reads best as an `interface`.
 fn is_plain_object(s: &Value) -> bool {
