@@ -21,6 +21,7 @@ const GENERATED: &[&str] = &[
     "tether_sse_31",
     "security_schemes",
     "response_headers",
+    "header_params",
     "zod_formats",
 ];
 

@@ -221,6 +221,8 @@ export interface CallOptions {
     params?: object;
     query?: object;
     headers?: object;
+    /** The operation's cookie parameters, added to the `Cookie` header (not settable in browsers). */
+    cookies?: object;
     body?: unknown;
     signal?: AbortSignal;
 }
