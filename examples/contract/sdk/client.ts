@@ -246,6 +246,8 @@ export interface CallOptions {
   params?: object;
   query?: object;
   headers?: object;
+  /** The operation's cookie parameters, added to the `Cookie` header (not settable in browsers). */
+  cookies?: object;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -394,6 +396,9 @@ export class ClientCore<TThrow extends boolean = false> {
     else if (op.bodyAs === "text") out["content-type"] = op.contentType ?? "text/plain";
     else if (op.bodyAs === "binary" && op.contentType !== undefined) out["content-type"] = op.contentType;
     mergeHeaders(out, options.headers as HeaderValues | undefined);
+    for (const [name, value] of Object.entries(options.cookies ?? {})) {
+      if (value !== undefined && value !== null) appendCookie(out, name, scalar(value));
+    }
     mergeHeaders(out, op.constHeaders);
     return out;
   }
@@ -434,11 +439,14 @@ export function applyCredential(headers: Record<string, string>, scheme: Securit
   if (scheme.type === "bearer") mergeHeaders(headers, { authorization: `Bearer ${credentialText(value)}` });
   else if (scheme.type === "basic") mergeHeaders(headers, { authorization: `Basic ${basicToken(value)}` });
   else if (scheme.in === "header" && scheme.name !== undefined) mergeHeaders(headers, { [scheme.name]: credentialText(value) });
-  else if (scheme.in === "cookie" && scheme.name !== undefined) {
-    const cookie = `${scheme.name}=${encodeURIComponent(credentialText(value))}`;
-    const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
-    mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
-  }
+  else if (scheme.in === "cookie" && scheme.name !== undefined) appendCookie(headers, scheme.name, credentialText(value));
+}
+
+/** Adds `name=value` (the value percent-encoded) to the `Cookie` header of `headers`, after the cookies it has. */
+function appendCookie(headers: Record<string, string>, name: string, value: string): void {
+  const cookie = `${name}=${encodeURIComponent(value)}`;
+  const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+  mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
 }
 
 /** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */
