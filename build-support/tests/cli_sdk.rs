@@ -358,8 +358,9 @@ fn c8_sdk_duplicate_operation_ids_are_renamed_with_a_warning() {
     let text = String::from_utf8_lossy(&out);
     assert!(
         text.contains("warning:")
-            && text.contains("operationId `fetch` of `POST /items` is already taken")
-            && text.contains("named `fetch2`"),
+            && text.contains("the method of `POST /items` (operationId `fetch`) is named `fetch2`")
+            && text.contains("another operation of ItemsController is already named `fetch`")
+            && text.contains("change its operationId to choose another"),
         "{text}"
     );
     let items = std::fs::read_to_string(dir.path().join("sdk/items/index.ts")).unwrap();

@@ -1,7 +1,8 @@
 //! SPEC C2–C6 at run time: the templates' own tests (`build-support/ts/test`:
 //! the SSE parser over the HTML standard's cases, the client core with a fake
-//! fetcher, buildFormData) and generated clients of golden cases, compiled
-//! by the pinned tsc and run with `node --test`.
+//! fetcher, buildFormData) and generated clients of golden cases (the zod
+//! schemas with the pinned zod), compiled by the pinned tsc and run with
+//! `node --test`.
 
 use std::fs;
 use std::path::Path;
@@ -20,6 +21,8 @@ const GENERATED: &[&str] = &[
     "tether_sse_31",
     "security_schemes",
     "response_headers",
+    "header_params",
+    "zod_formats",
 ];
 
 fn copy_ts(from: &Path, to: &Path) {

@@ -3,7 +3,8 @@
 //! NodeNext, ESNext + Bundler and CommonJS + Node10; `verbatimModuleSyntax`
 //! (in the ESM modes: TypeScript refuses it with CommonJS output),
 //! `isolatedModules` and `erasableSyntaxOnly`; target ES2020 with its own
-//! library. Every project has `esModuleInterop` (`tsc --init`'s default):
+//! library; and a Node.js project without the DOM library (`lib` ES2022,
+//! `types` node: only what `@types/node` declares). Every project has `esModuleInterop` (`tsc --init`'s default):
 //! zod's own declarations need it, and the client has no default import. The clients are every `.js`-importing golden case (their
 //! `usage.ts` files are for the strict run of `sdk_tsc`) and the examples'.
 
@@ -70,6 +71,39 @@ fn tsconfig(root: &Path, module: &str, resolution: &str, strict: bool) -> String
     path.to_string_lossy().to_string()
 }
 
+/// A Node.js project: no DOM library, so the client may name only what
+/// `@types/node` (the repository's pinned copy) declares as well.
+fn node_only_tsconfig(root: &Path) -> String {
+    let path = root.join("tsconfig.node.json");
+    let types_root = repo_dir().join("node_modules/@types");
+    fs::write(
+        &path,
+        format!(
+            r#"{{
+  "compilerOptions": {{
+    "target": "ES2022",
+    "lib": ["ES2022"],
+    "types": ["node"],
+    "typeRoots": [{types_root:?}],
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "verbatimModuleSyntax": true,
+    "esModuleInterop": true,
+    "isolatedModules": true,
+    "skipLibCheck": false,
+    "noEmit": true
+  }},
+  "include": ["clients/**/*.ts"],
+  "exclude": ["clients/**/usage.ts"]
+}}
+"#
+        ),
+    )
+    .unwrap();
+    path.to_string_lossy().to_string()
+}
+
 #[test]
 fn g1_clients_compile_under_every_common_tsconfig() {
     let root = scratch("sdk_tsc_matrix");
@@ -101,4 +135,8 @@ fn g1_clients_compile_under_every_common_tsconfig() {
             );
         }
     }
+    run_tsc(
+        &["-p", &node_only_tsconfig(&root)],
+        "the clients in a Node.js project without the DOM library",
+    );
 }

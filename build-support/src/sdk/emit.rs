@@ -272,7 +272,7 @@ fn controller_file(
 fn param_type(p: &Param<'_>, types: &Types<'_>, ctx: Ctx<'_>, indent: usize) -> String {
     match p.schema {
         None => "string".into(),
-        Some(s) if p.location == Location::Header => {
+        Some(s) if matches!(p.location, Location::Header | Location::Cookie) => {
             let t = types.render(s, ctx, indent);
             let simple = t.split(" | ").all(|part| {
                 ["string", "number", "boolean"].contains(&part)
@@ -325,6 +325,9 @@ fn param_group(
     Some((out, params.iter().any(|p| p.required)))
 }
 
+/// The JSDoc of the `cookies` option.
+const COOKIES_DOC: &str = "Cookies of this call, added to the `Cookie` header: for Node.js, Deno, Bun and other runtimes without a cookie jar. Browsers forbid setting that header and send their own cookies (see the client's `credentials` option), so leave this out there.";
+
 fn options_interface(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> String {
     let mut fields = String::new();
     let mut field = |name: &str, ty: String, required: bool, doc: &str| {
@@ -356,6 +359,9 @@ fn options_interface(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx
             false,
             "Headers of this call.",
         ),
+    }
+    if let Some((ty, _)) = param_group(op, Location::Cookie, types, ctx) {
+        field("cookies", ty, false, COOKIES_DOC);
     }
     if let Some(b) = &op.body {
         let schema_ty = b.schema.map(|s| types.render(s, ctx, 1));

@@ -18,6 +18,7 @@ pub(super) enum Location {
     Path,
     Query,
     Header,
+    Cookie,
 }
 
 pub(super) struct Param<'a> {
@@ -232,8 +233,8 @@ fn method_from_path(method: &str, path: &str) -> String {
 }
 
 /// Operation parameters over path-level ones; `Accept`, `Content-Type`,
-/// `Authorization` headers are ignored (as the spec says) and cookies are
-/// left to the fetch implementation.
+/// `Authorization` headers are ignored (as the spec says). Cookies are never
+/// required: a browser sends its own, and the client cannot set them there.
 fn parameters<'a>(
     doc: &Document<'a>,
     path: &str,
@@ -256,6 +257,7 @@ fn parameters<'a>(
             Some("path") => Location::Path,
             Some("query") => Location::Query,
             Some("header") => Location::Header,
+            Some("cookie") => Location::Cookie,
             _ => continue,
         };
         if location == Location::Header
@@ -281,7 +283,9 @@ fn parameters<'a>(
         let param = Param {
             name: name.to_string(),
             location,
-            required: location == Location::Path || p.field("required") == Some(&Value::Bool(true)),
+            required: location == Location::Path
+                || (location != Location::Cookie
+                    && p.field("required") == Some(&Value::Bool(true))),
             schema,
             style: p.field("style").and_then(Value::as_str).map(str::to_string),
             explode: p.field("explode").and_then(Value::as_bool),
@@ -483,6 +487,6 @@ pub(super) fn non_default_style<'p>(p: &'p Param<'_>) -> Option<(Option<&'p str>
             let e = p.explode.filter(|e| *e != default_explode);
             (s.is_some() || e.is_some()).then_some((s, e))
         }
-        Location::Header => None,
+        Location::Header | Location::Cookie => None,
     }
 }

@@ -161,7 +161,7 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
                     .unwrap_or_default()
             );
             class.name = global.unique(&format!("{base}Controller"));
-            let mut methods = Namer::new(["constructor"]);
+            let mut methods = Namer::new(RESERVED_MEMBERS);
             for m in &mut class.methods {
                 let op = &ops[m.op];
                 m.name = methods.unique(&op.method_name);
@@ -179,17 +179,35 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
     controllers
 }
 
-/// Says that a method got another name than its operation asked for: two
-/// operations share an operationId (or its method name) in one class.
+/// Member names a controller class cannot give a method: `constructor` is
+/// the class's own.
+const RESERVED_MEMBERS: [&str; 1] = ["constructor"];
+
+/// Says why a method got another name than its operation asked for and
+/// how to choose it: the name is a reserved member of the generated class,
+/// or another operation of the class took it first.
 fn renamed_warning(op: &Operation<'_>, name: &str, class: &str) -> String {
-    let asked = match &op.operation_id {
-        Some(id) => format!("operationId `{id}`"),
-        None => format!("the method name `{}`", op.method_name),
+    let asked = &op.method_name;
+    let what = format!("the method of `{} {}`", op.method, op.path);
+    let what = match &op.operation_id {
+        Some(id) => format!("{what} (operationId `{id}`)"),
+        None => what,
     };
-    format!(
-        "{asked} of `{} {}` is already taken in {class}: its method is named `{name}` (give each operation a unique operationId to choose the name)",
-        op.method, op.path
-    )
+    // tether's documents name methods after the handler (`x-tether-method`),
+    // other documents after the operationId.
+    let choose = if op.op.get(crate::extensions::METHOD).is_some() {
+        "rename the handler to choose another (tether has no attribute that sets an operationId)"
+    } else if op.operation_id.is_some() {
+        "change its operationId to choose another"
+    } else {
+        "give it an operationId to choose another"
+    };
+    let why = if RESERVED_MEMBERS.contains(&asked.as_str()) {
+        format!("`{asked}` is reserved in the generated class (JavaScript's class constructor)")
+    } else {
+        format!("another operation of {class} is already named `{asked}`")
+    };
+    format!("{what} is named `{name}` in {class}, not `{asked}`: {why}; {choose}")
 }
 
 /// `None` (unversioned) first, then versions in the order of the
@@ -393,8 +411,36 @@ mod tests {
         assert_eq!(p.controllers[1].key, "then2");
         assert_eq!(p.controllers[1].classes[0].methods[0].name, "constructor2");
         assert_eq!(p.warnings.len(), 2, "{:?}", p.warnings);
-        assert!(p.warnings[0].contains(
-            "`POST /a` is already taken in ItemsController: its method is named `find2`"
-        ));
+        assert_eq!(
+            p.warnings[0],
+            "the method of `POST /a` is named `find2` in ItemsController, not `find`: another operation of ItemsController is already named `find`; rename the handler to choose another (tether has no attribute that sets an operationId)"
+        );
+    }
+
+    #[test]
+    fn c8_a_method_named_constructor_is_renamed_with_the_reason() {
+        let root = document(
+            json!({"/f": {"get": {"operationId": "function_constructor", "x-tether-controller": "function", "x-tether-method": "constructor", "x-tether-version": "1", "responses": {"204": {"description": "done"}}}}}),
+            json!({}),
+        );
+        let p = plan_of(&root);
+        assert_eq!(
+            p.warnings,
+            ["the method of `GET /f` (operationId `function_constructor`) is named `constructor2` in FunctionV1Controller, not `constructor`: `constructor` is reserved in the generated class (JavaScript's class constructor); rename the handler to choose another (tether has no attribute that sets an operationId)"]
+        );
+        // A document from elsewhere names methods after operationIds.
+        let root = json!({
+            "openapi": "3.1.0",
+            "info": {"title": "T", "version": "1"},
+            "paths": {"/f": {"get": {"operationId": "constructor", "responses": {"204": {"description": "done"}}}}},
+        });
+        let p = plan_of(&root);
+        assert!(
+            p.warnings[0].ends_with(
+                "(JavaScript's class constructor); change its operationId to choose another"
+            ),
+            "{:?}",
+            p.warnings
+        );
     }
 }

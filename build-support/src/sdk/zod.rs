@@ -65,6 +65,9 @@ pub(super) fn zod_file(
             "/** A JSON integer: zod's `.int()` would also refuse 64-bit values beyond 2^53. */\n";
         out += "const integer = () => z.number().refine(Number.isInteger, { message: \"Expected an integer\" });\n\n";
     }
+    if body.contains("ownObject(") {
+        out += &own_object_helper(flavor);
+    }
     if body.contains("pattern(") {
         out += "/** A document's `pattern` as a RegExp: with the `u` flag JSON Schema asks for, else without, else (not a JavaScript pattern at all) not checked. */\n";
         out += if flavor.typed() {
@@ -370,35 +373,129 @@ impl Writer<'_> {
                 };
                 format!(
                     "{}: {}{optional}",
-                    prop_key(key),
+                    shape_key(key),
                     self.zod(value, depth + 1)
                 )
             })
             .collect();
-        format!("z.looseObject({{ {} }})", fields.join(", "))
+        let shape = format!("{{ {} }}", fields.join(", "));
+        if properties.keys().any(|k| is_inherited(k)) {
+            format!("ownObject({shape})")
+        } else {
+            format!("z.looseObject({shape})")
+        }
     }
 }
 
-/// `z.string()` with its format and length and pattern constraints.
-fn string(schema: &Value) -> String {
-    let mut out = String::from("z.string()");
-    out += match schema.get("format").and_then(Value::as_str) {
-        Some("email") => ".email()",
-        Some("uri" | "url") => ".url()",
-        Some("uuid") => ".uuid()",
-        Some("date-time") => ".datetime({ offset: true })",
-        _ => "",
+/// The names every JavaScript object inherits from `Object.prototype`.
+/// zod reads a shape's key with `key in value` and `value[key]`, which find
+/// these even when the body leaves the key out, and it skips `__proto__`.
+const INHERITED: [&str; 12] = [
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+    "__proto__",
+    "constructor",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "toString",
+    "valueOf",
+];
+
+fn is_inherited(key: &str) -> bool {
+    INHERITED.contains(&key)
+}
+
+/// A key of a shape's object literal. `__proto__` is computed
+/// (`["__proto__"]`): written plainly or quoted it would set the literal's
+/// prototype instead of adding the field.
+fn shape_key(key: &str) -> String {
+    if key == "__proto__" {
+        format!("[{}]", string_literal(key))
+    } else {
+        prop_key(key)
+    }
+}
+
+/// `ownObject`, declared in a file whose shapes have inherited names.
+fn own_object_helper(flavor: Flavor) -> String {
+    let (signature, object, cast) = if flavor.typed() {
+        (
+            "function ownObject(shape: Record<string, z.ZodType>): z.ZodType {",
+            "const object: z.ZodType",
+            " as Parameters<typeof ctx.addIssue>[0]",
+        )
+    } else {
+        ("function ownObject(shape) {", "const object", "")
     };
+    let value = if flavor.typed() {
+        "(value as Record<string, unknown>)"
+    } else {
+        "value"
+    };
+    format!(
+        r#"/**
+ * `z.looseObject(shape)` for a shape with a name every object inherits
+ * (`constructor`, `toString`, `__proto__`, …): zod would read
+ * Object.prototype's member for an absent one, and skips `__proto__`. So the
+ * value is checked as a null-prototype copy of its own properties, and its
+ * own `__proto__` by that key's schema.
+ */
+{signature}
+  const proto = Object.prototype.hasOwnProperty.call(shape, "__proto__") ? shape["__proto__"] : undefined;
+  {object} = proto === undefined ? z.looseObject(shape) : z.intersection(z.looseObject(shape), z.unknown().superRefine((value, ctx) => {{
+    const result = proto.safeParse({value}["__proto__"]);
+    for (const issue of result.error?.issues ?? []) ctx.addIssue({{ ...issue, path: ["__proto__", ...issue.path] }}{cast});
+  }}));
+  return z.preprocess((value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? Object.assign(Object.create(null), value) : value), object);
+}}
+
+"#
+    )
+}
+
+/// A string schema: the zod schema of its format (a union of two for `ip`),
+/// each with the length and pattern constraints.
+fn string(schema: &Value) -> String {
+    let format = schema.get("format").and_then(Value::as_str);
+    let mut checks = String::new();
     if let Some(n) = schema.get("minLength").and_then(Value::as_u64) {
-        out += &format!(".min({n})");
+        checks += &format!(".min({n})");
     }
     if let Some(n) = schema.get("maxLength").and_then(Value::as_u64) {
-        out += &format!(".max({n})");
+        checks += &format!(".max({n})");
     }
     if let Some(p) = schema.get("pattern").and_then(Value::as_str) {
-        out += &format!(".regex(pattern({}))", string_literal(p));
+        checks += &format!(".regex(pattern({}))", string_literal(p));
     }
-    out
+    union(
+        format_schemas(format)
+            .iter()
+            .map(|base| format!("{base}{checks}"))
+            .collect(),
+    )
+}
+
+/// The zod 4 schemas that check a string `format` tether documents (and
+/// JSON Schema defines): what the server's type reads. `uuid` is any
+/// 8-4-4-4-12 hex string (`z.guid()`), as the `uuid` crate and RFC 9562's
+/// grammar read it, where `z.uuid()` also asks for a known variant. Other
+/// formats (`partial-time`, `decimal`, …) are not checked.
+fn format_schemas(format: Option<&str>) -> &'static [&'static str] {
+    match format {
+        Some("email") => &["z.email()"],
+        Some("uri" | "url") => &["z.url()"],
+        Some("uuid") => &["z.guid()"],
+        Some("date-time") => &["z.iso.datetime({ offset: true })"],
+        Some("date") => &["z.iso.date()"],
+        Some("ipv4") => &["z.ipv4()"],
+        Some("ipv6") => &["z.ipv6()"],
+        Some("ip") => &["z.ipv4()", "z.ipv6()"],
+        _ => &["z.string()"],
+    }
 }
 
 /// `z.number()` (or the file's `integer()`) with its bounds.

@@ -22,7 +22,7 @@ export interface ClientConfig {
      * (`fetch`'s `credentials`): `"include"` for a cross-origin API that reads
      * cookies. Default: the `fetch` default, `"same-origin"`.
      */
-    credentials?: RequestCredentials;
+    credentials?: RequestInit["credentials"];
     /** Replaces the global `fetch`. */
     fetcher?: (url: string, init: RequestInit) => Promise<Response>;
     /**
@@ -221,6 +221,8 @@ export interface CallOptions {
     params?: object;
     query?: object;
     headers?: object;
+    /** The operation's cookie parameters, added to the `Cookie` header (not settable in browsers). */
+    cookies?: object;
     body?: unknown;
     signal?: AbortSignal;
 }

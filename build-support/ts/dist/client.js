@@ -179,6 +179,10 @@ export class ClientCore {
         else if (op.bodyAs === "binary" && op.contentType !== undefined)
             out["content-type"] = op.contentType;
         mergeHeaders(out, options.headers);
+        for (const [name, value] of Object.entries(options.cookies ?? {})) {
+            if (value !== undefined && value !== null)
+                appendCookie(out, name, scalar(value));
+        }
         mergeHeaders(out, op.constHeaders);
         return out;
     }
@@ -220,11 +224,14 @@ export function applyCredential(headers, scheme, value) {
         mergeHeaders(headers, { authorization: `Basic ${basicToken(value)}` });
     else if (scheme.in === "header" && scheme.name !== undefined)
         mergeHeaders(headers, { [scheme.name]: credentialText(value) });
-    else if (scheme.in === "cookie" && scheme.name !== undefined) {
-        const cookie = `${scheme.name}=${encodeURIComponent(credentialText(value))}`;
-        const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
-        mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
-    }
+    else if (scheme.in === "cookie" && scheme.name !== undefined)
+        appendCookie(headers, scheme.name, credentialText(value));
+}
+/** Adds `name=value` (the value percent-encoded) to the `Cookie` header of `headers`, after the cookies it has. */
+function appendCookie(headers, name, value) {
+    const cookie = `${name}=${encodeURIComponent(value)}`;
+    const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+    mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
 }
 /** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */
 export function basicToken(value) {

@@ -9,6 +9,7 @@ import { createClient as createSplitClient, SDKError as SplitSDKError } from "./
 import { createClient as createUploadClient } from "./generated/tether_multipart/index.js";
 import { createClient as createSecuredClient } from "./generated/security_schemes/index.js";
 import { createClient as createHeadersClient } from "./generated/response_headers/index.js";
+import { createClient as createHeaderParamsClient } from "./generated/header_params/index.js";
 import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
 
 interface Call {
@@ -469,4 +470,18 @@ test("C5 generated SSE method returns the Response for SSEConnection", async () 
     { event: "created", data: { id: "1", name: "Ada" } },
     { event: "ping", data: "hi" },
   ]);
+});
+
+test("C3 a cookie parameter is a typed `cookies` option, sent in the Cookie header (non-browser runtimes)", async () => {
+  const { calls, fetcher } = fake(() => new Response(null, { status: 200 }));
+  const client = createHeaderParamsClient({ baseUrl: "http://h", fetcher });
+  await client.h.get({ headers: { "X-Request-Id": "r1" }, cookies: { session: "a b;c" } });
+  await client.h.get({ headers: { "X-Request-Id": "r2", cookie: "theme=dark" }, cookies: { session: "s" } });
+  await client.h.get({ headers: { "X-Request-Id": "r3" } });
+  assert.equal(headersOf(calls[0])["cookie"], "session=a%20b%3Bc");
+  const second = headersOf(calls[1]);
+  assert.equal(second[Object.keys(second).find((k) => k.toLowerCase() === "cookie") ?? ""], "theme=dark; session=s");
+  assert.equal(Object.keys(headersOf(calls[2])).some((k) => k.toLowerCase() === "cookie"), false);
+  // @ts-expect-error the cookie's name and type come from the document
+  await client.h.get({ headers: { "X-Request-Id": "r4" }, cookies: { other: "x" } });
 });

@@ -136,12 +136,19 @@ export async function* readSSE(body: ReadableStream<Uint8Array>, parser = new SS
 }
 
 /**
+ * What `reader.read()` resolves to. Derived from the reader, which the DOM
+ * library and `@types/node` both declare, where `ReadableStreamReadResult`
+ * is the DOM's only.
+ */
+type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>;
+
+/**
  * `reader.read()`, or the end of the stream as soon as `signal` aborts: a
  * fetch aborted after its body arrived can leave the read pending for ever
  * with nothing else to wait for (Node 20's undici), which would end the
  * process in the middle of an `await`.
  */
-function readUnlessAborted(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal | undefined): Promise<ReadableStreamReadResult<Uint8Array>> {
+function readUnlessAborted(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal | undefined): Promise<ReadResult> {
   if (signal === undefined) return reader.read();
   if (signal.aborted) return Promise.resolve({ done: true, value: undefined });
   return new Promise((resolve, reject) => {

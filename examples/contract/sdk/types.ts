@@ -102,15 +102,9 @@ export interface ItemFilter {
   labels?: string[];
   /** Only items with at least one of these labels, when given. */
   any_label?: string[];
-  /**
-   * Items skipped.
-   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
-   */
+  /** Items skipped. */
   offset?: number;
-  /**
-   * At most this many.
-   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
-   */
+  /** At most this many. */
   limit?: number;
 }
 
@@ -143,10 +137,7 @@ export interface Received {
   title: string;
   /** The size of each file, in order. */
   sizes: number[];
-  /**
-   * How many notes came.
-   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
-   */
+  /** How many notes came. */
   notes: number;
 }
 

@@ -30,7 +30,7 @@ export interface ClientConfig {
    * (`fetch`'s `credentials`): `"include"` for a cross-origin API that reads
    * cookies. Default: the `fetch` default, `"same-origin"`.
    */
-  credentials?: RequestCredentials;
+  credentials?: RequestInit["credentials"];
   /** Replaces the global `fetch`. */
   fetcher?: (url: string, init: RequestInit) => Promise<Response>;
   /**
@@ -246,6 +246,8 @@ export interface CallOptions {
   params?: object;
   query?: object;
   headers?: object;
+  /** The operation's cookie parameters, added to the `Cookie` header (not settable in browsers). */
+  cookies?: object;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -394,6 +396,9 @@ export class ClientCore<TThrow extends boolean = false> {
     else if (op.bodyAs === "text") out["content-type"] = op.contentType ?? "text/plain";
     else if (op.bodyAs === "binary" && op.contentType !== undefined) out["content-type"] = op.contentType;
     mergeHeaders(out, options.headers as HeaderValues | undefined);
+    for (const [name, value] of Object.entries(options.cookies ?? {})) {
+      if (value !== undefined && value !== null) appendCookie(out, name, scalar(value));
+    }
     mergeHeaders(out, op.constHeaders);
     return out;
   }
@@ -434,11 +439,14 @@ export function applyCredential(headers: Record<string, string>, scheme: Securit
   if (scheme.type === "bearer") mergeHeaders(headers, { authorization: `Bearer ${credentialText(value)}` });
   else if (scheme.type === "basic") mergeHeaders(headers, { authorization: `Basic ${basicToken(value)}` });
   else if (scheme.in === "header" && scheme.name !== undefined) mergeHeaders(headers, { [scheme.name]: credentialText(value) });
-  else if (scheme.in === "cookie" && scheme.name !== undefined) {
-    const cookie = `${scheme.name}=${encodeURIComponent(credentialText(value))}`;
-    const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
-    mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
-  }
+  else if (scheme.in === "cookie" && scheme.name !== undefined) appendCookie(headers, scheme.name, credentialText(value));
+}
+
+/** Adds `name=value` (the value percent-encoded) to the `Cookie` header of `headers`, after the cookies it has. */
+function appendCookie(headers: Record<string, string>, name: string, value: string): void {
+  const cookie = `${name}=${encodeURIComponent(value)}`;
+  const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
+  mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
 }
 
 /** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */
@@ -587,7 +595,13 @@ async function decode(op: OperationSpec, response: Response): Promise<unknown> {
   }
 }
 
-function encodeBody(op: OperationSpec, body: unknown, headers: Record<string, string>): BodyInit {
+/**
+ * What `fetch` takes as a body. Derived from `RequestInit`, which the DOM
+ * library and `@types/node` both declare, where `BodyInit` is the DOM's only.
+ */
+type RequestBody = NonNullable<RequestInit["body"]>;
+
+function encodeBody(op: OperationSpec, body: unknown, headers: Record<string, string>): RequestBody {
   switch (op.bodyAs) {
     case "json":
       return JSON.stringify(body);
@@ -601,7 +615,7 @@ function encodeBody(op: OperationSpec, body: unknown, headers: Record<string, st
       return String(body);
     default:
       // multipart (a FormData: fetch sets the boundary) and binary bodies go as they are.
-      return body as BodyInit;
+      return body as RequestBody;
   }
 }
 

@@ -31,10 +31,7 @@ export interface MiscEventsOptions {
 /** The events of `/api/misc/events`: `new SSEConnection(response)` yields them. */
 export type MiscEventsEvent =
   | { event: "tick"; data: {
-    /**
-     * Its number, from 1.
-     * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
-     */
+    /** Its number, from 1. */
     n: number;
   }; id?: string }
   | { event: "done"; data: null; id?: string };

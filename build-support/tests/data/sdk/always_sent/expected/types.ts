@@ -28,7 +28,6 @@ export interface Note {
 
 /** Only answered: `nickname`, `tags` and `address` are always there. */
 export interface Profile {
-  /** 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds. */
   id: number;
   nickname: string | null;
   tags: string[];

@@ -2,6 +2,7 @@
 
 export interface Cat {
   name: string;
+  /** Values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds. */
   age?: number;
 }
 
