@@ -154,7 +154,7 @@ async fn a11_header_read_timeout_closes_slow_clients() {
 /// client that asks again in time keeps its connection.
 #[tokio::test]
 async fn a11_idle_keep_alive_connection_is_closed_after_the_header_read_timeout() {
-    let adapter = NativeAdapter::new().header_read_timeout(Duration::from_millis(300));
+    let adapter = NativeAdapter::new().header_read_timeout(Duration::from_millis(1000));
     let server = TestServer::start(App::new(adapter).controller(Work)).await;
     let mut conn = tokio::net::TcpStream::connect(server.addr).await.unwrap();
     let request = b"GET /work/fast HTTP/1.1\r\nHost: a\r\n\r\n";
@@ -165,17 +165,18 @@ async fn a11_idle_keep_alive_connection_is_closed_after_the_header_read_timeout(
         let answer = read_answer(&mut conn).await;
         assert!(answer.starts_with("http/1.1 200 ok"), "{answer}");
         assert!(!answer.contains("connection: close"), "{answer}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        // Well within the timeout, with room for a busy machine.
+        tokio::time::sleep(Duration::from_millis(300)).await;
     }
     // Then silence: the server closes the connection, without an answer.
     let started = Instant::now();
     let mut rest = Vec::new();
-    let read = tokio::time::timeout(Duration::from_secs(5), conn.read_to_end(&mut rest)).await;
-    let idle = started.elapsed() + Duration::from_millis(200);
+    let read = tokio::time::timeout(Duration::from_secs(8), conn.read_to_end(&mut rest)).await;
+    let idle = started.elapsed() + Duration::from_millis(300);
     assert!(read.is_ok(), "the idle connection was never closed");
     assert!(rest.is_empty(), "{}", String::from_utf8_lossy(&rest));
     assert!(
-        idle >= Duration::from_millis(250) && idle < Duration::from_secs(3),
+        idle >= Duration::from_millis(900) && idle < Duration::from_secs(6),
         "closed after {idle:?} idle"
     );
     server.stop().await.unwrap();
