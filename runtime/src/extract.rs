@@ -299,20 +299,10 @@ pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
     check: impl FnOnce(&Option<T>) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<Option<T>, HttpError> {
-    // An absent body comes without a content type: that is "none sent",
-    // not a wrong type; anything else is checked before it is read.
-    let typed = content_type(req).is_some();
-    if typed {
-        check_content_type(req, is_json, "application/json")?;
+    match optional_body(req, is_json, "application/json").await? {
+        Some(bytes) => json_validated(&bytes, check),
+        None => Ok(None),
     }
-    let bytes = read_body(req).await?;
-    if bytes.is_empty() {
-        return Ok(None);
-    }
-    if !typed {
-        return Err(wrong_type("application/json", None));
-    }
-    json_validated(&bytes, check)
 }
 
 /// `bytes` parsed as JSON into `T`, then `check`ed (SPEC E5).
@@ -441,22 +431,35 @@ pub async fn body_text(req: &mut Request) -> Result<String, HttpError> {
 /// `#[body(text)] s: Option<String>`: a UTF-8 text body, `None` when empty.
 #[doc(hidden)]
 pub async fn body_text_optional(req: &mut Request) -> Result<Option<String>, HttpError> {
+    let Some(bytes) = optional_body(req, |ct| ct.starts_with("text/"), "text/plain").await? else {
+        return Ok(None);
+    };
+    String::from_utf8(bytes.into())
+        .map(Some)
+        .map_err(|e| HttpError::bad_request(format!("the body is not valid UTF-8: {e}")))
+}
+
+/// The body of an optional `#[body]`: `None` when none was sent (none, or
+/// empty), else its bytes, sent as a type `accepts`.
+async fn optional_body(
+    req: &mut Request,
+    accepts: fn(&str) -> bool,
+    expected: &str,
+) -> Result<Option<Bytes>, HttpError> {
     // An absent body comes without a content type: that is "none sent",
     // not a wrong type; anything else is checked before it is read.
     let typed = content_type(req).is_some();
     if typed {
-        check_content_type(req, |ct| ct.starts_with("text/"), "text/plain")?;
+        check_content_type(req, accepts, expected)?;
     }
     let bytes = read_body(req).await?;
     if bytes.is_empty() {
         return Ok(None);
     }
     if !typed {
-        return Err(wrong_type("text/plain", None));
+        return Err(wrong_type(expected, None));
     }
-    String::from_utf8(bytes.into())
-        .map(Some)
-        .map_err(|e| HttpError::bad_request(format!("the body is not valid UTF-8: {e}")))
+    Ok(Some(bytes))
 }
 
 /// `#[body(bytes)] b: Bytes` (or `Vec<u8>`): the raw body, documented as

@@ -29,18 +29,8 @@ pub(super) fn compiled_cfg(project: &Project, flags: &CargoFlags) -> Result<CfgE
 /// each enabled feature enables, starting from the requested ones.
 fn features(project: &Project, flags: &CargoFlags) -> Result<BTreeSet<String>, CliError> {
     let manifest = project.crate_dir.join("Cargo.toml");
-    let mut cmd = Command::new(&project.cargo);
-    cmd.args([
-        "metadata",
-        "--format-version",
-        "1",
-        "--no-deps",
-        "--manifest-path",
-    ])
-    .arg(&manifest)
-    .current_dir(&project.crate_dir);
-    let meta: Value = serde_json::from_slice(&output(cmd, "cargo metadata")?)
-        .map_err(|e| CliError::new(format!("cannot read `cargo metadata` output: {e}")))?;
+    let meta = super::project::metadata(&project.cargo, &project.crate_dir, Some(&manifest))
+        .map_err(|e| CliError::new(format!("cannot read the crate's features: {e}")))?;
     let (name, table) = feature_table(&meta, &manifest).ok_or_else(|| {
         CliError::new(format!(
             "`cargo metadata` does not list the package of {}",

@@ -135,7 +135,8 @@ fn nearest_crate(dir: &Path) -> Result<PathBuf, CliError> {
         })
 }
 
-fn metadata(cargo: &Path, cwd: &Path, manifest: Option<&Path>) -> Result<Value, String> {
+/// `cargo metadata --no-deps` run in `cwd` (for `manifest`, if given).
+pub(super) fn metadata(cargo: &Path, cwd: &Path, manifest: Option<&Path>) -> Result<Value, String> {
     let mut cmd = Command::new(cargo);
     cmd.args(["metadata", "--format-version", "1", "--no-deps"])
         .current_dir(cwd);

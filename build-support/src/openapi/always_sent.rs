@@ -10,7 +10,8 @@ use crate::extensions as ext;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 
-const COMPONENT_PREFIX: &str = "#/components/schemas/";
+/// How a `$ref` to a component starts.
+pub(super) const COMPONENT_PREFIX: &str = "#/components/schemas/";
 
 /// Makes the always-sent fields of response-only components required and
 /// removes the marker [`ext::ALWAYS_SENT`] from the whole document.
@@ -63,7 +64,7 @@ fn request_components(doc: &Value) -> BTreeSet<String> {
 }
 
 /// Every component `value` references.
-fn refs(value: &Value, out: &mut Vec<String>) {
+pub(super) fn refs(value: &Value, out: &mut Vec<String>) {
     match value {
         Value::Object(obj) => {
             if let Some(name) = obj

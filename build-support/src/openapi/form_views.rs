@@ -7,13 +7,12 @@
 //! (and the bodies their `$ref` back), so a type read only from forms
 //! keeps one named schema, and removes the marks.
 
+use super::always_sent::{refs, COMPONENT_PREFIX};
 use serde_json::{Map, Value};
 
 /// The mark of an inline form view: the name of its component. Never left
 /// in a document.
 pub(super) const VIEW_OF: &str = "x-tether-form-view-of";
-
-const COMPONENT_PREFIX: &str = "#/components/schemas/";
 
 /// Puts form views in place of the components only they use, refers to
 /// those, and removes every [`VIEW_OF`] mark.
@@ -69,24 +68,6 @@ fn for_each_body_schema(paths: &mut Value, f: &mut impl FnMut(&mut Value)) {
                 f(schema);
             }
         }
-    }
-}
-
-/// The components `value` references by `$ref`.
-fn refs(value: &Value, out: &mut Vec<String>) {
-    match value {
-        Value::Object(obj) => {
-            if let Some(name) = obj
-                .get("$ref")
-                .and_then(Value::as_str)
-                .and_then(|r| r.strip_prefix(COMPONENT_PREFIX))
-            {
-                out.push(name.to_string());
-            }
-            obj.values().for_each(|v| refs(v, out));
-        }
-        Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
-        _ => {}
     }
 }
 
