@@ -24,7 +24,10 @@
 //!
 //! With no subscriber, or one that filters `tether::request` out, the span
 //! is disabled: no field is computed and nothing is allocated (the counts
-//! of `runtime/tests/a10_allocations.rs`).
+//! of `runtime/tests/a10_allocations.rs`). With no subscriber ever set and
+//! `log`'s level at `INFO` or finer, the span is opened all the same, so
+//! that `tracing`'s `log` feature writes it and its `response` event to the
+//! `log` logger.
 
 use crate::response::Response;
 use crate::routing::Route;
@@ -48,8 +51,9 @@ pub(crate) struct Trace {
 /// in one go: a JSON formatter re-reads the fields it already wrote on
 /// every later record.
 pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<Trace> {
-    if !tracing::dispatcher::has_been_set() {
-        return unsubscribed();
+    let unsubscribed = !tracing::dispatcher::has_been_set();
+    if unsubscribed && !log_takes_info() {
+        return None;
     }
     let address = || server_address(req);
     let span = tracing::info_span!(
@@ -68,7 +72,7 @@ pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<
         latency_ms = Empty,
         error.type = Empty,
     );
-    if span.is_disabled() {
+    if span.is_disabled() && !unsubscribed {
         return None;
     }
     #[cfg(feature = "opentelemetry")]
@@ -79,19 +83,15 @@ pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<
     })
 }
 
-/// No subscriber was ever set, so the span is disabled; it is still
-/// opened when `tracing`'s `log` fallback may log it, with its constant
-/// field alone: that fallback evaluates every field a span opens with.
-/// The fallback writes an `INFO` span (its opening, fields and closing)
-/// only when `log`'s maximum level lets `INFO` through, so below that the
-/// span is not opened at all: it cost ~190 instructions per request with
-/// no logger installed (issue 18).
-#[cold]
-fn unsubscribed() -> Option<Trace> {
-    if log::max_level() >= log::LevelFilter::Info {
-        let _ = tracing::info_span!(target: TARGET, "request", otel.kind = "server");
-    }
-    None
+/// Whether `log`'s maximum level lets `INFO` through, when no `tracing`
+/// subscriber was ever set: with `tracing`'s `log` feature the span and its
+/// `response` event then go to the `log` logger (env_logger and the like),
+/// so the span is kept although it is disabled for `tracing`. Below `INFO`
+/// (no logger: `Off`) nothing is opened: a disabled span cost ~190
+/// instructions per request (issue 18).
+#[inline]
+fn log_takes_info() -> bool {
+    log::max_level() >= log::LevelFilter::Info
 }
 
 /// The request span's name: the method and the route template, or the
