@@ -88,23 +88,27 @@ pub(super) fn nullable(schema: Value) -> Value {
 /// An integer's schema: OpenAPI's `int32`/`int64` formats are signed, so
 /// an unsigned type takes the next signed format that holds it (`u32` is
 /// `int64`) with its range, and `u64`/`usize` the common `uint64`. A
-/// 128-bit integer, which serde_json writes as a plain number, has no
-/// format, and its bounds beyond 64 bits cannot be written exactly in a
-/// document (serde_json's numbers stop at 64 bits), so only `u128`'s
-/// `minimum: 0` is given rather than a rounded, wrong maximum.
+/// 128-bit integer, which serde_json writes as a plain JSON number of up to
+/// 39 digits, takes the `int128`/`uint128` format (schemars' names for
+/// them), which says its width to clients (the TypeScript client's note
+/// that values may exceed `Number.MAX_SAFE_INTEGER` reads it). Its bounds
+/// beyond 64 bits are not written: serde_json's numbers stop at 64 bits,
+/// and a rounded `1.7014118346046923e38` would be read by a decimal
+/// validator as a maximum below `i128::MAX`; so only `u128`'s `minimum: 0`
+/// is given.
 fn int_schema(int: Int, nonzero: bool) -> Value {
     let (format, min, max): (Option<&str>, Option<i128>, Option<i128>) = match int {
         Int::I8 => (Some("int32"), Some(-128), Some(127)),
         Int::I16 => (Some("int32"), Some(-32768), Some(32767)),
         Int::I32 => (Some("int32"), None, None),
         Int::I64 => (Some("int64"), None, None),
-        Int::I128 => (None, None, None),
+        Int::I128 => (Some("int128"), None, None),
         Int::U8 => (Some("int32"), Some(0), Some(255)),
         Int::U16 => (Some("int32"), Some(0), Some(65535)),
         Int::U32 => (Some("int64"), Some(0), Some(4294967295)),
         // Not `int64`: its implied bounds stop at 2^63 - 1, and a u64 takes more.
         Int::U64 => (Some("uint64"), Some(0), Some(i128::from(u64::MAX))),
-        Int::U128 => (None, Some(0), None),
+        Int::U128 => (Some("uint128"), Some(0), None),
     };
     let mut obj = Map::new();
     obj.insert("type".into(), json!("integer"));

@@ -592,8 +592,8 @@ fn is_plain_object(s: &Value) -> bool {
 }
 
 /// The end of the note on integers a JavaScript number may not hold
-/// exactly (SPEC G2): `64-bit: values …` for an `int64`/`uint64`, else
-/// `Values …`.
+/// exactly (SPEC G2): `64-bit: values …` for an `int64`/`uint64`,
+/// `128-bit: values …` for an `int128`/`uint128`, else `Values …`.
 const UNSAFE_INTEGER: &str =
     "may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.";
 
@@ -629,6 +629,7 @@ fn unsafe_integer_note(s: &Value) -> Option<String> {
     }
     Some(match format {
         Some("int64" | "uint64") => format!("64-bit: values {UNSAFE_INTEGER}"),
+        Some("int128" | "uint128") => format!("128-bit: values {UNSAFE_INTEGER}"),
         _ => format!("Values {UNSAFE_INTEGER}"),
     })
 }
@@ -645,6 +646,9 @@ fn format_range(format: &str) -> Option<(f64, f64)> {
         "uint16" => (0, i128::from(u16::MAX)),
         "uint32" => (0, i128::from(u32::MAX)),
         "uint64" => (0, i128::from(u64::MAX)),
+        "int128" => (i128::MIN, i128::MAX),
+        // u128::MAX is past i128; 2^128 as a float is far enough.
+        "uint128" => return Some((0.0, u128::MAX as f64)),
         _ => return None,
     };
     Some((min as f64, max as f64))
@@ -721,7 +725,19 @@ mod tests {
         ));
         assert!(!noted(json!({"type": "integer"})));
         assert!(!noted(json!({"type": "integer", "format": "uint16"})));
-        assert!(!noted(json!({"type": "integer", "format": "int128"})));
+        // i128 and u128 (tether writes no bounds past 64 bits): the format's width.
+        assert!(noted(json!({"type": "integer", "format": "int128"})));
+        assert!(noted(
+            json!({"type": "integer", "format": "uint128", "minimum": 0})
+        ));
+        assert!(noted(
+            json!({"type": ["integer", "null"], "format": "int128"})
+        ));
+        // A stated range inside 2^53 wins over the format.
+        assert!(!noted(
+            json!({"type": "integer", "format": "int128", "minimum": -5, "maximum": 5})
+        ));
+        assert!(!noted(json!({"type": "integer", "format": "int8"})));
         assert!(!noted(json!({"type": "number", "format": "int64"})));
         // Exclusive bounds, 3.1's numbers and 3.0's flags.
         assert!(!noted(
@@ -741,5 +757,11 @@ mod tests {
         assert!(note(json!({"type": "integer", "format": "int64"}))
             .starts_with("64-bit: values may exceed"));
         assert!(note(json!({"type": "integer", "minimum": 0})).starts_with("Values may exceed"));
+        assert!(note(json!({"type": "integer", "format": "int128"}))
+            .starts_with("128-bit: values may exceed"));
+        assert!(
+            note(json!({"type": "integer", "format": "uint128", "minimum": 0}))
+                .starts_with("128-bit: values may exceed")
+        );
     }
 }
