@@ -157,6 +157,9 @@ impl<'d> Types<'d> {
         if depth > MAX_DEPTH {
             return Ty::atom("unknown");
         }
+        if is_never(s) {
+            return Ty::atom("never");
+        }
         if let Some(r) = s.field("$ref").and_then(Value::as_str) {
             let base = self.reference(r, ctx, indent, depth);
             return nullable(base, s);
@@ -591,6 +594,14 @@ fn is_plain_object(s: &Value) -> bool {
         && s.contains_key("properties")
 }
 
+/// `{"not": {}}`: 3.0's spelling of the `false` schema, which no value
+/// matches (a property that must be absent).
+pub(super) fn is_never(s: &Map<String, Value>) -> bool {
+    s.len() == 1
+        && s.get("not")
+            .is_some_and(|n| n == &Value::Object(Map::new()))
+}
+
 /// The end of the note on integers a JavaScript number may not hold
 /// exactly (SPEC G2): `64-bit: values …` for an `int64`/`uint64`,
 /// `128-bit: values …` for an `int128`/`uint128`, else `Values …`.
@@ -749,6 +760,14 @@ mod tests {
         assert!(!noted(
             json!({"type": "integer", "minimum": -9007199254740992i64, "exclusiveMinimum": true, "maximum": 0})
         ));
+    }
+
+    #[test]
+    fn a_property_that_must_be_absent_is_never_in_3_1_and_3_0_spellings() {
+        let never = |v: serde_json::Value| super::is_never(v.as_object().unwrap());
+        assert!(never(json!({"not": {}})));
+        assert!(!never(json!({"not": {"type": "string"}})));
+        assert!(!never(json!({"not": {}, "type": "string"})));
     }
 
     #[test]
