@@ -23,6 +23,7 @@ const GENERATED: &[&str] = &[
     "response_headers",
     "header_params",
     "zod_formats",
+    "tether_flatten_option",
 ];
 
 fn copy_ts(from: &Path, to: &Path) {

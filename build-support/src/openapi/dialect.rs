@@ -65,7 +65,14 @@ pub fn downgrade(schema: &mut Value) {
         return;
     };
     if let Some(props) = obj.get_mut("properties").and_then(Value::as_object_mut) {
-        props.values_mut().for_each(downgrade);
+        for prop in props.values_mut() {
+            // 3.0 has no boolean schemas: a property that must be absent
+            // (see `Group`) is one no value matches.
+            if *prop == Value::Bool(false) {
+                *prop = json!({"not": {}});
+            }
+            downgrade(prop);
+        }
     }
     for key in ["additionalProperties", "items", "not"] {
         if let Some(v) = obj.get_mut(key) {
@@ -241,6 +248,11 @@ mod tests {
         assert_eq!(
             down(json!({"type": "null"})),
             json!({"nullable": true, "enum": [null]})
+        );
+        // A flattened Option's "none of its fields" branch: no boolean schemas in 3.0.
+        assert_eq!(
+            down(json!({"allOf": [{"oneOf": [{"type": "object"}, {"properties": {"a": false}}]}]})),
+            json!({"allOf": [{"oneOf": [{"type": "object"}, {"properties": {"a": {"not": {}}}}]}]})
         );
     }
 }

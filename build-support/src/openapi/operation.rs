@@ -399,6 +399,7 @@ impl OperationContext<'_, '_> {
             let Some(ty) = self.gen.resolve(&p.ty, c.module, &env) else {
                 continue;
             };
+            self.refuse_unreadable_param(&ty, p, c);
             match &p.source {
                 ParamSource::Path(name) => params.push(self.param(name, "path", &ty, p)),
                 ParamSource::Query(name) => params.push(self.param(name, "query", &ty, p)),
@@ -409,8 +410,10 @@ impl OperationContext<'_, '_> {
                 ParamSource::Header(name) => params.push(self.param(name, "header", &ty, p)),
                 ParamSource::Cookie(name) => params.push(self.param(name, "cookie", &ty, p)),
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
-                    Some(_) if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c) => {}
-                    Some(_) if self.refuse_nested_fields(&ty, "#[query]") => {}
+                    // Both checks report what they find, then nothing is documented.
+                    Some(_)
+                        if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c)
+                            | self.refuse_nested_fields(&ty, "#[query]") => {}
                     Some(shape) => {
                         for prop in shape.props {
                             let mut schema = strip_nullable(prop.schema);
@@ -430,7 +433,7 @@ impl OperationContext<'_, '_> {
                 },
                 ParamSource::Body(BodyKind::Form)
                     if self.refuse_flattened_numbers(&ty, "#[body(form)]", &p.ty, c)
-                        || self.refuse_nested_fields(&ty, "#[body(form)]") => {}
+                        | self.refuse_nested_fields(&ty, "#[body(form)]") => {}
                 ParamSource::Body(kind) => body = Some(self.body(*kind, &ty, &p.ty)),
                 ParamSource::Request | ParamSource::Extractor => {}
             }
@@ -502,18 +505,51 @@ impl OperationContext<'_, '_> {
     /// a `#[query]` or `#[body(form)]` struct that is a struct, a map or a
     /// list of those is never read: the server would leave it `None` (or
     /// refuse every request) whatever the document told clients to send.
-    /// Each such field is refused at its type (SPEC E1); `true` when one
-    /// was.
+    /// Each such field is refused at its type (SPEC E1), also inside a
+    /// `#[serde(flatten)]`ed struct (whose fields take keys of the outer
+    /// one); `true` when one was.
     fn refuse_nested_fields(&mut self, ty: &Ty, attribute: &str) -> bool {
         let Ty::Def(id, _) = ty else { return false };
+        let outer = self.gen.index_ref().defs[*id].name.clone();
+        self.refuse_nested_fields_of(*id, attribute, &outer, 0)
+    }
+
+    /// [`Self::refuse_nested_fields`] for the fields of struct `id`, read
+    /// as keys of `attribute` struct `outer` (itself, or the struct that
+    /// flattens it); `depth` counts the flattens on the way.
+    fn refuse_nested_fields_of(
+        &mut self,
+        id: crate::analysis::index::DefId,
+        attribute: &str,
+        outer: &str,
+        depth: usize,
+    ) -> bool {
         let index = self.gen.index_ref();
-        let outer = &index.defs[*id];
-        let DefItem::Struct(item) = &outer.item else {
+        let def = &index.defs[id];
+        let DefItem::Struct(item) = &def.item else {
             return false;
         };
-        let (outer_name, module) = (outer.name.clone(), outer.module);
+        let (own_name, module) = (def.name.clone(), def.module);
         let mut refused = false;
-        for field in item.fields.iter().filter(|f| is_read(&f.attrs)) {
+        for field in &item.fields {
+            let attrs = FieldAttrs::from_attrs(&field.attrs);
+            if attrs.skip || attrs.skip_deserializing {
+                continue;
+            }
+            if attrs.flatten {
+                // A flattened struct's fields are keys of the outer struct.
+                let inner = match self.gen.resolve(&field.ty, module, &Env::new()) {
+                    Some(Ty::Option(inner)) => *inner,
+                    Some(other) => other,
+                    None => continue,
+                };
+                if let Ty::Def(inner, _) = inner {
+                    if depth < 8 {
+                        refused |= self.refuse_nested_fields_of(inner, attribute, outer, depth + 1);
+                    }
+                }
+                continue;
+            }
             let Some((schema, _)) = self.gen.field_schema(field, module, &Env::new()) else {
                 continue;
             };
@@ -530,11 +566,17 @@ impl OperationContext<'_, '_> {
                 "#[query]" => "a query string",
                 _ => "a urlencoded form",
             };
+            let whose = match depth {
+                0 => format!("`{attribute}` struct `{outer}`"),
+                _ => format!("`{own_name}`, flattened into `{attribute}` struct `{outer}`,"),
+            };
             let message = format!(
-                "field `{name}` of `{attribute}` struct `{outer_name}` is {kind} (`{written}`), which {carrier} cannot carry: it sends text values under flat keys (`{name}=…`), so the server could never read this field (an `Option` would stay `None`, anything else refuse every request)"
+                "field `{name}` of {whose} is {kind} (`{written}`), which {carrier} cannot carry: it sends text values under flat keys (`{name}=…`), so the server could never read this field (an `Option` would stay `None`, anything else refuse every request)"
             );
-            let help = super::text_values::fix(kind, &outer_name, &name);
-            let d = index
+            let help = super::text_values::fix(kind, &own_name, &name);
+            let d = self
+                .gen
+                .index_ref()
                 .sources
                 .diagnostic(module, field.ty.span(), message)
                 .with_help(help);
@@ -542,6 +584,47 @@ impl OperationContext<'_, '_> {
             refused = true;
         }
         refused
+    }
+
+    /// A `#[query("x")]`, `#[param]`, `#[header("x")]` or `#[cookie("x")]`
+    /// argument is read with serde from the text of one key (or header,
+    /// or path segment): a struct, a map, an enum with fields or a list of
+    /// those is never read from it, so a request that sends one is refused
+    /// whatever the document told the client to send (an `Option` is
+    /// `None` only while the key is absent). Refused at the argument's
+    /// type (SPEC E1).
+    fn refuse_unreadable_param(&mut self, ty: &Ty, p: &ParamModel, c: &FoundController) {
+        let (name, place, carrier) = match &p.source {
+            ParamSource::Query(name) => (name, "query parameter", "a query string"),
+            ParamSource::Path(name) => (name, "path parameter", "a path segment"),
+            ParamSource::Header(name) => (name, "header", "a header"),
+            ParamSource::Cookie(name) => (name, "cookie", "a cookie"),
+            _ => return,
+        };
+        let schema = self.gen.schema(ty);
+        let Some(kind) = super::text_values::unreadable(&schema, &self.gen.components) else {
+            return;
+        };
+        let attribute = match &p.source {
+            ParamSource::Path(_) => "#[param]".to_string(),
+            ParamSource::Query(_) => format!("#[query(\"{name}\")]"),
+            ParamSource::Header(_) => format!("#[header(\"{name}\")]"),
+            _ => format!("#[cookie(\"{name}\")]"),
+        };
+        let written = super::text_values::written(&p.ty);
+        let ident = p.ident.to_string();
+        let outcome = match &p.source {
+            ParamSource::Path(_) => "every request to this route is refused".to_string(),
+            _ => format!(
+                "a request that sends `{name}` is refused; an `Option` is `None` only while it is absent"
+            ),
+        };
+        let message = format!(
+            "`{attribute} {ident}` is {kind} (`{written}`), which {carrier} cannot carry: the {place} `{name}` is text, so the server could never read this argument ({outcome})"
+        );
+        let help = super::text_values::param_fix(kind, &p.source, &ident);
+        let d = self.gen_diag(c, p.ty.span(), &message).with_help(help);
+        self.gen.errors.push(d);
     }
 
     /// The component object `schema` refers to (`{"$ref": "#/components/schemas/X"}`).
@@ -684,13 +767,6 @@ fn param_object(name: &str, location: &str, required: bool, mut schema: Value) -
     }
     param.insert("schema".into(), schema);
     Value::Object(param)
-}
-
-/// Whether serde reads a field with these attributes from a request as a
-/// value of its own (not skipped, not flattened).
-fn is_read(attrs: &[syn::Attribute]) -> bool {
-    let attrs = FieldAttrs::from_attrs(attrs);
-    !(attrs.skip || attrs.skip_deserializing || attrs.flatten)
 }
 
 /// `a boolean`, `an integer`, `a number` or `an array` for a schema that

@@ -88,23 +88,27 @@ pub(super) fn nullable(schema: Value) -> Value {
 /// An integer's schema: OpenAPI's `int32`/`int64` formats are signed, so
 /// an unsigned type takes the next signed format that holds it (`u32` is
 /// `int64`) with its range, and `u64`/`usize` the common `uint64`. A
-/// 128-bit integer, which serde_json writes as a plain number, has no
-/// format, and its bounds beyond 64 bits cannot be written exactly in a
-/// document (serde_json's numbers stop at 64 bits), so only `u128`'s
-/// `minimum: 0` is given rather than a rounded, wrong maximum.
+/// 128-bit integer, which serde_json writes as a plain JSON number of up to
+/// 39 digits, takes the `int128`/`uint128` format (schemars' names for
+/// them), which says its width to clients (the TypeScript client's note
+/// that values may exceed `Number.MAX_SAFE_INTEGER` reads it). Its bounds
+/// beyond 64 bits are not written: serde_json's numbers stop at 64 bits,
+/// and a rounded `1.7014118346046923e38` would be read by a decimal
+/// validator as a maximum below `i128::MAX`; so only `u128`'s `minimum: 0`
+/// is given.
 fn int_schema(int: Int, nonzero: bool) -> Value {
     let (format, min, max): (Option<&str>, Option<i128>, Option<i128>) = match int {
         Int::I8 => (Some("int32"), Some(-128), Some(127)),
         Int::I16 => (Some("int32"), Some(-32768), Some(32767)),
         Int::I32 => (Some("int32"), None, None),
         Int::I64 => (Some("int64"), None, None),
-        Int::I128 => (None, None, None),
+        Int::I128 => (Some("int128"), None, None),
         Int::U8 => (Some("int32"), Some(0), Some(255)),
         Int::U16 => (Some("int32"), Some(0), Some(65535)),
         Int::U32 => (Some("int64"), Some(0), Some(4294967295)),
         // Not `int64`: its implied bounds stop at 2^63 - 1, and a u64 takes more.
         Int::U64 => (Some("uint64"), Some(0), Some(i128::from(u64::MAX))),
-        Int::U128 => (None, Some(0), None),
+        Int::U128 => (Some("uint128"), Some(0), None),
     };
     let mut obj = Map::new();
     obj.insert("type".into(), json!("integer"));
@@ -136,6 +140,34 @@ pub(super) struct Shape {
     pub additional: Option<Value>,
     /// From flattened enums: schemas the object must also match.
     pub all_of: Vec<Value>,
+    /// From flattened `Option`s of structs with required fields: each
+    /// present whole or not at all (see [`Group`]).
+    pub groups: Vec<Group>,
+}
+
+/// The fields of a `#[serde(flatten)]`ed `Option<T>` where `T` has
+/// required fields. serde reads it as `Some` only when `T` reads from the
+/// keys (all of its required ones there), and as `None`, silently
+/// dropping any of its keys that were sent, otherwise; it writes all of
+/// `T`'s fields or none. So the object holds either `T`'s fields, its
+/// required ones present, or none of them: a `oneOf` of the two, not
+/// fields each independently optional.
+pub(super) struct Group {
+    /// `T`'s name, for messages.
+    pub name: String,
+    /// `T`'s fields, read as a non-optional flatten would read them.
+    pub shape: Shape,
+}
+
+impl Group {
+    /// `oneOf: [T's fields with its required ones, none of T's fields]`.
+    fn into_schema(self) -> Value {
+        let mut names = Vec::new();
+        self.shape.names(&mut names);
+        let absent: Map<String, Value> = names.into_iter().map(|n| (n, json!(false))).collect();
+        let present = self.shape.into_schema(false);
+        json!({"oneOf": [present, {"properties": absent}]})
+    }
 }
 
 /// One property of a [`Shape`].
@@ -189,6 +221,70 @@ impl Shape {
         self.props.push(prop);
     }
 
+    /// The names of its properties, those of its groups included.
+    fn names(&self, out: &mut Vec<String>) {
+        for p in &self.props {
+            if !out.contains(&p.name) {
+                out.push(p.name.clone());
+            }
+        }
+        for g in &self.groups {
+            g.shape.names(out);
+        }
+    }
+
+    /// The shape of a flattened `Option` whose every field may be left
+    /// out: its properties optional (and not always sent, as a `None`
+    /// writes none of them).
+    fn into_optional(mut self) -> Shape {
+        for p in &mut self.props {
+            p.required = false;
+            if let Some(obj) = p.schema.as_object_mut() {
+                obj.shift_remove(crate::extensions::ALWAYS_SENT);
+            }
+        }
+        self
+    }
+
+    /// Its properties for query parameters, which have no way to say
+    /// "all or none": a group's properties are optional, and say with
+    /// which keys the server reads them.
+    pub(super) fn into_flat_props(self) -> Vec<Property> {
+        let mut props = self.props;
+        for group in self.groups {
+            let mut required: Vec<String> = group
+                .shape
+                .props
+                .iter()
+                .filter(|p| p.required)
+                .map(|p| format!("`{}`", p.name))
+                .collect();
+            let last = required.pop().unwrap_or_default();
+            let keys = match required.is_empty() {
+                true => format!("{last} (the required key of `{}`) is", group.name),
+                false => format!(
+                    "{} and {last} (the required keys of `{}`) are all",
+                    required.join(", "),
+                    group.name
+                ),
+            };
+            let note = format!("Read only when {keys} sent; otherwise the server ignores it.");
+            for mut p in group.shape.into_flat_props() {
+                p.required = false;
+                if let Some(obj) = p.schema.as_object_mut() {
+                    let text = match obj.get("description").and_then(Value::as_str) {
+                        Some(d) => format!("{d}\n\n{note}"),
+                        None => note.clone(),
+                    };
+                    obj.insert("description".into(), Value::String(text));
+                }
+                props.retain(|q| q.name != p.name);
+                props.push(p);
+            }
+        }
+        props
+    }
+
     pub(super) fn into_schema(self, deny_unknown: bool) -> Value {
         let mut obj = Map::new();
         obj.insert("type".into(), json!("object"));
@@ -210,15 +306,16 @@ impl Shape {
             Some(extra) => {
                 obj.insert("additionalProperties".into(), extra);
             }
-            None if deny_unknown && self.all_of.is_empty() => {
+            None if deny_unknown && self.all_of.is_empty() && self.groups.is_empty() => {
                 obj.insert("additionalProperties".into(), json!(false));
             }
             None => {}
         }
-        if self.all_of.is_empty() {
+        if self.all_of.is_empty() && self.groups.is_empty() {
             return Value::Object(obj);
         }
         let mut all = vec![Value::Object(obj)];
+        all.extend(self.groups.into_iter().map(Group::into_schema));
         all.extend(self.all_of);
         json!({ "allOf": all })
     }
@@ -732,7 +829,27 @@ impl<'a> SchemaGen<'a> {
 
     fn flatten_into(&mut self, ty: &Ty, optional: bool, shape: &mut Shape) {
         match ty {
-            Ty::Option(inner) => self.flatten_into(inner, true, shape),
+            Ty::Option(inner) if optional || !self.is_flat_struct(inner) => {
+                self.flatten_into(inner, true, shape)
+            }
+            // serde reads a flattened `Option<T>` as `Some` only when all of
+            // `T`'s required fields are there (see `Group`).
+            Ty::Option(inner) => {
+                let mut own = Shape::default();
+                self.flatten_into(inner, false, &mut own);
+                if own.props.iter().any(|p| p.required) {
+                    let name = self.type_name(inner);
+                    shape.groups.push(Group { name, shape: own });
+                } else {
+                    let own = own.into_optional();
+                    for prop in own.props {
+                        shape.push(prop);
+                    }
+                    shape.additional = own.additional.or(shape.additional.take());
+                    shape.all_of.extend(own.all_of);
+                    shape.groups.extend(own.groups);
+                }
+            }
             Ty::Map(_, v) => shape.additional = Some(self.schema(v)),
             Ty::Any => shape.additional = Some(json!({})),
             Ty::Def(id, args) => {
@@ -766,7 +883,20 @@ impl<'a> SchemaGen<'a> {
         }
     }
 
-    /// The query parameters of a `#[query] q: T`: one per property of `T`.
+    /// Whether `ty` is a struct a flatten merges field by field (named
+    /// fields, read as themselves).
+    fn is_flat_struct(&self, ty: &Ty) -> bool {
+        let Ty::Def(id, _) = ty else { return false };
+        let def = &self.index().defs[*id];
+        let c = ContainerAttrs::from_attrs(def.item.attrs());
+        matches!(&def.item, DefItem::Struct(s) if matches!(s.fields, Fields::Named(_)))
+            && c.into.is_none()
+            && !c.transparent
+    }
+
+    /// The query parameters of a `#[query] q: T`: one per property of `T`
+    /// (those of a flattened `Option` of a struct optional, see
+    /// [`Shape::into_flat_props`]).
     pub(super) fn query_fields(&mut self, ty: &Ty) -> Option<Shape> {
         let Ty::Def(id, _) = ty else { return None };
         let index = self.index();
@@ -774,7 +904,14 @@ impl<'a> SchemaGen<'a> {
             DefItem::Struct(s) if matches!(s.fields, Fields::Named(_)) => {
                 let mut shape = Shape::default();
                 self.flatten_into(ty, false, &mut shape);
-                Some(shape)
+                let additional = shape.additional.take();
+                let all_of = std::mem::take(&mut shape.all_of);
+                Some(Shape {
+                    props: shape.into_flat_props(),
+                    additional,
+                    all_of,
+                    groups: Vec::new(),
+                })
             }
             _ => None,
         }

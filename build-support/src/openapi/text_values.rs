@@ -7,6 +7,7 @@
 
 use serde_json::Value;
 use std::collections::BTreeMap;
+use tether_model::attrs::ParamSource;
 
 /// `ty` as written, without the spaces token streams put around `<`, `>`,
 /// `,` and `::` (`Option<Range>`, `HashMap<String, String>`).
@@ -30,6 +31,20 @@ pub(super) fn fix(kind: &str, outer: &str, field: &str) -> String {
         "a struct" => format!("write its fields in `{outer}` itself, as text, numbers, booleans or unit-variant enums (or an `Option`/`Vec` of one); `#[serde(flatten)]` on `{field}` works only when all its fields are `String`"),
         "an enum with fields" => format!("make `{field}`'s type an enum of unit variants (read by name), or write the values of its variants as fields of `{outer}`"),
         _ => format!("make `{field}` a `Vec` of text, numbers or unit-variant enums (one `key=value` per item), or write one field per value in `{outer}`"),
+    }
+}
+
+/// The fix for a single `#[query("x")]`, `#[param]`, `#[header("x")]` or
+/// `#[cookie("x")]` argument `ident` the reader cannot fill, by what it is
+/// (see [`unreadable`]).
+pub(super) fn param_fix(kind: &str, source: &ParamSource, ident: &str) -> String {
+    let parse = format!("or read `{ident}` as `String` and parse it in the handler");
+    match (kind, source) {
+        ("a struct", ParamSource::Query(_)) => format!("take the query as a struct, `#[query] {ident}: T`, whose fields (text, numbers, booleans or unit-variant enums, or an `Option`/`Vec` of one) are read from keys of their own, {parse}"),
+        ("a map", ParamSource::Query(_)) => format!("take every key of the query as a map, `#[query] {ident}: HashMap<String, String>`, {parse}"),
+        ("an enum with fields", _) => format!("make `{ident}`'s type an enum of unit variants (read by name), {parse}"),
+        ("a list of structs or lists", ParamSource::Query(_) | ParamSource::Header(_)) => format!("make `{ident}` a `Vec` of text, numbers or unit-variant enums (one value per item), {parse}"),
+        _ => format!("give `{ident}` a type read from text (text, a number, a boolean or a unit-variant enum), {parse}"),
     }
 }
 

@@ -157,6 +157,9 @@ impl<'d> Types<'d> {
         if depth > MAX_DEPTH {
             return Ty::atom("unknown");
         }
+        if is_never(s) {
+            return Ty::atom("never");
+        }
         if let Some(r) = s.field("$ref").and_then(Value::as_str) {
             let base = self.reference(r, ctx, indent, depth);
             return nullable(base, s);
@@ -591,9 +594,17 @@ fn is_plain_object(s: &Value) -> bool {
         && s.contains_key("properties")
 }
 
+/// `{"not": {}}`: 3.0's spelling of the `false` schema, which no value
+/// matches (a property that must be absent).
+pub(super) fn is_never(s: &Map<String, Value>) -> bool {
+    s.len() == 1
+        && s.get("not")
+            .is_some_and(|n| n == &Value::Object(Map::new()))
+}
+
 /// The end of the note on integers a JavaScript number may not hold
-/// exactly (SPEC G2): `64-bit: values …` for an `int64`/`uint64`, else
-/// `Values …`.
+/// exactly (SPEC G2): `64-bit: values …` for an `int64`/`uint64`,
+/// `128-bit: values …` for an `int128`/`uint128`, else `Values …`.
 const UNSAFE_INTEGER: &str =
     "may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.";
 
@@ -629,6 +640,7 @@ fn unsafe_integer_note(s: &Value) -> Option<String> {
     }
     Some(match format {
         Some("int64" | "uint64") => format!("64-bit: values {UNSAFE_INTEGER}"),
+        Some("int128" | "uint128") => format!("128-bit: values {UNSAFE_INTEGER}"),
         _ => format!("Values {UNSAFE_INTEGER}"),
     })
 }
@@ -645,6 +657,9 @@ fn format_range(format: &str) -> Option<(f64, f64)> {
         "uint16" => (0, i128::from(u16::MAX)),
         "uint32" => (0, i128::from(u32::MAX)),
         "uint64" => (0, i128::from(u64::MAX)),
+        "int128" => (i128::MIN, i128::MAX),
+        // u128::MAX is past i128; 2^128 as a float is far enough.
+        "uint128" => return Some((0.0, u128::MAX as f64)),
         _ => return None,
     };
     Some((min as f64, max as f64))
@@ -721,7 +736,19 @@ mod tests {
         ));
         assert!(!noted(json!({"type": "integer"})));
         assert!(!noted(json!({"type": "integer", "format": "uint16"})));
-        assert!(!noted(json!({"type": "integer", "format": "int128"})));
+        // i128 and u128 (tether writes no bounds past 64 bits): the format's width.
+        assert!(noted(json!({"type": "integer", "format": "int128"})));
+        assert!(noted(
+            json!({"type": "integer", "format": "uint128", "minimum": 0})
+        ));
+        assert!(noted(
+            json!({"type": ["integer", "null"], "format": "int128"})
+        ));
+        // A stated range inside 2^53 wins over the format.
+        assert!(!noted(
+            json!({"type": "integer", "format": "int128", "minimum": -5, "maximum": 5})
+        ));
+        assert!(!noted(json!({"type": "integer", "format": "int8"})));
         assert!(!noted(json!({"type": "number", "format": "int64"})));
         // Exclusive bounds, 3.1's numbers and 3.0's flags.
         assert!(!noted(
@@ -736,10 +763,24 @@ mod tests {
     }
 
     #[test]
+    fn a_property_that_must_be_absent_is_never_in_3_1_and_3_0_spellings() {
+        let never = |v: serde_json::Value| super::is_never(v.as_object().unwrap());
+        assert!(never(json!({"not": {}})));
+        assert!(!never(json!({"not": {"type": "string"}})));
+        assert!(!never(json!({"not": {}, "type": "string"})));
+    }
+
+    #[test]
     fn g2_integer_note_says_64_bit_only_for_64_bit_formats() {
         let note = |s| unsafe_integer_note(&s).unwrap();
         assert!(note(json!({"type": "integer", "format": "int64"}))
             .starts_with("64-bit: values may exceed"));
         assert!(note(json!({"type": "integer", "minimum": 0})).starts_with("Values may exceed"));
+        assert!(note(json!({"type": "integer", "format": "int128"}))
+            .starts_with("128-bit: values may exceed"));
+        assert!(
+            note(json!({"type": "integer", "format": "uint128", "minimum": 0}))
+                .starts_with("128-bit: values may exceed")
+        );
     }
 }

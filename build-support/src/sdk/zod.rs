@@ -246,6 +246,9 @@ impl Writer<'_> {
                 _ => "z.unknown()".into(),
             };
         };
+        if super::schema::is_never(s) {
+            return "z.never()".into();
+        }
         let base = if let Some(r) = s.get("$ref").and_then(Value::as_str) {
             self.reference(r, depth)
         } else {

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createClient } from "./generated/zod_formats/index.js";
 import { NewEventSchema, OwnerSchema, zodValidator } from "./generated/zod_formats/zod.js";
+import { DocumentSchema, NewDocumentSchema } from "./generated/tether_flatten_option/zod.js";
 
 /** The messages of a failed check, `path: message`; none when it passes. */
 function problems(schema: typeof NewEventSchema, value: unknown): string[] {
@@ -88,4 +89,21 @@ test("G3 the client's validator refuses a body with a malformed date and sends o
   assert.equal(created.error, null);
   assert.deepEqual(created.data, owner);
   assert.equal(sent.length, 1);
+});
+
+test("G3 a flattened Option of a struct with required fields takes all of its required fields or none of its fields, as serde reads it", () => {
+  const ok = (schema: typeof NewDocumentSchema, value: unknown) => schema.safeParse(value).success;
+  assert.ok(ok(NewDocumentSchema, { title: "t", a: "x", b: 1 }));
+  assert.ok(ok(NewDocumentSchema, { title: "t", a: "x", b: 1, note: null }));
+  assert.ok(ok(NewDocumentSchema, { title: "t" }));
+  assert.ok(ok(NewDocumentSchema, { title: "t", hint: "a field of an all-optional flatten alone" }));
+  // serde would read `None` and drop what was sent.
+  assert.ok(!ok(NewDocumentSchema, { title: "t", a: "x" }));
+  assert.ok(!ok(NewDocumentSchema, { title: "t", b: 1 }));
+  assert.ok(!ok(NewDocumentSchema, { title: "t", note: "n" }));
+  // A response: `updatedBy` is always written beside `createdAt`, null or not.
+  const doc = { title: "t", page: 1, per_page: 10, kind: "Team", name: "n" };
+  assert.ok(ok(DocumentSchema, doc));
+  assert.ok(ok(DocumentSchema, { ...doc, createdAt: "2024-01-01", updatedBy: null }));
+  assert.ok(!ok(DocumentSchema, { ...doc, updatedBy: "ada" }));
 });

@@ -26,6 +26,33 @@ pub struct Document {
     pub owner: Owner,
 }
 
+/// Both fields required: serde reads `Some` only when `a` and `b` are sent.
+#[derive(Serialize, Deserialize)]
+pub struct Stamp { pub a: String, pub b: i64, pub note: Option<String> }
+
+/// No required field: always `Some` when read, its fields each optional.
+#[derive(Serialize, Deserialize)]
+pub struct Hints { pub hint: Option<String> }
+
+#[derive(Serialize, Deserialize)]
+pub struct NewDocument {
+    pub title: String,
+    #[serde(flatten)]
+    pub stamp: Option<Stamp>,
+    #[serde(flatten)]
+    pub hints: Option<Hints>,
+}
+
+#[derive(Deserialize)]
+pub struct Locale { pub lang: String, pub region: String }
+
+#[derive(Deserialize)]
+pub struct DocQuery {
+    pub q: Option<String>,
+    #[serde(flatten)]
+    pub locale: Option<Locale>,
+}
+
 #[derive(Serialize, Deserialize)]
 pub struct WithExtra {
     pub id: u32,
@@ -38,6 +65,10 @@ pub struct DocsController;
 impl DocsController {
     #[get]
     async fn doc(&self) -> Json<Document> { todo!() }
+    #[post]
+    async fn create(&self, #[body] doc: NewDocument) -> Json<NewDocument> { todo!() }
+    #[get("/search")]
+    async fn search(&self, #[query] q: DocQuery) -> String { todo!() }
     #[get("/extra")]
     async fn extra(&self) -> Json<WithExtra> { todo!() }
 }
