@@ -94,6 +94,19 @@ fn serve_axum(io: Scripted, traced: bool) -> impl Future<Output = ()> {
     }
 }
 
+/// Runs `conn` in a task of its own on `runtime`, to its end; the number of
+/// times it was polled.
+fn served<F>(runtime: &tokio::runtime::Runtime, conn: F) -> u64
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    runtime.block_on(async {
+        tokio::spawn(conn::Gated::new(conn))
+            .await
+            .expect("the connection's task")
+    })
+}
+
 /// `AppService::call` `n` times, each response future polled to its end.
 fn tether_service_only(method: &str, path: &str, body: Option<&'static str>, n: u64) {
     let service = tether_bench::servers::tether::app(false)
@@ -138,10 +151,14 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
+    // The connection runs in a task of its own, as every server here runs
+    // each of its connections: a task's waker is one tokio keeps stable
+    // across polls and clones (`Waker::will_wake` holds), which `block_on`'s
+    // is not, so timers and I/O registrations would be redone every poll.
     let polls = match server.as_str() {
-        "tether" => runtime.block_on(conn::Gated::new(serve_tether(io))),
-        "hyper" => runtime.block_on(conn::Gated::new(serve_hyper(io))),
-        "axum" => runtime.block_on(conn::Gated::new(serve_axum(io, traced))),
+        "tether" => served(&runtime, serve_tether(io)),
+        "hyper" => served(&runtime, serve_hyper(io)),
+        "axum" => served(&runtime, serve_axum(io, traced)),
         _ => panic!("{usage}"),
     };
     eprintln!("{server} {route_name}: {n} requests, {polls} polls of the connection");

@@ -4,6 +4,7 @@
 
 use crate::conn_io::ConnIo;
 use crate::http2::{GoAway, Http2Settings};
+use crate::idle::{Activity, Idle, Open};
 use crate::response::{IntoResponse, Response};
 use crate::response_future::ResponseFuture;
 use crate::service::AppService;
@@ -108,8 +109,12 @@ impl NativeAdapter {
         self
     }
 
-    /// How long a client may take to send its request headers, and an idle
-    /// keep-alive connection may wait for its next request.
+    /// How long an HTTP/1 connection may wait for a request head (default
+    /// 10 s): a client sending its headers, a keep-alive connection between
+    /// requests, a new connection. Past it the connection is closed, after
+    /// between one and two timeouts (see `runtime/src/idle.rs`); never while
+    /// a request is handled or its answer written. Also the time a TLS
+    /// handshake and an HTTP/2 client's first bytes may take.
     pub fn header_read_timeout(mut self, timeout: Duration) -> Self {
         self.header_read_timeout = timeout;
         self
@@ -189,16 +194,18 @@ impl NativeAdapter {
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        let io = TokioIo::new(ConnIo::new(io, self.pipeline_flush));
-        let svc = hyper_service(service, self.request_timeout, None);
-        let (builder, timer) = connection_builder(&self.builder());
-        let _ = timer.scope(builder.serve_connection(io, svc)).await;
+        let activity = Arc::new(Activity::default());
+        let io = TokioIo::new(ConnIo::new(io, self.pipeline_flush, Some(activity.clone())));
+        let mut svc = hyper_service(service, self.request_timeout, None);
+        svc.activity = Some(activity.clone());
+        let conn = self.builder().serve_connection(io, svc);
+        let _ = Idle::new(conn, activity, self.header_read_timeout).await;
     }
 
     fn builder(&self) -> http1::Builder {
         let mut builder = http1::Builder::new();
+        // The header-read timeout is not hyper's: see `crate::idle`.
         builder
-            .header_read_timeout(self.header_read_timeout)
             // Batching is ConnIo's: hyper's own loses held responses on errors.
             .pipeline_flush(false)
             // Head and body copied into one buffer, as with hyper's own
@@ -229,6 +236,9 @@ pin_project_lite::pin_project! {
         answer: Answer,
         has_body: bool,
         close: bool,
+        // The request, open for the header-read timeout until its answer is
+        // sent (HTTP/1).
+        open: Option<Open>,
     }
 }
 
@@ -246,12 +256,19 @@ pin_project_lite::pin_project! {
 impl Respond {
     /// Built where it is returned, in one piece (each move copies `fut`).
     #[inline(always)]
-    fn new(fut: ResponseFuture, timeout: Option<Duration>, has_body: bool, close: bool) -> Self {
+    fn new(
+        fut: ResponseFuture,
+        timeout: Option<Duration>,
+        has_body: bool,
+        close: bool,
+        open: Option<Open>,
+    ) -> Self {
         match timeout {
             None => Respond {
                 answer: Answer::Now { fut },
                 has_body,
                 close,
+                open,
             },
             Some(limit) => Respond {
                 answer: Answer::Within {
@@ -260,6 +277,7 @@ impl Respond {
                 },
                 has_body,
                 close,
+                open,
             },
         }
     }
@@ -285,6 +303,13 @@ impl Future for Respond {
                 http::header::CONNECTION,
                 http::HeaderValue::from_static("close"),
             );
+        }
+        if let Some(open) = this.open.take() {
+            // A stream stays open while hyper writes it; anything else is
+            // written at once.
+            if res.body().is_stream() {
+                res = res.map(|body| body.holding(open));
+            }
         }
         std::task::Poll::Ready(Ok(res))
     }
@@ -313,16 +338,6 @@ fn poll_answer(
     }
 }
 
-/// `template` with a connection's own header-read timer (see
-/// [`crate::head_timer`]); the connection is to be run in the timer's
-/// [`scope`](crate::head_timer::HeadTimer::scope).
-fn connection_builder(template: &http1::Builder) -> (http1::Builder, crate::head_timer::HeadTimer) {
-    let timer = crate::head_timer::HeadTimer::default();
-    let mut builder = template.clone();
-    builder.timer(timer.clone());
-    (builder, timer)
-}
-
 /// `service` as hyper calls it: one [`Respond`] per request.
 /// `first_request`, for a connection accepted while draining, is told of
 /// each request (see [`GoAway`]).
@@ -335,6 +350,7 @@ fn hyper_service(
         service,
         timeout,
         first_request,
+        activity: None,
     }
 }
 
@@ -346,6 +362,8 @@ struct HyperService {
     service: AppService,
     timeout: Option<Duration>,
     first_request: Option<Arc<tokio::sync::Notify>>,
+    /// An HTTP/1 connection's activity, for its header-read timeout.
+    activity: Option<Arc<Activity>>,
 }
 
 impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
@@ -360,7 +378,8 @@ impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
         }
         let has_body = !http_body::Body::is_end_stream(req.body());
         let close = req.version() < http::Version::HTTP_2 && self.service.is_draining();
-        Respond::new(self.service.call(req), self.timeout, has_body, close)
+        let open = self.activity.as_ref().map(Activity::start);
+        Respond::new(self.service.call(req), self.timeout, has_body, close, open)
     }
 }
 
@@ -389,6 +408,8 @@ struct Protocols {
     /// `None` when HTTP/2 is off.
     http2: Option<http2::Builder<TokioExecutor>>,
     batching: bool,
+    /// HTTP/1's header-read timeout (see [`crate::idle`]).
+    header_read_timeout: Duration,
 }
 
 impl Protocols {
@@ -396,21 +417,20 @@ impl Protocols {
     /// is on), else as HTTP/1.1, until it closes or shutdown ends it. An
     /// HTTP/2 connection is sent `GOAWAY` when `go_away` says so; the
     /// watcher, held to the end, makes the adapter's shutdown wait for it.
-    async fn serve<I, S>(&self, io: I, h2: bool, svc: S, watcher: Watcher, go_away: GoAway)
-    where
+    async fn serve<I>(
+        &self,
+        io: I,
+        h2: bool,
+        mut svc: HyperService,
+        watcher: Watcher,
+        go_away: GoAway,
+    ) where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
-        S: hyper::service::Service<
-                hyper::Request<Incoming>,
-                Response = Response,
-                Error = Infallible,
-            > + Send
-            + 'static,
-        S::Future: Send + 'static,
     {
         match &self.http2 {
             Some(builder) if h2 => {
                 // Binary frames: no request heads to count, nothing to batch.
-                let io = TokioIo::new(ConnIo::new(io, false));
+                let io = TokioIo::new(ConnIo::new(io, false, None));
                 let mut conn = std::pin::pin!(builder.serve_connection(io, svc));
                 tokio::select! {
                     _ = conn.as_mut() => return,
@@ -420,10 +440,11 @@ impl Protocols {
                 drop(watcher);
             }
             _ => {
-                let io = TokioIo::new(ConnIo::new(io, self.batching));
-                let (builder, timer) = connection_builder(&self.http1);
-                let conn = builder.serve_connection(io, svc);
-                let _ = timer.scope(watcher.watch(conn)).await;
+                let activity = Arc::new(Activity::default());
+                let io = TokioIo::new(ConnIo::new(io, self.batching, Some(activity.clone())));
+                svc.activity = Some(activity.clone());
+                let conn = watcher.watch(self.http1.serve_connection(io, svc));
+                let _ = Idle::new(conn, activity, self.header_read_timeout).await;
             }
         }
     }
@@ -440,6 +461,7 @@ impl HttpAdapter for NativeAdapter {
             http1: self.builder(),
             http2: self.http2.enabled.then(|| self.http2.builder()),
             batching: self.pipeline_flush,
+            header_read_timeout: self.header_read_timeout,
         });
         #[cfg(feature = "tls")]
         let acceptor = self

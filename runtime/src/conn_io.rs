@@ -63,11 +63,17 @@ pub(crate) struct ConnIo<S: AsyncWrite + Unpin> {
     /// Whether batches are held at all (`NativeAdapter::pipeline_flush`).
     batching: bool,
     closing: Closing,
+    /// What the header-read timeout watches (HTTP/1): written bytes count.
+    activity: Option<std::sync::Arc<crate::idle::Activity>>,
 }
 
 impl<S: AsyncWrite + Unpin> ConnIo<S> {
     /// Wraps `stream`; with `batching` off every flush sends.
-    pub(crate) fn new(stream: S, batching: bool) -> Self {
+    pub(crate) fn new(
+        stream: S,
+        batching: bool,
+        activity: Option<std::sync::Arc<crate::idle::Activity>>,
+    ) -> Self {
         ConnIo {
             stream,
             held: Vec::new(),
@@ -75,6 +81,7 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
             dirty: false,
             batching,
             closing: Closing::Open,
+            activity,
         }
     }
 
@@ -175,6 +182,9 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
         bufs: &[IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
+        if let Some(activity) = &this.activity {
+            activity.moved();
+        }
         let len = bufs.iter().map(|b| b.len()).sum::<usize>();
         // Large writes are not copied: what is held goes first, then they.
         if this.batch > 0 && this.held.len() + len > HOLD_LIMIT {
@@ -297,7 +307,7 @@ mod tests {
     #[tokio::test]
     async fn a_pipelined_batch_leaves_in_one_write() {
         let (client, server) = tokio::io::duplex(4096);
-        let mut io = ConnIo::new(server, true);
+        let mut io = ConnIo::new(server, true, None);
         let (mut client_read, mut client_write) = tokio::io::split(client);
         client_write
             .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(4))
@@ -336,7 +346,7 @@ mod tests {
     #[tokio::test]
     async fn a_large_write_mid_batch_goes_straight_out() {
         let (client, server) = tokio::io::duplex(4 * HOLD_LIMIT);
-        let mut io = ConnIo::new(server, true);
+        let mut io = ConnIo::new(server, true, None);
         let (mut client_read, mut client_write) = tokio::io::split(client);
         client_write
             .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
@@ -360,7 +370,7 @@ mod tests {
     #[tokio::test]
     async fn a_single_request_is_answered_at_once() {
         let (mut client, server) = tokio::io::duplex(4096);
-        let mut io = ConnIo::new(server, true);
+        let mut io = ConnIo::new(server, true, None);
         client.write_all(b"GET / HTTP/1.1\r\n\r\n").await.unwrap();
         let mut buf = [0u8; 18];
         io.read_exact(&mut buf).await.unwrap();
@@ -377,7 +387,7 @@ mod tests {
     #[tokio::test]
     async fn held_bytes_leave_on_an_idle_flush_and_on_drop() {
         let (mut client, server) = tokio::io::duplex(4096);
-        let mut io = ConnIo::new(server, true);
+        let mut io = ConnIo::new(server, true, None);
         client
             .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
             .await
@@ -403,7 +413,7 @@ mod tests {
     #[tokio::test]
     async fn shutdown_lingers_until_the_client_closes() {
         let (mut client, server) = tokio::io::duplex(4096);
-        let mut io = ConnIo::new(server, true);
+        let mut io = ConnIo::new(server, true, None);
         io.write_all(b"answer").await.unwrap();
         let mut cx = Context::from_waker(Waker::noop());
         assert!(Pin::new(&mut io).poll_shutdown(&mut cx).is_pending());
@@ -420,7 +430,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn lingering_ends_after_its_time() {
         let (_client, server) = tokio::io::duplex(4096);
-        let mut io = ConnIo::new(server, true);
+        let mut io = ConnIo::new(server, true, None);
         let started = tokio::time::Instant::now();
         io.shutdown().await.unwrap();
         assert_eq!(started.elapsed(), LINGER);

@@ -81,8 +81,8 @@ pub mod extract;
 // no box (SPEC A10); each block carries its `// SAFETY:` reasoning.
 #[allow(unsafe_code)]
 mod handler_future;
-mod head_timer;
 mod http2;
+mod idle;
 pub mod layer;
 pub mod middleware;
 pub mod multipart;

@@ -42,6 +42,54 @@ impl Body {
     }
 }
 
+impl Body {
+    /// Whether this is a stream, written by hyper over time.
+    pub(crate) fn is_stream(&self) -> bool {
+        matches!(self.0, Inner::Stream(_))
+    }
+
+    /// The same body, holding `open` until it is written to its end or
+    /// dropped (the header-read timeout waits for it: `crate::idle`).
+    pub(crate) fn holding(self, open: crate::idle::Open) -> Body {
+        match self.0 {
+            Inner::Stream(stream) => Body(Inner::Stream(Box::pin(Holding {
+                stream,
+                _open: open,
+            }))),
+            other => Body(other),
+        }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A stream and what it holds open while it lasts.
+    struct Holding<O> {
+        #[pin]
+        stream: BoxedBody,
+        _open: O,
+    }
+}
+
+impl<O> http_body::Body for Holding<O> {
+    type Data = Bytes;
+    type Error = BoxError;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
+        self.project().stream.poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.stream.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.stream.size_hint()
+    }
+}
+
 impl Default for Body {
     fn default() -> Self {
         Body::empty()

@@ -188,7 +188,8 @@ fn a10_connection_allocates_per_request() {
     // made, which then lets the request go (issue 18's third round; param
     // was 5). Until the second round every handler held the request
     // (plaintext 4), and hyper's per-request header-read deadline was a box
-    // (plaintext 5; head_timer.rs).
+    // (plaintext 5; the header-read timeout is now `idle.rs`, with nothing per
+    // request).
     assert_eq!(per_request(get("/plaintext")), 2, "plaintext");
     assert_eq!(per_request(get("/json")), 3, "json");
     assert_eq!(per_request(get("/users/42")), 3, "param");

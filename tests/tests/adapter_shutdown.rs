@@ -14,6 +14,8 @@ enum Beat {
 
 struct Work;
 
+const BIG: usize = 32 << 20;
+
 #[controller("/work")]
 impl Work {
     #[get("/fast")]
@@ -28,6 +30,20 @@ impl Work {
     #[get("/panic")]
     async fn panic(&self) -> &'static str {
         panic!("handler bug")
+    }
+    /// Quiet for 900 ms (no keep-alive comments), then one event, the end.
+    #[get("/quiet")]
+    async fn quiet(&self) -> Sse<Beat> {
+        let beat = futures_util::stream::once(async {
+            tokio::time::sleep(Duration::from_millis(900)).await;
+            Beat::Beat
+        });
+        Sse::new(beat).keep_alive(None)
+    }
+    /// 32 MiB, more than the sockets' buffers hold.
+    #[get("/big")]
+    async fn big(&self) -> Vec<u8> {
+        vec![b'x'; BIG]
     }
     /// Never ends by itself.
     #[get("/forever")]
@@ -149,9 +165,9 @@ async fn a11_header_read_timeout_closes_slow_clients() {
 }
 
 /// The README's security table: an idle keep-alive connection is closed
-/// once the header-read timeout passes with no next request (hyper starts
-/// the deadline when it waits for a head, not at its first byte), and a
-/// client that asks again in time keeps its connection.
+/// once the header-read timeout passes with no next request (within a
+/// second timeout: `runtime/src/idle.rs`), and a client that asks again in
+/// time keeps its connection.
 #[tokio::test]
 async fn a11_idle_keep_alive_connection_is_closed_after_the_header_read_timeout() {
     let adapter = NativeAdapter::new().header_read_timeout(Duration::from_millis(1000));
@@ -178,6 +194,56 @@ async fn a11_idle_keep_alive_connection_is_closed_after_the_header_read_timeout(
     assert!(
         idle >= Duration::from_millis(900) && idle < Duration::from_secs(6),
         "closed after {idle:?} idle"
+    );
+    server.stop().await.unwrap();
+}
+
+/// The header-read timeout watches only the wait for a head: a handler
+/// running for twice the timeout, a quiet SSE stream three times as long,
+/// and a download read slowly for several timeouts keep their connection,
+/// and a request sent right after a slow answer is served on it.
+#[tokio::test]
+async fn a11_the_header_read_timeout_never_cuts_a_request_or_its_answer() {
+    let adapter = NativeAdapter::new().header_read_timeout(Duration::from_millis(300));
+    let server = TestServer::start(App::new(adapter).controller(Work)).await;
+    let mut conn = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    // 600 ms in the handler, then the next request at once.
+    for path in ["/work/slow", "/work/fast"] {
+        let request = format!("GET {path} HTTP/1.1\r\nHost: a\r\n\r\n");
+        conn.write_all(request.as_bytes()).await.unwrap();
+        let answer = read_answer(&mut conn).await;
+        assert!(answer.starts_with("http/1.1 200 ok"), "{answer}");
+    }
+    // An SSE stream quiet for 900 ms, with no keep-alive comments.
+    let mut sse = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    sse.write_all(b"GET /work/quiet HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut stream = String::new();
+    sse.read_to_string(&mut stream).await.unwrap();
+    assert!(stream.contains("event: Beat"), "{stream}");
+    // 32 MiB read 256 KiB every 10 ms: about 1.3 s of writing.
+    let mut download = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    download
+        .write_all(b"GET /work/big HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut received = 0;
+    let mut buf = vec![0u8; 256 << 10];
+    loop {
+        let n = download.read(&mut buf).await.unwrap();
+        if n == 0 {
+            break;
+        }
+        received += n;
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(received > BIG, "cut after {received} bytes");
+    assert!(
+        started.elapsed() > Duration::from_millis(600),
+        "read too fast to show anything: {:?}",
+        started.elapsed()
     );
     server.stop().await.unwrap();
 }

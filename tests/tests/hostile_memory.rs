@@ -236,7 +236,7 @@ fn cases() -> Vec<Case> {
             ..case("never-returning handler", get("/hostile/hang"), &[503])
         },
         // A head that never ends: closed by the 200 ms header-read timeout
-        // (hyper closes without an answer, or with a 408).
+        // (closed without an answer, or with a 408).
         Case {
             within: Duration::from_secs(1),
             ..case(
