@@ -8,7 +8,9 @@ use std::fmt::{self, Display, Write as _};
 /// The value of cookie `name` in the request's `Cookie` headers (RFC 6265
 /// §5.4: `a=1; b=2`, several headers allowed); surrounding quotes are
 /// removed. Pairs without `=` and headers that are not visible ASCII are
-/// skipped, so a malformed header reads as no cookie.
+/// skipped, so a malformed header reads as no cookie. The text as sent:
+/// [`SetCookie`] and the generated client percent-encode what a cookie
+/// cannot carry, and a `#[cookie("name")]` argument gets it decoded.
 pub fn find<'r>(req: &'r Request, name: &str) -> Option<&'r str> {
     req.headers()
         .get_all(http::header::COOKIE)
@@ -170,11 +172,19 @@ pub trait CookieParam: serde::de::DeserializeOwned {}
 
 impl<T: serde::de::DeserializeOwned> CookieParam for T {}
 
-/// `#[cookie("name")] v: T`: the cookie's text read as `T` (`Option<T>`:
-/// absent is `None`).
+/// `#[cookie("name")] v: T`: the cookie's text, percent-decoded as
+/// [`SetCookie`] and the generated client encode it, read as `T`
+/// (`Option<T>`: absent is `None`).
 #[doc(hidden)]
 pub fn cookie_param<T: CookieParam>(req: &Request, name: &str) -> Result<T, HttpError> {
-    let value = find(req, name).map(std::borrow::Cow::Borrowed);
+    let value = match find(req, name) {
+        Some(raw) => Some(percent_encoding::percent_decode_str(raw).decode_utf8().map_err(|_| {
+            HttpError::bad_request(format!(
+                "invalid cookie `{name}`: {raw:?} is not valid UTF-8 once percent-decoded"
+            ))
+        })?),
+        None => None,
+    };
     crate::urlencoded::Values::new(name, value.into_iter())
         .read()
         .map_err(|e| HttpError::bad_request(e.describe("cookie")))
@@ -207,6 +217,15 @@ mod tests {
             Some(7)
         );
         assert_eq!(cookie_param::<Option<u32>>(&req(&[]), "n").unwrap(), None);
+        // What SetCookie (and the client) encode comes back as it was.
+        let set = SetCookie::new("s", "a b;c=d,é%41").to_string();
+        let sent = set.split(';').next().unwrap();
+        assert_eq!(
+            cookie_param::<String>(&req(&[sent]), "s").unwrap(),
+            "a b;c=d,é%41"
+        );
+        let e = cookie_param::<String>(&req(&["s=%FF"]), "s").unwrap_err();
+        assert!(format!("{e:?}").contains("not valid UTF-8"), "{e:?}");
         let e = cookie_param::<u32>(&req(&["n=x"]), "n").unwrap_err();
         assert!(e.message().contains("cookie `n`"), "{e:?}");
         let e = cookie_param::<u32>(&req(&[]), "n").unwrap_err();

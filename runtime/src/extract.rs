@@ -486,6 +486,42 @@ pub async fn body_bytes_optional<T: From<Bytes>>(
 mod tests {
     use super::*;
 
+    /// A JSON body's numbers are read as the nearest f64, so a value just
+    /// under a bound is under it (serde_json's `float_roundtrip`; its fast
+    /// path reads `0.9999999999999999` as `1.0`, and an `exclusive_maximum
+    /// = 1.0` rule then refuses what the document allows).
+    #[cfg(feature = "json")]
+    #[test]
+    fn a6_json_numbers_read_as_the_nearest_f64() {
+        let mut req = Request::new(
+            http::Request::builder()
+                .header("content-type", "application/json")
+                .body(())
+                .unwrap()
+                .into_parts()
+                .0,
+            bytes::Bytes::from_static(b"[0.9999999999999999, 2.2250738585072011e-308]"),
+        );
+        let read: Vec<f64> =
+            futures_executor(body_json(&mut req)).expect("a JSON array of numbers");
+        assert!(read[0] < 1.0, "{}", read[0]);
+        assert_eq!(read[0], 1.0 - f64::EPSILON / 2.0);
+        assert_eq!(read[1], "2.2250738585072011e-308".parse::<f64>().unwrap());
+    }
+
+    /// Runs a future that never waits.
+    #[cfg(feature = "json")]
+    fn futures_executor<F: std::future::Future>(fut: F) -> F::Output {
+        let mut fut = std::pin::pin!(fut);
+        match fut
+            .as_mut()
+            .poll(&mut std::task::Context::from_waker(std::task::Waker::noop()))
+        {
+            std::task::Poll::Ready(out) => out,
+            std::task::Poll::Pending => panic!("the body was there"),
+        }
+    }
+
     /// Arguments read before the handler's future is made: a failure is the
     /// handler's answer, a panic a `500` as in the handler itself.
     #[test]
