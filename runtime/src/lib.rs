@@ -79,6 +79,8 @@ pub mod extract;
 // The one module with `unsafe`: a handler's future is kept in inline
 // space and polled and dropped through a small vtable, so a request costs
 // no box (SPEC A10); each block carries its `// SAFETY:` reasoning.
+#[cfg(feature = "json")]
+mod finite;
 #[allow(unsafe_code)]
 mod handler_future;
 mod http2;

@@ -1,6 +1,8 @@
 //! Responses (SPEC A3): one concrete [`Body`] type, and [`IntoResponse`]
 //! for everything a handler may return.
 
+#[cfg(feature = "json")]
+use crate::finite::Finite;
 use bytes::Bytes;
 use http::{header, HeaderValue, StatusCode};
 use http_body::{Frame, SizeHint};
@@ -378,7 +380,7 @@ fn to_json_bytes<T: serde::Serialize>(value: &T) -> serde_json::Result<Bytes> {
         .try_with(|cell| match cell.try_borrow_mut() {
             Ok(mut buf) => {
                 buf.clear();
-                let written = serde_json::to_writer(&mut *buf, value);
+                let written = serde_json::to_writer(&mut *buf, &Finite(value));
                 let bytes = written.map(|()| Bytes::copy_from_slice(&buf));
                 if buf.capacity() > KEEP {
                     *buf = Vec::new();
@@ -386,9 +388,27 @@ fn to_json_bytes<T: serde::Serialize>(value: &T) -> serde_json::Result<Bytes> {
                 bytes
             }
             // Serialize impls that serialise JSON themselves (re-entrancy).
-            Err(_) => serde_json::to_vec(value).map(Bytes::from),
+            Err(_) => serde_json::to_vec(&Finite(value)).map(Bytes::from),
         })
-        .unwrap_or_else(|_| serde_json::to_vec(value).map(Bytes::from))
+        .unwrap_or_else(|_| serde_json::to_vec(&Finite(value)).map(Bytes::from))
+}
+
+/// Why `value` cannot be answered as JSON, and where in it (serialised
+/// again, only once it failed: the path costs nothing on success).
+#[cfg(feature = "json")]
+#[cold]
+fn json_failure<T: serde::Serialize>(value: &T, error: serde_json::Error) -> String {
+    let mut sink = serde_json::Serializer::new(std::io::sink());
+    match serde_path_to_error::serialize(&Finite(value), &mut sink) {
+        Err(e) if e.path().iter().next().is_some() => {
+            format!(
+                "response serialisation failed at `{}`: {}",
+                e.path(),
+                e.inner()
+            )
+        }
+        _ => format!("response serialisation failed: {error}"),
+    }
 }
 
 #[cfg(feature = "json")]
@@ -396,8 +416,7 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
     fn into_response_with(self, status: StatusCode) -> Response {
         match to_json_bytes(&self.0) {
             Ok(bytes) => with_type(Body::from(bytes), status, APPLICATION_JSON),
-            Err(e) => crate::HttpError::internal(format!("response serialisation failed: {e}"))
-                .into_response(),
+            Err(e) => crate::HttpError::internal(json_failure(&self.0, e)).into_response(),
         }
     }
 }
@@ -530,5 +549,27 @@ mod tests {
         let res = Json(serde_json::json!({"a": 1})).into_response_with(StatusCode::OK);
         assert_eq!(res.headers()[header::CONTENT_TYPE], "application/json");
         assert_eq!(text(res).await, r#"{"a":1}"#);
+    }
+
+    /// A NaN where the document promises a number is a `500` naming the
+    /// field, not a `null` the client's type does not allow.
+    #[cfg(feature = "json")]
+    #[tokio::test]
+    async fn a3_json_refuses_non_finite_numbers_naming_the_field() {
+        #[derive(serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Stats {
+            total: u32,
+            by_day: Vec<f64>,
+        }
+        let stats = Stats {
+            total: 0,
+            by_day: vec![1.0, f64::NAN],
+        };
+        let res = Json(stats).into_response_with(StatusCode::OK);
+        assert_eq!(res.status(), 500);
+        let body = text(res).await;
+        assert!(body.contains("at `byDay[1]`"), "{body}");
+        assert!(body.contains("NaN cannot be written in JSON"), "{body}");
     }
 }

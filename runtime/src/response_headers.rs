@@ -76,7 +76,8 @@ pub fn header_values<H: Serialize>(
     headers: &H,
 ) -> Result<Vec<(HeaderName, HeaderValue)>, HttpError> {
     let fail = |m: String| HttpError::internal(format!("response headers: {m}"));
-    let value = serde_json::to_value(headers).map_err(|e| fail(e.to_string()))?;
+    let value =
+        serde_json::to_value(crate::finite::Finite(headers)).map_err(|e| fail(e.to_string()))?;
     let serde_json::Value::Object(fields) = value else {
         return Err(fail(
             "`H` of `WithHeaders<T, H>` must be a struct with named fields".into(),

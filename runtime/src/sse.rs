@@ -226,7 +226,7 @@ impl<E> Stream for Receiver<E> {
 /// string (unit variant) or a one-key object; anything else is a
 /// `message` event carrying the whole value.
 fn name_and_data<E: Serialize>(value: &E) -> Result<(String, String), serde_json::Error> {
-    let json = serde_json::to_string(value)?;
+    let json = serde_json::to_string(&crate::finite::Finite(value))?;
     if json.starts_with('"') {
         return Ok((serde_json::from_str(&json)?, "null".to_string()));
     }
