@@ -98,6 +98,17 @@ impl Sent {
         }
     }
 
+    /// Whether field `name`, whose rules `errors` broke, is a struct that
+    /// was not sent under a key of its own: a `#[serde(flatten)]`ed field,
+    /// whose fields arrived as keys of this object.
+    fn flattened(&self, name: &str, errors: &Errors) -> bool {
+        let Sent::Object(keys) = self else {
+            return false;
+        };
+        let fold = |k: &str| k.replace(['_', '-'], "").to_lowercase();
+        matches!(errors, Errors::Object(_)) && !keys.iter().any(|(k, _)| fold(k) == fold(name))
+    }
+
     fn item(&self, index: usize) -> &Sent {
         static NOTHING: Sent = Sent::Leaf;
         match self {
@@ -131,6 +142,11 @@ fn collect(errors: &Errors, path: &str, sent: &Sent, out: &mut Vec<String>) {
 fn object(o: &ObjectErrors, path: &str, sent: &Sent, out: &mut Vec<String>) {
     o.errors.iter().for_each(|e| one(e, path, sent, out));
     for (key, errors) in &o.properties {
+        if sent.flattened(key, errors) {
+            // `#[serde(flatten)]`: its fields were sent as this object's.
+            collect(errors, path, sent, out);
+            continue;
+        }
         let (wire, inner) = sent.key(key);
         let child = match path {
             "" => wire,
@@ -300,6 +316,44 @@ mod tests {
         let form = Sent::form(b"tag-name=a&tag-name=b&x=1");
         assert_eq!(form.key("tag_name").0, "tag-name");
         assert_eq!(form.key("other").0, "other");
+    }
+
+    /// A flattened struct's fields are named as the client sent them, at
+    /// the level they were sent (not under the Rust field's name).
+    #[test]
+    fn e5_fields_of_a_flattened_struct_are_named_where_they_were_sent() {
+        #[derive(Deserialize, Validate)]
+        struct Meta {
+            #[validate(max_length = 5)]
+            source: String,
+        }
+        #[derive(Deserialize, Validate)]
+        #[serde(rename_all = "camelCase")]
+        struct Prefs {
+            #[validate(max_length = 3)]
+            nick_name: String,
+            #[serde(flatten)]
+            #[validate]
+            meta: Meta,
+            #[validate]
+            inner: Inner,
+        }
+        #[derive(Deserialize, Validate)]
+        struct Inner {
+            #[serde(flatten)]
+            #[validate]
+            meta: Meta,
+        }
+        let raw = r#"{"nickName":"toolong","source":"website","inner":{"source":"website"}}"#;
+        let prefs: Prefs = serde_json::from_str(raw).unwrap();
+        let sent: serde_json::Value = serde_json::from_str(raw).unwrap();
+        let errors = (&Check(&prefs)).tether_validate().unwrap_err();
+        let mut list = messages(&errors, &Sent::json(&sent));
+        list.sort();
+        assert_eq!(list.len(), 3, "{list:?}");
+        assert!(list[0].starts_with("inner.source: "), "{list:?}");
+        assert!(list[1].starts_with("nickName: "), "{list:?}");
+        assert!(list[2].starts_with("source: "), "{list:?}");
     }
 
     #[test]
