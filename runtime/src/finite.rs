@@ -4,7 +4,7 @@
 //! [`FiniteSerializer`], which refuses such a float; the answer is then a
 //! `500` naming the field (the way a header value no header can carry is).
 
-use serde::ser::{self, Error as _, Serialize, Serializer};
+use serde::ser::{self, Serialize, Serializer};
 use std::fmt::Display;
 
 /// `value`, serialised with every float checked to be finite.
