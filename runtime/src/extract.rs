@@ -149,9 +149,9 @@ pub fn header_param<'a, T: HeaderParam>(req: &'a Request, name: &'a str) -> Resu
     let text = |v: &'a http::HeaderValue| Cow::Borrowed(v.to_str().unwrap_or(""));
     let mut iter = all.iter();
     let read = match (iter.next(), iter.next()) {
-        (first, None) => Values::new(name, first.map(text).into_iter()).read(),
+        (first, None) => Values::header(name, first.map(text).into_iter()).read(),
         // Sent several times (rare): collected, to be read as a sequence.
-        _ => Values::new(name, all.iter().map(text).collect::<Vec<_>>().into_iter()).read(),
+        _ => Values::header(name, all.iter().map(text).collect::<Vec<_>>().into_iter()).read(),
     };
     read.map_err(|e| HttpError::bad_request(e.describe(place)))
 }
@@ -652,6 +652,22 @@ mod tests {
         r.headers_mut()
             .append("x-n", http::HeaderValue::from_static("5"));
         assert_eq!(header_param::<Vec<u8>>(&r, "x-n").unwrap(), vec![4, 5]);
+        // A list is also comma-separated (OpenAPI's `simple` style, what
+        // the document says and what fetch sends for a repeated header).
+        r.headers_mut()
+            .append("x-n", http::HeaderValue::from_static("6, 7,,\t8 "));
+        assert_eq!(
+            header_param::<Vec<u8>>(&r, "x-n").unwrap(),
+            vec![4, 5, 6, 7, 8]
+        );
+        r.headers_mut()
+            .insert("x-tag", http::HeaderValue::from_static("a, b"));
+        assert_eq!(
+            header_param::<Option<Vec<String>>>(&r, "x-tag").unwrap(),
+            Some(vec!["a".to_string(), "b".to_string()])
+        );
+        // One value keeps its commas.
+        assert_eq!(header_param::<String>(&r, "x-tag").unwrap(), "a, b");
         assert_eq!(
             header_param::<u8>(&r, "x-none").unwrap_err().message(),
             "missing header `x-none`"

@@ -101,6 +101,9 @@ pub(crate) fn from_bytes<T: DeserializeOwned>(input: &[u8]) -> Result<T, Error> 
 pub(crate) struct Values<'a, I> {
     key: &'a str,
     values: I,
+    /// A list's items are also the comma-separated parts of each value
+    /// (a header's: RFC 9110 §5.3, OpenAPI's `simple` style).
+    comma_lists: bool,
 }
 
 impl<'a, I> Values<'a, I>
@@ -109,7 +112,20 @@ where
 {
     /// The values `values` of `key`.
     pub(crate) fn new(key: &'a str, values: I) -> Self {
-        Values { key, values }
+        Values {
+            key,
+            values,
+            comma_lists: false,
+        }
+    }
+
+    /// The values of header `key`: read as a list, each is split at its
+    /// commas (`X-Tag: a, b` and two `X-Tag` lines are the same list).
+    pub(crate) fn header(key: &'a str, values: I) -> Self {
+        Values {
+            comma_lists: true,
+            ..Values::new(key, values)
+        }
     }
 
     /// Reads them as `T`; errors name `key`.
@@ -173,6 +189,13 @@ where
         if self.values.clone().next().is_none() {
             return Err(Error::Missing(self.key.to_string()));
         }
+        if self.comma_lists {
+            let items = self.values.flat_map(comma_separated).map(Value);
+            let mut seq = SeqDeserializer::new(items);
+            let value = visitor.visit_seq(&mut seq).map_err(|e| e.at(self.key))?;
+            seq.end().map_err(|e| e.at(self.key))?;
+            return Ok(value);
+        }
         let mut seq = SeqDeserializer::new(self.values.map(Value));
         let value = visitor.visit_seq(&mut seq).map_err(|e| e.at(self.key))?;
         seq.end().map_err(|e| e.at(self.key))?;
@@ -226,6 +249,20 @@ where
         self.one()?
             .deserialize_map(visitor)
             .map_err(|e| e.at(self.key))
+    }
+}
+
+/// The items of a comma-separated list, without the spaces around them;
+/// empty items are dropped (RFC 9110 §5.6.1).
+fn comma_separated(value: Cow<'_, str>) -> Vec<Cow<'_, str>> {
+    fn items(s: &str) -> impl Iterator<Item = &str> {
+        s.split(',')
+            .map(|item| item.trim_matches([' ', '\t']))
+            .filter(|item| !item.is_empty())
+    }
+    match value {
+        Cow::Borrowed(s) => items(s).map(Cow::Borrowed).collect(),
+        Cow::Owned(s) => items(&s).map(|item| Cow::Owned(item.to_string())).collect(),
     }
 }
 
