@@ -650,6 +650,9 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         if let Some(e) = extractor_wrapper(&source, &pt.ty) {
             errors.push(e);
         }
+        if let Some(e) = optional_whole(&source, &pt.ty) {
+            errors.push(e);
+        }
         let rules = read_rules(pt, &source, errors);
         params.push(ParamModel {
             ident,
@@ -693,6 +696,36 @@ fn extractor_wrapper(source: &ParamSource, ty: &syn::Type) -> Option<syn::Error>
         ty,
         format!("{attr} reads the value into its own type: write `{inner}`, not `{wrapper}<{inner}>` (tether needs no extractor wrapper)"),
     ))
+}
+
+/// `Option<T>` where the whole query string or a multipart body is read:
+/// a query string is always there (it is empty at worst), so `Option` of a
+/// `#[query]` struct could never be `None` and every request would fail
+/// to read; a multipart body has no "absent" form either.
+fn optional_whole(source: &ParamSource, ty: &syn::Type) -> Option<syn::Error> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident != "Option" {
+        return None;
+    }
+    let inner = match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => quote::ToTokens::to_token_stream(&args.args)
+            .to_string()
+            .replace(' ', ""),
+        _ => "T".to_string(),
+    };
+    let message = match source {
+        ParamSource::QueryAll => format!(
+            "`#[query]` reads the whole query string, which is always there: write `{inner}` and make its fields optional (`Option<_>`, `#[serde(default)]`), or read one key with `#[query(\"name\")]`"
+        ),
+        ParamSource::Body(crate::attrs::BodyKind::Multipart) => format!(
+            "an optional multipart body is not supported: take `{inner}` with optional fields, or `tether::multipart::Multipart` to read whatever parts come"
+        ),
+        _ => return None,
+    };
+    Some(syn::Error::new_spanned(ty, message))
 }
 
 /// The `#[validate(..)]` rules of one argument, each checked against its
