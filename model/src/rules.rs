@@ -291,6 +291,47 @@ fn rule_value(kind: RuleKind, meta: &Meta) -> syn::Result<RuleValue> {
     value.ok_or_else(|| wrong(expr))
 }
 
+/// A `multiple_of` step written as a decimal fraction with no exact binary
+/// value (`0.01`, `0.1`): serde_valid checks `value % step == 0` in f64,
+/// where `1.0 % 0.01` is not 0, so the server would refuse almost every
+/// value the document's `multipleOf` (and the client) accept. A step that
+/// is a power-of-two fraction (`0.5`, `0.25`) or an integer is exact.
+fn inexact_step(expr: &Expr) -> Option<syn::Error> {
+    let lit = match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Float(f), ..
+        }) => f,
+        Expr::Unary(ExprUnary { expr, .. }) | Expr::Paren(syn::ExprParen { expr, .. }) => {
+            return inexact_step(expr)
+        }
+        _ => return None,
+    };
+    let digits = lit.base10_digits();
+    let (mantissa, exponent) = match digits.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().ok()?),
+        None => (digits, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let fraction = fraction.trim_end_matches('0');
+    // The step is n / 10^m: exact in binary when 5^m divides n.
+    let places = fraction.len() as i32 - exponent;
+    if places <= 0 {
+        return None;
+    }
+    let n: u128 = format!("{whole}{fraction}").parse().ok()?;
+    let exact = 5u128
+        .checked_pow(places as u32)
+        .is_some_and(|five| n % five == 0);
+    (!exact).then(|| {
+        syn::Error::new_spanned(
+            expr,
+            format!(
+                "`multiple_of = {digits}` cannot be checked exactly: serde_valid tests `value % {digits} == 0` in binary floating point, where {digits} has no exact value, so `1.0` would be refused while the document's `multipleOf` accepts it; use a power-of-two fraction (`0.5`, `0.25`, `0.125`) or an integer, or keep the value in whole units of the step (cents as an integer with `multiple_of = 1`)"
+            ),
+        )
+    })
+}
+
 /// A pattern the `regex` crate accepts, or why not.
 fn check_pattern(pattern: &str) -> Result<(), String> {
     regex_syntax::Parser::new()
@@ -504,7 +545,19 @@ impl Rule {
         };
         match fix {
             Some(fix) => Err(syn::Error::new_spanned(&self.written, fix)),
-            None => Ok(()),
+            None => self.exact_step(),
+        }
+    }
+
+    /// A `multiple_of` whose step serde_valid can check exactly (see
+    /// [`inexact_step`]).
+    fn exact_step(&self) -> syn::Result<()> {
+        let Meta::NameValue(nv) = &self.written else {
+            return Ok(());
+        };
+        match self.kind {
+            RuleKind::MultipleOf => inexact_step(&nv.value).map_or(Ok(()), Err),
+            _ => Ok(()),
         }
     }
 
@@ -546,6 +599,31 @@ mod tests {
 
     fn parse(attrs: Vec<Attribute>) -> Parsed {
         parse_validate_attrs(&attrs)
+    }
+
+    /// serde_valid's `value % step == 0` in f64 holds for the multiples of
+    /// a step with an exact binary value only: others are refused.
+    #[test]
+    fn e5_multiple_of_steps_without_an_exact_binary_value_are_refused() {
+        for exact in ["5", "0.5", "0.25", "1.5", "0.125", "2.5e1", "-0.5", "1.50"] {
+            let expr: Expr = syn::parse_str(exact).unwrap();
+            assert!(inexact_step(&expr).is_none(), "{exact}");
+        }
+        for inexact in ["0.01", "0.1", "0.3", "12.34", "1e-2", "-0.05"] {
+            let expr: Expr = syn::parse_str(inexact).unwrap();
+            let e = inexact_step(&expr).unwrap_or_else(|| panic!("{inexact} accepted"));
+            assert!(e.to_string().contains("cannot be checked exactly"), "{e}");
+        }
+        // serde_valid's own check, as the server runs it.
+        assert_ne!(1.0f64 % 0.01, 0.0);
+        assert_eq!(1.5f64 % 0.25, 0.0);
+        let p = parse(vec![parse_quote!(#[validate(multiple_of = 0.01)])]);
+        let f64_shape = Shape::of(&parse_quote!(f64));
+        let e = p.rules[0]
+            .check_field(f64_shape, &parse_quote!(f64))
+            .unwrap_err();
+        assert!(e.to_string().contains("cannot be checked exactly"), "{e}");
+        assert!(p.rules[0].check(f64_shape, &parse_quote!(f64)).is_err());
     }
 
     #[test]
