@@ -92,6 +92,18 @@ fn d3_build_and_check_follow_the_features_cargo_build_compiles_with() {
     f.cmd(&["build", "--check", "--all-features"])
         .assert()
         .success();
+    // A misspelt feature is refused, as `cargo build` refuses it, not
+    // checked as the default build.
+    let out = f
+        .cmd(&["build", "--check", "--features", "lowd"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("has no feature `lowd`") && stderr(&out).contains("loud"),
+        "{}",
+        stderr(&out)
+    );
     // Without the feature the document written with it is stale.
     let out = f.cmd(&["build", "--check"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));

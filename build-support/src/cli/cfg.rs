@@ -37,7 +37,18 @@ fn features(project: &Project, flags: &CargoFlags) -> Result<BTreeSet<String>, C
             Project::show(&manifest)
         ))
     })?;
-    Ok(enabled(&table, &requested(&name, &table, flags))
+    let asked = requested(&name, &table, flags);
+    if let Some(unknown) = unknown_feature(&table, &asked) {
+        let known: Vec<&str> = table.keys().map(String::as_str).collect();
+        return Err(CliError::new(format!(
+            "the package `{name}` has no feature `{unknown}` (as `cargo build` would say); its features: {}",
+            match known.is_empty() {
+                true => "none".to_string(),
+                false => known.join(", "),
+            }
+        )));
+    }
+    Ok(enabled(&table, &asked)
         .into_iter()
         .map(|f| f.to_lowercase().replace('_', "-"))
         .collect())
@@ -88,6 +99,16 @@ fn requested(package: &str, table: &FeatureTable, flags: &CargoFlags) -> Vec<Str
         asked.push("default".into());
     }
     asked
+}
+
+/// A feature of `asked` the crate does not have (`default` may be missing,
+/// and `dependency/feature` is the dependency's to check), which `cargo
+/// build` refuses: `build --check`, which compiles nothing, must too.
+fn unknown_feature<'a>(table: &FeatureTable, asked: &'a [String]) -> Option<&'a str> {
+    asked
+        .iter()
+        .map(String::as_str)
+        .find(|f| *f != "default" && !f.contains('/') && !table.contains_key(*f))
 }
 
 /// `asked` and everything they enable, transitively; `dep:x` and `x?/f`
@@ -224,6 +245,13 @@ mod tests {
         assert_eq!(got, ["a", "b", "c", "other/x"]);
         assert_eq!(requested("app", &t, &flags(&[], false, false)), ["default"]);
         assert_eq!(requested("app", &t, &flags(&[], true, true)).len(), 4);
+        // A misspelt feature is refused, as `cargo build` refuses it; a
+        // missing `default` and a dependency's feature are not ours to check.
+        let asked = requested("app", &t, &flags(&["a,nosuch"], false, false));
+        assert_eq!(unknown_feature(&t, &asked), Some("nosuch"));
+        let t = table(&[("a", &[])]);
+        let asked = requested("app", &t, &flags(&["a", "other/x"], false, false));
+        assert_eq!(unknown_feature(&t, &asked), None);
     }
 
     #[test]
