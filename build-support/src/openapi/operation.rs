@@ -309,7 +309,8 @@ impl OperationContext<'_, '_> {
 
     /// The `headers` of a response from the fields of `WithHeaders`' `H`:
     /// each field's serde name, schema (without `null`: an absent header
-    /// is `None`), doc comment, and `required` unless it is optional.
+    /// is `None`), doc comment, and `required` unless it is optional or a
+    /// list (an empty list sends no header at all).
     fn response_headers(&mut self, headers: &Ty) -> Option<Value> {
         let schema = self.gen.schema(headers);
         let name = schema["$ref"]
@@ -331,7 +332,9 @@ impl OperationContext<'_, '_> {
             {
                 header.insert("description".into(), d);
             }
-            header.insert("required".into(), json!(required.contains(&field.as_str())));
+            let list = schema["type"] == "array";
+            let sent = required.contains(&field.as_str()) && !list;
+            header.insert("required".into(), json!(sent));
             header.insert("schema".into(), schema);
             out.insert(field.clone(), Value::Object(header));
         }

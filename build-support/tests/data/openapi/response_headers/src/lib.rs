@@ -15,6 +15,9 @@ pub struct PageHeaders {
     /// The next page, when there is one.
     #[serde(rename = "Link", skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
+    /// The tags of the page: one header line each, none when empty.
+    #[serde(rename = "X-Tags")]
+    pub tags: Vec<String>,
 }
 
 #[derive(Serialize)]
