@@ -565,17 +565,31 @@ impl<'a> SchemaGen<'a> {
             let Ok(ty) = self.resolver.resolve(&field.ty, module, env) else {
                 continue;
             };
-            let Some(nested) = self.struct_with_rules(&ty) else {
-                continue;
+            let (nested, in_tuple) = match (self.struct_with_rules(&ty), &ty) {
+                (Some(nested), _) => (nested, false),
+                (None, Ty::Tuple(items)) => {
+                    match items.iter().find_map(|item| self.struct_with_rules(item)) {
+                        Some(nested) => (nested, true),
+                        None => continue,
+                    }
+                }
+                (None, _) => continue,
             };
             let name = field
                 .ident
                 .as_ref()
                 .map(ToString::to_string)
                 .unwrap_or_default();
-            let message = format!(
-                "field `{name}` holds a `{nested}`, whose `#[validate(..)]` rules serde_valid checks only when the field has `#[validate]`: they would be documented but never checked"
-            );
+            let (message, help) = match in_tuple {
+                false => (
+                    format!("field `{name}` holds a `{nested}`, whose `#[validate(..)]` rules serde_valid checks only when the field has `#[validate]`: they would be documented but never checked"),
+                    format!("add `#[validate]` to `{name}`"),
+                ),
+                true => (
+                    format!("field `{name}` is a tuple holding a `{nested}`, whose `#[validate(..)]` rules serde_valid cannot check inside a tuple: they would be documented but never checked"),
+                    format!("make `{name}` a struct with named fields, the `{nested}` one marked `#[validate]`"),
+                ),
+            };
             let span = field
                 .ident
                 .as_ref()
@@ -584,16 +598,19 @@ impl<'a> SchemaGen<'a> {
                 .index()
                 .sources
                 .diagnostic(module, span, message)
-                .with_help(format!("add `#[validate]` to `{name}`"));
+                .with_help(help);
             self.errors.push(d);
         }
     }
 
-    /// The name of the crate's struct `ty` is (or holds in an `Option` or a
-    /// list) when that struct's fields carry `#[validate]` rules.
+    /// The name of the crate's struct `ty` is (or holds in an `Option`, a
+    /// list or a map's values, which serde_valid checks under `#[validate]`)
+    /// when that struct's fields carry `#[validate]` rules.
     fn struct_with_rules(&self, ty: &Ty) -> Option<String> {
         match ty {
-            Ty::Option(inner) | Ty::Seq { item: inner, .. } => self.struct_with_rules(inner),
+            Ty::Option(inner) | Ty::Seq { item: inner, .. } | Ty::Map(_, inner) => {
+                self.struct_with_rules(inner)
+            }
             Ty::Def(id, _) => {
                 let def = &self.index().defs[*id];
                 let DefItem::Struct(s) = &def.item else {

@@ -21,6 +21,10 @@ pub struct Shelf {
     #[validate]
     pub checked: Dimensions,
     pub plain: Plain,
+    pub by_name: std::collections::BTreeMap<String, Dimensions>,
+    pub pair: (Dimensions, u8),
+    #[validate]
+    pub checked_map: std::collections::HashMap<String, Dimensions>,
 }
 
 /// Not validated at all: its nested rules are no different from its own.
