@@ -72,7 +72,9 @@ fn tsconfig(root: &Path, module: &str, resolution: &str, strict: bool) -> String
 }
 
 /// A Node.js project: no DOM library, so the client may name only what
-/// `@types/node` (the repository's pinned copy) declares as well.
+/// `@types/node` (the repository's pinned copy) declares as well, and with
+/// `exactOptionalPropertyTypes`, under which `@types/node`'s optional
+/// members (`value?: T` of a stream's end) differ from the DOM's.
 fn node_only_tsconfig(root: &Path) -> String {
     let path = root.join("tsconfig.node.json");
     let types_root = repo_dir().join("node_modules/@types");
@@ -88,6 +90,7 @@ fn node_only_tsconfig(root: &Path) -> String {
     "module": "NodeNext",
     "moduleResolution": "NodeNext",
     "strict": true,
+    "exactOptionalPropertyTypes": true,
     "verbatimModuleSyntax": true,
     "esModuleInterop": true,
     "isolatedModules": true,
