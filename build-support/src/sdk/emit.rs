@@ -75,7 +75,7 @@ pub(super) fn generate(
         }
         files.insert(
             flavor.file("index"),
-            index_file(doc, &controllers, ext, flavor, options),
+            index_file(doc, &controllers, ext, flavor),
         );
     }
     files.insert(
@@ -618,13 +618,7 @@ fn class_code(
     out + "}\n"
 }
 
-fn index_file(
-    doc: &Document<'_>,
-    controllers: &[Controller],
-    ext: &str,
-    flavor: Flavor,
-    options: &SdkOptions,
-) -> String {
+fn index_file(doc: &Document<'_>, controllers: &[Controller], ext: &str, flavor: Flavor) -> String {
     let ClientTree { top, groups } = ClientTree::new(controllers);
     let empty = top.is_empty() && groups.is_empty();
 
@@ -666,11 +660,9 @@ fn index_file(
     for c in controllers {
         out += &format!("export * from \"./{}/index{ext}\";\n", c.dir);
     }
-    if options.tanstack_query {
-        out += &format!(
-            "export * from \"./tanstack-query{ext}\";\nexport * from \"./queries{ext}\";\n"
-        );
-    }
+    // The TanStack glue (`tanstack_query`) is the entry `./queries` of its own,
+    // never re-exported here: it imports `@tanstack/query-core`, an optional
+    // peer, which a project using only the client may not have.
     out += "\n";
     if flavor.typed() {
         out += &jsdoc(&[format!("The client of {}.", api_name(doc))], "");
