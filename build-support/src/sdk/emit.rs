@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::document::{Document, Field};
-use super::naming::{jsdoc, prop_key, string_literal};
+use super::naming::{jsdoc, literal_key, prop_key, string_literal};
 use super::operations::{self, BodyKind, Content, Location, Operation, Param};
 use super::package;
 use super::plan::{Class, ClientPlan, ClientTree, Controller, Member, Method, VersionGroup};
@@ -464,7 +464,11 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
                 if let Some(e) = explode {
                     parts.push(format!("explode: {e}"));
                 }
-                Some(format!("{}: {{ {} }}", prop_key(&p.name), parts.join(", ")))
+                Some(format!(
+                    "{}: {{ {} }}",
+                    literal_key(&p.name),
+                    parts.join(", ")
+                ))
             })
             .collect();
         if !styles.is_empty() {
@@ -478,7 +482,7 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
         let kinds: Vec<String> = op
             .response_headers
             .iter()
-            .map(|(name, kind, _)| format!("{}: \"{kind}\"", prop_key(name)))
+            .map(|(name, kind, _)| format!("{}: \"{kind}\"", literal_key(name)))
             .collect();
         fields.push(format!("responseHeaders: {{ {} }}", kinds.join(", ")));
     }
@@ -486,7 +490,7 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
         let headers: Vec<String> = op
             .const_headers
             .iter()
-            .map(|(k, v)| format!("{}: {}", prop_key(k), string_literal(v)))
+            .map(|(k, v)| format!("{}: {}", literal_key(k), string_literal(v)))
             .collect();
         fields.push(format!("constHeaders: {{ {} }}", headers.join(", ")));
     }
