@@ -115,7 +115,11 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
                 warnings.push(format!(
                     "the controller `{}` is `client.{key}`: {}; {}",
                     op.controller,
-                    reserved_reason(&op.controller),
+                    // The client is a plain object: its `constructor` is Object.prototype's.
+                    match op.controller.as_str() {
+                        "constructor" => "`constructor` would shadow `Object.prototype.constructor`, which libraries read to tell plain objects from others".to_string(),
+                        name => reserved_reason(name),
+                    },
                     if op.op.get(crate::extensions::CONTROLLER).is_some() {
                         "rename the controller to choose another"
                     } else {
@@ -525,6 +529,18 @@ mod tests {
         assert_eq!(
             p.warnings,
             ["the controller `valueOf` is `client.valueOf2`: `valueOf` would shadow `Object.prototype.valueOf`, which JavaScript and libraries call on any object (`String(..)`, template literals, comparisons): that would send a request; give its operations another first tag to choose another"]
+        );
+        // The client is a plain object: a controller `constructor` shadows Object.prototype's.
+        let root = json!({
+            "openapi": "3.1.0",
+            "info": {"title": "T", "version": "1"},
+            "paths": {"/c": {"get": {"operationId": "list", "tags": ["constructor"], "responses": {"204": {"description": "done"}}}}},
+        });
+        let p = plan_of(&root);
+        assert_eq!(p.controllers[0].key, "constructor2");
+        assert_eq!(
+            p.warnings,
+            ["the controller `constructor` is `client.constructor2`: `constructor` would shadow `Object.prototype.constructor`, which libraries read to tell plain objects from others; give its operations another first tag to choose another"]
         );
     }
 
