@@ -11,10 +11,13 @@
 use std::fs;
 use std::path::Path;
 
-use tether_build::sdk::ImportExtension;
+use tether_build::sdk::{write_sdk, ImportExtension, SdkEmit};
 
 mod sdk_support;
-use sdk_support::{case_dirs, case_options, generate_case_into, repo_dir, run_tsc, scratch};
+use sdk_support::{
+    case_dirs, case_options, crate_dir, generate_case, generate_case_into, repo_dir, run_tsc,
+    scratch,
+};
 
 /// `(module, moduleResolution)` pairs a project picks from.
 const MODULES: &[(&str, &str)] = &[
@@ -72,7 +75,9 @@ fn tsconfig(root: &Path, module: &str, resolution: &str, strict: bool) -> String
 }
 
 /// A Node.js project: no DOM library, so the client may name only what
-/// `@types/node` (the repository's pinned copy) declares as well.
+/// `@types/node` (the repository's pinned copy) declares as well, and with
+/// `exactOptionalPropertyTypes`, under which `@types/node`'s optional
+/// members (`value?: T` of a stream's end) differ from the DOM's.
 fn node_only_tsconfig(root: &Path) -> String {
     let path = root.join("tsconfig.node.json");
     let types_root = repo_dir().join("node_modules/@types");
@@ -88,6 +93,7 @@ fn node_only_tsconfig(root: &Path) -> String {
     "module": "NodeNext",
     "moduleResolution": "NodeNext",
     "strict": true,
+    "exactOptionalPropertyTypes": true,
     "verbatimModuleSyntax": true,
     "esModuleInterop": true,
     "isolatedModules": true,
@@ -139,4 +145,92 @@ fn g1_clients_compile_under_every_common_tsconfig() {
         &["-p", &node_only_tsconfig(&root)],
         "the clients in a Node.js project without the DOM library",
     );
+}
+
+/// SPEC G3: the TanStack glue (`tanstack_query`) is the package's entry
+/// `./queries`, so the main entry never imports the optional peer
+/// `@tanstack/query-core`: it compiles in a project without the peer, with
+/// the client installed as `npm install ./sdk` installs it (a symlink, whose
+/// real path has no `node_modules` either), in both emits. `./queries` there
+/// does need the peer: tsc reports it missing, which shows it is missing.
+#[cfg(unix)]
+#[test]
+fn g3_main_entry_compiles_without_the_tanstack_peer() {
+    // Outside the repository and the target directory, whose `node_modules` have the peer.
+    let root = std::env::temp_dir().join(format!("tether-sdk-no-peer-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    fs::create_dir_all(&root).unwrap();
+    for dir in root.ancestors() {
+        assert!(
+            !dir.join("node_modules/@tanstack/query-core").exists(),
+            "{} has @tanstack/query-core: the test needs a folder without it",
+            dir.display()
+        );
+    }
+    let case = crate_dir().join("tests/data/sdk/tanstack_query");
+    for emit in [SdkEmit::TypeScript, SdkEmit::JavaScript] {
+        let mut options = case_options(&case);
+        assert!(options.tanstack_query);
+        options.emit = emit;
+        let files = generate_case(&case, &options).unwrap();
+        let package: serde_json::Value =
+            serde_json::from_str(files.get("package.json").unwrap()).unwrap();
+        let name = package["name"].as_str().unwrap().to_string();
+        let base = root.join(format!("{emit:?}").to_lowercase());
+        write_sdk(&base.join("sdk"), &files).unwrap();
+        let project = base.join("project");
+        fs::create_dir_all(project.join("node_modules")).unwrap();
+        std::os::unix::fs::symlink(base.join("sdk"), project.join("node_modules").join(&name))
+            .unwrap();
+        fs::write(project.join("package.json"), "{ \"type\": \"module\" }\n").unwrap();
+        fs::write(
+            project.join("main.ts"),
+            format!("import {{ createClient, SDKError }} from \"{name}\";\nconst client = createClient({{ baseUrl: \"http://localhost\" }});\nexport const ok: boolean = client.v1.articles !== undefined && SDKError !== undefined;\n"),
+        )
+        .unwrap();
+        fs::write(
+            project.join("queries.ts"),
+            format!("import {{ createQueries }} from \"{name}/queries\";\nexport const q: unknown = createQueries;\n"),
+        )
+        .unwrap();
+        let config = |file: &str| {
+            let path = project.join(format!("tsconfig.{file}.json"));
+            fs::write(
+                &path,
+                format!(
+                    r#"{{
+  "compilerOptions": {{
+    "target": "ES2022",
+    "lib": ["ES2022", "DOM", "DOM.Iterable"],
+    "types": [],
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "exactOptionalPropertyTypes": true,
+    "skipLibCheck": false,
+    "noEmit": true
+  }},
+  "files": ["{file}.ts"]
+}}
+"#
+                ),
+            )
+            .unwrap();
+            path.to_string_lossy().to_string()
+        };
+        run_tsc(
+            &["-p", &config("main")],
+            &format!("the main entry ({emit:?}) in a project without @tanstack/query-core"),
+        );
+        let out = std::process::Command::new(sdk_support::tsc())
+            .args(["-p", &config("queries")])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            !out.status.success() && text.contains("'@tanstack/query-core'"),
+            "the `./queries` entry ({emit:?}) should need the peer here:\n{text}"
+        );
+    }
+    let _ = fs::remove_dir_all(&root);
 }

@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MutationObserver, QueryClient } from "@tanstack/query-core";
-import { createClient, createQueries, SDKError } from "../../examples/bookstore/sdk/index.js";
+import { createClient, SDKError } from "../../examples/bookstore/sdk/index.js";
+// The TanStack glue is the entry `bookstore-sdk/queries`, apart from the client.
+import { createQueries } from "../../examples/bookstore/sdk/queries.js";
 import type { Author, Book, HttpError } from "../../examples/bookstore/sdk/index.js";
 
 const baseUrl = process.env["BOOKSTORE_URL"];

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use super::document::{Document, Field};
-use super::naming::{jsdoc, prop_key, string_literal};
+use super::naming::{jsdoc, literal_key, prop_key, string_literal};
 use super::operations::{self, BodyKind, Content, Location, Operation, Param};
 use super::package;
 use super::plan::{Class, ClientPlan, ClientTree, Controller, Member, Method, VersionGroup};
@@ -75,7 +75,7 @@ pub(super) fn generate(
         }
         files.insert(
             flavor.file("index"),
-            index_file(doc, &controllers, ext, flavor, options),
+            index_file(doc, &controllers, ext, flavor),
         );
     }
     files.insert(
@@ -464,7 +464,11 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
                 if let Some(e) = explode {
                     parts.push(format!("explode: {e}"));
                 }
-                Some(format!("{}: {{ {} }}", prop_key(&p.name), parts.join(", ")))
+                Some(format!(
+                    "{}: {{ {} }}",
+                    literal_key(&p.name),
+                    parts.join(", ")
+                ))
             })
             .collect();
         if !styles.is_empty() {
@@ -478,7 +482,7 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
         let kinds: Vec<String> = op
             .response_headers
             .iter()
-            .map(|(name, kind, _)| format!("{}: \"{kind}\"", prop_key(name)))
+            .map(|(name, kind, _)| format!("{}: \"{kind}\"", literal_key(name)))
             .collect();
         fields.push(format!("responseHeaders: {{ {} }}", kinds.join(", ")));
     }
@@ -486,7 +490,7 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
         let headers: Vec<String> = op
             .const_headers
             .iter()
-            .map(|(k, v)| format!("{}: {}", prop_key(k), string_literal(v)))
+            .map(|(k, v)| format!("{}: {}", literal_key(k), string_literal(v)))
             .collect();
         fields.push(format!("constHeaders: {{ {} }}", headers.join(", ")));
     }
@@ -618,13 +622,7 @@ fn class_code(
     out + "}\n"
 }
 
-fn index_file(
-    doc: &Document<'_>,
-    controllers: &[Controller],
-    ext: &str,
-    flavor: Flavor,
-    options: &SdkOptions,
-) -> String {
+fn index_file(doc: &Document<'_>, controllers: &[Controller], ext: &str, flavor: Flavor) -> String {
     let ClientTree { top, groups } = ClientTree::new(controllers);
     let empty = top.is_empty() && groups.is_empty();
 
@@ -666,11 +664,9 @@ fn index_file(
     for c in controllers {
         out += &format!("export * from \"./{}/index{ext}\";\n", c.dir);
     }
-    if options.tanstack_query {
-        out += &format!(
-            "export * from \"./tanstack-query{ext}\";\nexport * from \"./queries{ext}\";\n"
-        );
-    }
+    // The TanStack glue (`tanstack_query`) is the entry `./queries` of its own,
+    // never re-exported here: it imports `@tanstack/query-core`, an optional
+    // peer, which a project using only the client may not have.
     out += "\n";
     if flavor.typed() {
         out += &jsdoc(&[format!("The client of {}.", api_name(doc))], "");

@@ -217,6 +217,17 @@ pub fn push_prop_key(out: &mut String, s: &str) {
     }
 }
 
+/// A key of an object literal (a value, not a type): [`prop_key`], but
+/// `__proto__` computed (`["__proto__"]`), which written plainly or quoted
+/// would set the literal's prototype instead of adding the entry.
+pub fn literal_key(s: &str) -> String {
+    if s == "__proto__" {
+        format!("[{}]", string_literal(s))
+    } else {
+        prop_key(s)
+    }
+}
+
 /// A TypeScript string literal (JSON strings are valid JavaScript strings).
 pub fn string_literal(s: &str) -> String {
     // U+2028/U+2029 are legal in ES2019 strings, but not in older tools.
@@ -402,6 +413,8 @@ mod tests {
         assert_eq!(prop_key("a\"b"), "\"a\\\"b\"");
         assert_eq!(prop_key("9a"), "\"9a\"");
         assert_eq!(string_literal("a\u{2028}b"), "\"a\\u2028b\"");
+        assert_eq!(literal_key("__proto__"), "[\"__proto__\"]");
+        assert_eq!(literal_key("x-rate"), "\"x-rate\"");
     }
 
     #[test]

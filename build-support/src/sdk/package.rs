@@ -34,6 +34,12 @@ pub(super) fn package_json(doc: &Document<'_>, options: &SdkOptions) -> String {
     // Optional peers: the project that uses `queries` or `zod` has them; npm installs no optional peer.
     let mut peers = serde_json::Map::new();
     if options.tanstack_query {
+        // `queries.ts` is its own entry too: the main one never imports the peer.
+        let (types, code) = match emit {
+            SdkEmit::TypeScript => ("./queries.ts", "./queries.ts"),
+            SdkEmit::JavaScript => ("./queries.d.ts", "./queries.js"),
+        };
+        package["exports"]["./queries"] = serde_json::json!({ "types": types, "default": code });
         peers.insert("@tanstack/query-core".into(), "^5.80.0".into());
     }
     if options.zod {

@@ -104,18 +104,29 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
             }
         }
     }
-    let mut keys = Namer::new(
-        version_keys
-            .iter()
-            .map(|(k, _)| *k)
-            .chain(["then", "__proto__"]),
-    );
+    let mut keys = Namer::new(version_keys.iter().map(|(k, _)| *k).chain(RESERVED_MEMBERS));
     let mut dirs = Namer::case_insensitive(["client", "types", "sse", "form-data", "index"]);
     let mut by_raw: HashMap<&str, usize> = HashMap::new();
     let mut controllers: Vec<Controller> = Vec::new();
     for (i, op) in ops.iter().enumerate() {
         let c = *by_raw.entry(op.controller.as_str()).or_insert_with(|| {
             let key = keys.unique(&op.controller);
+            if key != op.controller && RESERVED_MEMBERS.contains(&op.controller.as_str()) {
+                warnings.push(format!(
+                    "the controller `{}` is `client.{key}`: {}; {}",
+                    op.controller,
+                    // The client is a plain object: its `constructor` is Object.prototype's.
+                    match op.controller.as_str() {
+                        "constructor" => "`constructor` would shadow `Object.prototype.constructor`, which libraries read to tell plain objects from others".to_string(),
+                        name => reserved_reason(name),
+                    },
+                    if op.op.get(crate::extensions::CONTROLLER).is_some() {
+                        "rename the controller to choose another"
+                    } else {
+                        "give its operations another first tag to choose another"
+                    }
+                ));
+            }
             let dir = dirs.unique(&key);
             controllers.push(Controller {
                 key,
@@ -179,9 +190,37 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
     controllers
 }
 
-/// Member names a controller class cannot give a method: `constructor` is
-/// the class's own.
-const RESERVED_MEMBERS: [&str; 1] = ["constructor"];
+/// Member names a controller class cannot give a method, nor the client a
+/// controller: `constructor` is the class's own, `then` would make it a
+/// thenable (`await client.books` would send a request and never settle),
+/// and the others are `Object.prototype`'s, which JavaScript and libraries
+/// call on any object (`${client.books}`, `JSON.stringify(client.books)`).
+const RESERVED_MEMBERS: [&str; 14] = [
+    "constructor",
+    "then",
+    "toString",
+    "toLocaleString",
+    "valueOf",
+    "toJSON",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "__proto__",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+];
+
+/// Why `name` ([`RESERVED_MEMBERS`]) cannot be used.
+fn reserved_reason(name: &str) -> String {
+    match name {
+        "constructor" => "`constructor` is reserved in the generated class (JavaScript's class constructor)".into(),
+        "then" => "`then` would make it a thenable: `await` (or a promise resolved with it) calls it, sending a request and never settling".into(),
+        "toJSON" => "`toJSON` is what `JSON.stringify` calls: logging or serialising it would send a request".into(),
+        _ => format!("`{name}` would shadow `Object.prototype.{name}`, which JavaScript and libraries call on any object (`String(..)`, template literals, comparisons): that would send a request"),
+    }
+}
 
 /// Says why a method got another name than its operation asked for and
 /// how to choose it: the name is a reserved member of the generated class,
@@ -203,7 +242,7 @@ fn renamed_warning(op: &Operation<'_>, name: &str, class: &str) -> String {
         "give it an operationId to choose another"
     };
     let why = if RESERVED_MEMBERS.contains(&asked.as_str()) {
-        format!("`{asked}` is reserved in the generated class (JavaScript's class constructor)")
+        reserved_reason(asked)
     } else {
         format!("another operation of {class} is already named `{asked}`")
     };
@@ -410,10 +449,98 @@ mod tests {
         // `then` would make the client a thenable; `constructor` is taken.
         assert_eq!(p.controllers[1].key, "then2");
         assert_eq!(p.controllers[1].classes[0].methods[0].name, "constructor2");
-        assert_eq!(p.warnings.len(), 2, "{:?}", p.warnings);
+        assert_eq!(p.warnings.len(), 3, "{:?}", p.warnings);
         assert_eq!(
             p.warnings[0],
+            "the controller `then` is `client.then2`: `then` would make it a thenable: `await` (or a promise resolved with it) calls it, sending a request and never settling; rename the controller to choose another"
+        );
+        assert_eq!(
+            p.warnings[1],
             "the method of `POST /a` is named `find2` in ItemsController, not `find`: another operation of ItemsController is already named `find`; rename the handler to choose another (tether has no attribute that sets an operationId)"
+        );
+    }
+
+    #[test]
+    fn c8_methods_named_like_object_prototype_members_or_then_are_renamed_with_the_reason() {
+        let names = [
+            "toString",
+            "valueOf",
+            "toJSON",
+            "then",
+            "hasOwnProperty",
+            "isPrototypeOf",
+            "propertyIsEnumerable",
+            "toLocaleString",
+        ];
+        let mut paths = serde_json::Map::new();
+        for name in names {
+            paths.insert(
+                format!("/{name}"),
+                json!({"get": {"operationId": name, "tags": ["items"], "responses": {"204": {"description": "done"}}}}),
+            );
+        }
+        let root = json!({
+            "openapi": "3.1.0",
+            "info": {"title": "T", "version": "1"},
+            "paths": paths,
+        });
+        let p = plan_of(&root);
+        let methods: Vec<&str> = p.controllers[0].classes[0]
+            .methods
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect();
+        assert_eq!(
+            methods,
+            [
+                "toString2",
+                "valueOf2",
+                "toJSON2",
+                "then2",
+                "hasOwnProperty2",
+                "isPrototypeOf2",
+                "propertyIsEnumerable2",
+                "toLocaleString2"
+            ]
+        );
+        assert_eq!(p.warnings.len(), names.len(), "{:?}", p.warnings);
+        assert_eq!(
+            p.warnings[0],
+            "the method of `GET /toString` (operationId `toString`) is named `toString2` in ItemsController, not `toString`: `toString` would shadow `Object.prototype.toString`, which JavaScript and libraries call on any object (`String(..)`, template literals, comparisons): that would send a request; change its operationId to choose another"
+        );
+        assert!(
+            p.warnings[2].contains("`toJSON` is what `JSON.stringify` calls"),
+            "{}",
+            p.warnings[2]
+        );
+        assert!(
+            p.warnings[3].contains("`then` would make it a thenable"),
+            "{}",
+            p.warnings[3]
+        );
+        // A controller (the first tag) named so is renamed too, with a warning.
+        let root = json!({
+            "openapi": "3.1.0",
+            "info": {"title": "T", "version": "1"},
+            "paths": {"/v": {"get": {"operationId": "list", "tags": ["valueOf"], "responses": {"204": {"description": "done"}}}}},
+        });
+        let p = plan_of(&root);
+        assert_eq!(p.controllers[0].key, "valueOf2");
+        assert_eq!(
+            p.warnings,
+            ["the controller `valueOf` is `client.valueOf2`: `valueOf` would shadow `Object.prototype.valueOf`, which JavaScript and libraries call on any object (`String(..)`, template literals, comparisons): that would send a request; give its operations another first tag to choose another"]
+        );
+        // The client is a plain object: a controller `constructor` shadows Object.prototype's.
+        let root = json!({
+            "openapi": "3.1.0",
+            "info": {"title": "T", "version": "1"},
+            "paths": {"/c": {"get": {"operationId": "list", "tags": ["constructor"], "responses": {"204": {"description": "done"}}}}},
+        });
+        let p = plan_of(&root);
+        assert_eq!(p.controllers[0].key, "constructor2");
+        assert_eq!(
+            p.warnings,
+            ["the controller `constructor` is `client.constructor2`: `constructor` would shadow `Object.prototype.constructor`, which libraries read to tell plain objects from others; give its operations another first tag to choose another"]
         );
     }
 

@@ -430,7 +430,7 @@ impl<'d> Types<'d> {
     /// The discriminator values a `$ref` member needs pinned: none when the
     /// member fixes them itself (`const`/`enum`), else the mapping's keys
     /// for it, else the schema's name.
-    fn tag_values(
+    pub(super) fn tag_values(
         &self,
         property: &str,
         r: &str,

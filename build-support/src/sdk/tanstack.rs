@@ -1,6 +1,8 @@
 //! `queries.ts` (SPEC G3, `[openapi.sdk] tanstack_query = true`): TanStack
 //! Query options and keys for every operation but the SSE ones, shaped like
-//! the client (`queries.v1.books.findAll.queryOptions(..)`). GET and HEAD
+//! the client (`queries.v1.books.findAll.queryOptions(..)`). It is the
+//! package's entry `./queries` (as `zod.ts` is `./zod`), not part of the main
+//! entry, which so never imports the optional peer `@tanstack/query-core`. GET and HEAD
 //! operations are queries, the others mutations; data and error types come
 //! from the client's own methods (`DataOf`, `ErrorOf` in the template).
 
@@ -112,6 +114,8 @@ pub(super) fn queries_file(
     if flavor == Flavor::Ts {
         out += NO_CHECK;
     }
+    // This file is the package's entry `./queries`: it carries the helpers' names too.
+    out += &format!("export * from \"./tanstack-query{ext}\";\n");
     if flavor != Flavor::Dts {
         out += &format!(
             "import {{ operationMutation, operationQuery }} from \"./tanstack-query{ext}\";\n"

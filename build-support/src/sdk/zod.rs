@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::document::{schema_ref_name, Document};
-use super::naming::{prop_key, string_literal};
+use super::naming::{literal_key, string_literal};
 use super::operations::{BodyKind, Operation};
 use super::schema::Types;
 use super::templates::{Flavor, HEADER, NO_CHECK};
@@ -116,7 +116,12 @@ fn operation_table(writer: &Writer<'_>, ops: &[Operation<'_>], flavor: Flavor) -
             .operation_id
             .clone()
             .unwrap_or_else(|| format!("{} {}", op.method, op.path));
-        out += &format!("  {}: {{ {} }},\n", string_literal(&key), fields.join(", "));
+        // `__proto__` computed: quoted or not, it would set the table's prototype.
+        let key = match key.as_str() {
+            "__proto__" => literal_key(&key),
+            _ => string_literal(&key),
+        };
+        out += &format!("  {key}: {{ {} }},\n", fields.join(", "));
     }
     out + "};\n"
 }
@@ -282,7 +287,12 @@ impl Writer<'_> {
         }
         for key in ["oneOf", "anyOf"] {
             if let Some(members) = s.get(key).and_then(Value::as_array) {
-                return union(members.iter().map(|m| self.zod(m, depth + 1)).collect());
+                return union(
+                    members
+                        .iter()
+                        .map(|m| self.member(s.get("discriminator"), m, depth))
+                        .collect(),
+                );
             }
         }
         if let Some(members) = s.get("allOf").and_then(Value::as_array) {
@@ -312,6 +322,29 @@ impl Writer<'_> {
             }
             _ if s.contains_key("items") => self.array(schema, depth),
             _ => "z.unknown()".into(),
+        }
+    }
+
+    /// A member of a `oneOf`/`anyOf`; under a `discriminator`, a `$ref`
+    /// member that does not fix the property itself gets it pinned to its
+    /// mapping's values (else its schema's name), as the TypeScript type does
+    /// (`Circle & { kind: "circle" }`).
+    fn member(&self, discriminator: Option<&Value>, member: &Value, depth: usize) -> String {
+        let zod = self.zod(member, depth + 1);
+        let property = discriminator
+            .and_then(|d| d.get("propertyName"))
+            .and_then(Value::as_str);
+        let (Some(property), Some(r)) = (property, member.get("$ref").and_then(Value::as_str))
+        else {
+            return zod;
+        };
+        match self.types.tag_values(property, r, discriminator) {
+            Some(tags) => format!(
+                "z.intersection({zod}, z.looseObject({{ {}: {} }}))",
+                literal_key(property),
+                union(tags.iter().map(|t| format!("z.literal({t})")).collect())
+            ),
+            None => zod,
         }
     }
 
@@ -376,7 +409,7 @@ impl Writer<'_> {
                 };
                 format!(
                     "{}: {}{optional}",
-                    shape_key(key),
+                    literal_key(key),
                     self.zod(value, depth + 1)
                 )
             })
@@ -410,17 +443,6 @@ const INHERITED: [&str; 12] = [
 
 fn is_inherited(key: &str) -> bool {
     INHERITED.contains(&key)
-}
-
-/// A key of a shape's object literal. `__proto__` is computed
-/// (`["__proto__"]`): written plainly or quoted it would set the literal's
-/// prototype instead of adding the field.
-fn shape_key(key: &str) -> String {
-    if key == "__proto__" {
-        format!("[{}]", string_literal(key))
-    } else {
-        prop_key(key)
-    }
 }
 
 /// `ownObject`, declared in a file whose shapes have inherited names.
@@ -462,14 +484,22 @@ fn own_object_helper(flavor: Flavor) -> String {
 
 /// A string schema: the zod schema of its format (a union of two for `ip`),
 /// each with the length and pattern constraints.
+///
+/// `minLength`/`maxLength` count code points, as JSON Schema does, where
+/// zod's `.min`/`.max` count UTF-16 units (an emoji is two): `Array.from`
+/// walks the string by code point. A `binary` string is a `Blob`, as the
+/// client types it (a multipart form's file).
 fn string(schema: &Value) -> String {
     let format = schema.get("format").and_then(Value::as_str);
+    if format == Some("binary") {
+        return BLOB.into();
+    }
     let mut checks = String::new();
     if let Some(n) = schema.get("minLength").and_then(Value::as_u64) {
-        checks += &format!(".min({n})");
+        checks += &format!(".refine((s) => Array.from(s).length >= {n}, {{ message: \"Too small: expected string to have >={n} characters\" }})");
     }
     if let Some(n) = schema.get("maxLength").and_then(Value::as_u64) {
-        checks += &format!(".max({n})");
+        checks += &format!(".refine((s) => Array.from(s).length <= {n}, {{ message: \"Too big: expected string to have <={n} characters\" }})");
     }
     if let Some(p) = schema.get("pattern").and_then(Value::as_str) {
         checks += &format!(".regex(pattern({}))", string_literal(p));
@@ -482,14 +512,25 @@ fn string(schema: &Value) -> String {
     )
 }
 
+/// What a `format: binary` string checks: a `Blob` (a `File` is one), where
+/// the runtime has `Blob` (Node.js 18 onwards, browsers, Deno, Bun).
+const BLOB: &str = "z.custom((value) => typeof Blob !== \"undefined\" && value instanceof Blob, { message: \"Expected a Blob\" })";
+
+/// An `email` as loosely as JSON Schema's (RFC 5321 `Mailbox`: quoted local
+/// parts with spaces, `a@b`, address literals `x@[127.0.0.1]`) and its
+/// `idn-email` (non-ASCII): something, `@`, then a domain without spaces or
+/// `@`. zod's own `z.email()` refuses all of these.
+const EMAIL: &str = "z.email({ pattern: /^.+@[^\\s@]+$/ })";
+
 /// The zod 4 schemas that check a string `format` tether documents (and
 /// JSON Schema defines): what the server's type reads. `uuid` is any
 /// 8-4-4-4-12 hex string (`z.guid()`), as the `uuid` crate and RFC 9562's
-/// grammar read it, where `z.uuid()` also asks for a known variant. Other
-/// formats (`partial-time`, `decimal`, …) are not checked.
+/// grammar read it, where `z.uuid()` also asks for a known variant. `email`
+/// is a loose check ([`EMAIL`]). Other formats (`partial-time`, `decimal`,
+/// …) are not checked.
 fn format_schemas(format: Option<&str>) -> &'static [&'static str] {
     match format {
-        Some("email") => &["z.email()"],
+        Some("email" | "idn-email") => &[EMAIL],
         Some("uri" | "url") => &["z.url()"],
         Some("uuid") => &["z.guid()"],
         Some("date-time") => &["z.iso.datetime({ offset: true })"],

@@ -112,9 +112,11 @@ export interface RetryConfig {
  * before a response arrived, never confused with HTTP errors (SPEC C6).
  * `parse` is a 2xx response whose body is not the JSON the document promised;
  * `validation` is data that fails the client's `validator` (a request body,
- * then not sent, with status 0; or a 2xx body, with its status).
+ * then not sent, with status 0; or a 2xx body, with its status); `request`
+ * is a call the client cannot send as asked (a path parameter `.` or `..`,
+ * which URLs read as a step up the path), status 0, nothing sent.
  */
-export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation";
+export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation" | "request";
 /** A failed call. `status` is 0 when no response arrived. */
 export declare class SDKError<TBody = unknown> extends Error {
     readonly name = "SDKError";

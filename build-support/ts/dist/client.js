@@ -48,7 +48,11 @@ export class ClientCore {
     }
     async #send(op, options) {
         const config = this.config;
-        let url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+        const path = buildPath(op, options.params);
+        let url = (config.baseUrl ?? "").replace(/\/+$/, "") + path + buildQuery(op, options.query);
+        const unsendable = dotSegment(op, path);
+        if (unsendable)
+            return this.#fail(unsendable, { url, init: { method: op.method }, operation: op });
         const invalid = this.#validate(op, (v, name) => (options.body === undefined ? undefined : v.request?.(name, options.body)));
         if (invalid)
             return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
@@ -212,7 +216,9 @@ export function readHeaders(op, response) {
         const value = response.headers.get(name);
         if (value === null)
             continue;
-        out[name] = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+        const read = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+        // Defined, not assigned: `out["__proto__"] = ..` would set the prototype.
+        Object.defineProperty(out, name, { value: read, enumerable: true, writable: true, configurable: true });
     }
     return out;
 }
@@ -425,6 +431,26 @@ export function buildPath(op, params) {
         const spec = op.pathStyles?.[name];
         return pathValue(name, value, spec?.style ?? "simple", spec?.explode ?? false);
     });
+}
+/**
+ * The `request` error when a path parameter makes a whole segment `.` or
+ * `..`: `encodeURIComponent` keeps dots, and URLs resolve such a segment
+ * (`/items/..` is `/`), so the call would reach another route.
+ */
+function dotSegment(op, path) {
+    // Values are percent-encoded, so `/` in a value cannot add a segment: the segments line up with the template's.
+    const template = op.path.split("/");
+    const built = path.split("/");
+    for (let i = 0; i < built.length; i++) {
+        const segment = built[i];
+        const written = template[i];
+        if ((segment !== "." && segment !== "..") || written === undefined || !written.includes("{"))
+            continue;
+        const names = [...written.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]).join("`, `");
+        const message = `Cannot send ${op.method} ${op.path}: the path parameter \`${names}\` makes the segment "${segment}", which URLs read as a step up the path (the call would reach another route)`;
+        return new SDKError({ kind: "request", status: 0, message });
+    }
+    return undefined;
 }
 function pathValue(name, value, style, explode) {
     const lead = style === "label" ? "." : style === "matrix" ? ";" : "";

@@ -125,6 +125,7 @@ export async function* readSSE(body, parser = new SSEParser(), signal) {
         }
     }
 }
+const END = { done: true };
 /**
  * `reader.read()`, or the end of the stream as soon as `signal` aborts: a
  * fetch aborted after its body arrived can leave the read pending for ever
@@ -135,9 +136,9 @@ function readUnlessAborted(reader, signal) {
     if (signal === undefined)
         return reader.read();
     if (signal.aborted)
-        return Promise.resolve({ done: true, value: undefined });
+        return Promise.resolve(END);
     return new Promise((resolve, reject) => {
-        const stop = () => resolve({ done: true, value: undefined });
+        const stop = () => resolve(END);
         signal.addEventListener("abort", stop, { once: true });
         reader
             .read()

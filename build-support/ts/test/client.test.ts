@@ -47,6 +47,35 @@ test("C6 path parameters are always percent-encoded", () => {
   assert.equal(buildPath(get("/p/{o}"), { o: { a: 1, b: 2 } }), "/p/a,1,b,2");
 });
 
+test("C6 a path parameter `.` or `..` (a whole segment) is refused with kind request, nothing sent", async () => {
+  // What would happen: URLs resolve the segment, and the call reaches another route.
+  assert.equal(new URL("http://h/api/things/..").pathname, "/api/");
+  assert.equal(new URL("http://h/api/things/./x").pathname, "/api/things/x");
+  const { calls, fetcher } = fake(() => json({}));
+  const core = new ClientCore({ baseUrl: "http://h", fetcher });
+  const remove: OperationSpec = { method: "DELETE", path: "/api/things/{name}", parseAs: "none" };
+  for (const name of ["..", "."]) {
+    const { error } = await core.request(remove, { params: { name } });
+    assert.ok(error instanceof SDKError);
+    assert.equal(error.kind, "request");
+    assert.equal(error.status, 0);
+    assert.ok(error.message.includes(`DELETE /api/things/{name}: the path parameter \`name\` makes the segment "${name}"`), error.message);
+  }
+  // A label-style value "." writes the segment "..": refused as well.
+  const label = await core.request(get("/p/{l}", { pathStyles: { l: { style: "label" } } }), { params: { l: "." } });
+  assert.equal(label.error?.kind, "request");
+  const thrown = new ClientCore({ baseUrl: "http://h", fetcher, throwOnError: true }).request(remove, { params: { name: ".." } });
+  await assert.rejects(thrown, (e: unknown) => e instanceof SDKError && e.kind === "request");
+  assert.equal(calls.length, 0);
+  // Dots inside a segment, or a segment of the document's own, go as they are.
+  for (const name of ["...", ".a", "a..", "%2e%2e"]) await core.request(remove, { params: { name } });
+  await core.request(get("/a/../{id}"), { params: { id: 1 } });
+  assert.deepEqual(
+    calls.map((c) => c.url),
+    ["http://h/api/things/...", "http://h/api/things/.a", "http://h/api/things/a..", "http://h/api/things/%252e%252e", "http://h/a/../1"],
+  );
+});
+
 test("C6 query parameters follow style and explode", () => {
   const op = get("/q", {
     queryStyles: {

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createClient } from "./generated/zod_formats/index.js";
-import { NewEventSchema, OwnerSchema, zodValidator } from "./generated/zod_formats/zod.js";
+import { NewEventSchema, OwnerSchema, ShapeSchema, UploadSchema, operationSchemas, zodValidator } from "./generated/zod_formats/zod.js";
 import { DocumentSchema, NewDocumentSchema } from "./generated/tether_flatten_option/zod.js";
 
 /** The messages of a failed check, `path: message`; none when it passes. */
@@ -106,4 +106,91 @@ test("G3 a flattened Option of a struct with required fields takes all of its re
   assert.ok(ok(DocumentSchema, doc));
   assert.ok(ok(DocumentSchema, { ...doc, createdAt: "2024-01-01", updatedBy: null }));
   assert.ok(!ok(DocumentSchema, { ...doc, updatedBy: "ada" }));
+});
+
+test("G3 minLength and maxLength count code points, as JSON Schema does, not UTF-16 units", () => {
+  const title = (title: string) => problems(NewEventSchema, { day: "2024-01-01", title });
+  // Three emoji are six UTF-16 units; e + combining acute is two code points.
+  for (const ok of ["ab", "😀😀", "😀😀😀", "e\u0301", "abc"]) assert.deepEqual(title(ok), [], ok);
+  assert.deepEqual(title("😀"), ["title: Too small: expected string to have >=2 characters"]);
+  assert.deepEqual(title("😀😀😀😀"), ["title: Too big: expected string to have <=3 characters"]);
+  assert.deepEqual(title("e\u0301e\u0301"), ["title: Too big: expected string to have <=3 characters"]);
+});
+
+test("G3 an email field is checked no stricter than JSON Schema's email: quoted local parts, a@b, IDN and address literals pass", () => {
+  const email = (email: string) => problems(NewEventSchema, { day: "2024-01-01", email });
+  for (const ok of ["a@b", '"john doe"@example.com', "üser@exämple.com", "x@[127.0.0.1]", "x@[IPv6:::1]", "ada@example.com"]) {
+    assert.deepEqual(email(ok), [], ok);
+  }
+  for (const bad of ["ada", "@example.com", "ada@", "ada@exa mple.com"]) assert.deepEqual(email(bad), ["email: Invalid email address"], bad);
+});
+
+test("G3 a oneOf with a discriminator checks the discriminator value of each member, as the TypeScript type does", () => {
+  assert.ok(ShapeSchema.safeParse({ kind: "circle", radius: 1 }).success);
+  assert.ok(ShapeSchema.safeParse({ kind: "square box", side: 2 }).success);
+  // A "circle" with a square's fields, and the schema's name where the mapping names another value.
+  assert.ok(!ShapeSchema.safeParse({ kind: "circle", side: 1 }).success);
+  assert.ok(!ShapeSchema.safeParse({ kind: "Square-Box", side: 1 }).success);
+  assert.ok(!ShapeSchema.safeParse({ kind: "square box", radius: 1 }).success);
+});
+
+test("G3 a binary field of a multipart form is a Blob, as the client types it", () => {
+  assert.ok(UploadSchema.safeParse({ description: "abc", file: new Blob(["hi"]) }).success);
+  assert.ok(UploadSchema.safeParse({ description: "abc", file: new Blob(["hi"]), thumbs: [new Blob(["a"]), new Blob(["b"])] }).success);
+  assert.deepEqual(problems(UploadSchema as typeof NewEventSchema, { description: "abc", file: "hi" }), ["file: Expected a Blob"]);
+  assert.deepEqual(problems(UploadSchema as typeof NewEventSchema, { description: "abc", file: new Blob([]), thumbs: ["x"] }), ["thumbs.0: Expected a Blob"]);
+});
+
+test("G3 operationSchemas has an entry __proto__ of its own, not a prototype", async () => {
+  assert.ok(Object.keys(operationSchemas).includes("__proto__"));
+  assert.ok(Object.prototype.hasOwnProperty.call(operationSchemas, "__proto__"));
+  assert.equal(Object.getPrototypeOf(operationSchemas), Object.prototype);
+  const client = createClient({
+    baseUrl: "http://api.test",
+    validator: zodValidator(),
+    fetcher: async () => new Response(JSON.stringify({ toString: "not a boolean" }), { status: 200, headers: { "content-type": "application/json" } }),
+  });
+  const { error } = await client.events.proto();
+  assert.equal(error?.kind, "validation");
+  assert.match(error?.message ?? "", /toString: Invalid input: expected boolean/);
+});
+
+test("C8 operationIds toString, valueOf, toJSON and then are renamed: converting, serialising or awaiting a controller sends nothing", async () => {
+  const calls: string[] = [];
+  const client = createClient({
+    baseUrl: "http://api.test",
+    fetcher: async (url, init) => {
+      calls.push(`${init.method} ${url}`);
+      return new Response(null, { status: 204 });
+    },
+  });
+  const events = client.events;
+  assert.equal(String(events), "[object Object]");
+  assert.equal(`${events}`, "[object Object]");
+  assert.equal(JSON.stringify(events), "{}");
+  assert.ok(Number.isNaN(+events));
+  // Not a thenable: awaiting it (or resolving a promise with it) gives the controller back at once.
+  assert.equal(await Promise.resolve(events), events);
+  assert.equal(calls.length, 0);
+  await events.toString2({ params: { name: "a" } });
+  await events.then2({ params: { name: "a" } });
+  await events.valueOf2({ params: { name: "a" } });
+  await events.toJSON2({ params: { name: "a" } });
+  assert.deepEqual(calls, ["GET http://api.test/events/a", "PUT http://api.test/events/a", "DELETE http://api.test/events/a", "PATCH http://api.test/events/a"]);
+});
+
+test("C2 a query parameter and a response header named __proto__ are entries of the operation's tables, not prototypes", async () => {
+  const calls: string[] = [];
+  const client = createClient({
+    baseUrl: "http://api.test",
+    fetcher: async (url) => {
+      calls.push(url);
+      return new Response(JSON.stringify({ toString: true }), { status: 200, headers: [["content-type", "application/json"], ["__proto__", "7"]] });
+    },
+  });
+  const result = await client.events.toString2({ params: { name: "a" }, query: { ["__proto__"]: ["x", "y"] } });
+  // pipeDelimited, as its style says: the style was found under its own key.
+  assert.deepEqual(calls, ["http://api.test/events/a?__proto__=x|y"]);
+  assert.equal(result.error, null);
+  assert.equal(result.error === null && Object.prototype.hasOwnProperty.call(result.headers, "__proto__") ? result.headers["__proto__"] : undefined, 7);
 });

@@ -127,9 +127,11 @@ export interface RetryConfig {
  * before a response arrived, never confused with HTTP errors (SPEC C6).
  * `parse` is a 2xx response whose body is not the JSON the document promised;
  * `validation` is data that fails the client's `validator` (a request body,
- * then not sent, with status 0; or a 2xx body, with its status).
+ * then not sent, with status 0; or a 2xx body, with its status); `request`
+ * is a call the client cannot send as asked (a path parameter `.` or `..`,
+ * which URLs read as a step up the path), status 0, nothing sent.
  */
-export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation";
+export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation" | "request";
 
 /** A failed call. `status` is 0 when no response arrived. */
 export class SDKError<TBody = unknown> extends Error {
@@ -279,7 +281,10 @@ export class ClientCore<TThrow extends boolean = false> {
 
   async #send<T, E>(op: OperationSpec, options: CallOptions): Promise<SDKResult<T, E>> {
     const config = this.config;
-    let url = (config.baseUrl ?? "").replace(/\/+$/, "") + buildPath(op, options.params) + buildQuery(op, options.query);
+    const path = buildPath(op, options.params);
+    let url = (config.baseUrl ?? "").replace(/\/+$/, "") + path + buildQuery(op, options.query);
+    const unsendable = dotSegment(op, path);
+    if (unsendable) return this.#fail(unsendable, { url, init: { method: op.method }, operation: op });
     const invalid = this.#validate(op, (v, name) => (options.body === undefined ? undefined : v.request?.(name, options.body)));
     if (invalid) return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
     const credentials = await this.#credentials(op);
@@ -429,7 +434,9 @@ export function readHeaders(op: OperationSpec, response: Response): Record<strin
   for (const [name, kind] of Object.entries(op.responseHeaders ?? {})) {
     const value = response.headers.get(name);
     if (value === null) continue;
-    out[name] = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+    const read = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+    // Defined, not assigned: `out["__proto__"] = ..` would set the prototype.
+    Object.defineProperty(out, name, { value: read, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -642,6 +649,26 @@ export function buildPath(op: OperationSpec, params: object | undefined): string
     const spec = op.pathStyles?.[name];
     return pathValue(name, value, spec?.style ?? "simple", spec?.explode ?? false);
   });
+}
+
+/**
+ * The `request` error when a path parameter makes a whole segment `.` or
+ * `..`: `encodeURIComponent` keeps dots, and URLs resolve such a segment
+ * (`/items/..` is `/`), so the call would reach another route.
+ */
+function dotSegment(op: OperationSpec, path: string): SDKError<never> | undefined {
+  // Values are percent-encoded, so `/` in a value cannot add a segment: the segments line up with the template's.
+  const template = op.path.split("/");
+  const built = path.split("/");
+  for (let i = 0; i < built.length; i++) {
+    const segment = built[i];
+    const written = template[i];
+    if ((segment !== "." && segment !== "..") || written === undefined || !written.includes("{")) continue;
+    const names = [...written.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]).join("`, `");
+    const message = `Cannot send ${op.method} ${op.path}: the path parameter \`${names}\` makes the segment "${segment}", which URLs read as a step up the path (the call would reach another route)`;
+    return new SDKError<never>({ kind: "request", status: 0, message });
+  }
+  return undefined;
 }
 
 function pathValue(name: string, value: unknown, style: PathStyle, explode: boolean): string {

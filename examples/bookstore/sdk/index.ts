@@ -12,8 +12,6 @@ export * from "./types.js";
 export * from "./authors/index.js";
 export * from "./books/index.js";
 export * from "./health/index.js";
-export * from "./tanstack-query.js";
-export * from "./queries.js";
 
 /** The client of Bookstore 1.0.0. */
 export interface Client<TThrow extends boolean = false> {

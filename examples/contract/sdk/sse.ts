@@ -136,11 +136,14 @@ export async function* readSSE(body: ReadableStream<Uint8Array>, parser = new SS
 }
 
 /**
- * What `reader.read()` resolves to. Derived from the reader, which the DOM
- * library and `@types/node` both declare, where `ReadableStreamReadResult`
- * is the DOM's only.
+ * What `readUnlessAborted` resolves to: a chunk, or the end (`done`). A type
+ * of its own: the end of `reader.read()` is `{ done: true; value: T |
+ * undefined }` in the DOM library and `{ done: true; value?: T }` in
+ * `@types/node`, so under `exactOptionalPropertyTypes` no literal of the end
+ * fits both, where both readers' results fit this.
  */
-type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["read"]>>;
+type ReadResult = { done: boolean; value?: Uint8Array | undefined };
+const END: ReadResult = { done: true };
 
 /**
  * `reader.read()`, or the end of the stream as soon as `signal` aborts: a
@@ -150,9 +153,9 @@ type ReadResult = Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>["re
  */
 function readUnlessAborted(reader: ReadableStreamDefaultReader<Uint8Array>, signal: AbortSignal | undefined): Promise<ReadResult> {
   if (signal === undefined) return reader.read();
-  if (signal.aborted) return Promise.resolve({ done: true, value: undefined });
+  if (signal.aborted) return Promise.resolve(END);
   return new Promise((resolve, reject) => {
-    const stop = () => resolve({ done: true, value: undefined });
+    const stop = () => resolve(END);
     signal.addEventListener("abort", stop, { once: true });
     reader
       .read()

@@ -1,7 +1,9 @@
 // SPEC G3: TanStack Query options and keys, typed through the client's data and
 // error types; SSE operations are left out.
 import { QueryClient, MutationObserver } from "@tanstack/query-core";
-import { createClient, createQueries, type Article, type ArticleV2, type HttpError, type SDKError } from "./sdk/index.js";
+import { createClient, type Article, type ArticleV2, type HttpError, type SDKError } from "./sdk/index.js";
+// The TanStack glue is an entry of its own (`<package>/queries`): the main one never imports the optional peer.
+import { createQueries, type OperationKey } from "./sdk/queries.js";
 
 export async function queries(): Promise<void> {
   const client = createClient({ throwOnError: true });
@@ -11,6 +13,8 @@ export async function queries(): Promise<void> {
   const v2: ArticleV2 = await queryClient.fetchQuery(q.v2.articles.findOne.queryOptions({ params: { slug: "a" } }));
   const list: Article[] = await queryClient.fetchQuery(q.v1.articles.findAll.queryOptions());
   const key = q.v1.articles.findOne.queryKey({ params: { slug: "a" } });
+  const plain: OperationKey = key;
+  void plain;
   const cached: Article | undefined = queryClient.getQueryData(key);
   const error: SDKError<HttpError> | null | undefined = queryClient.getQueryState(key)?.error;
   const observer = new MutationObserver(queryClient, q.v1.articles.create.mutationOptions());

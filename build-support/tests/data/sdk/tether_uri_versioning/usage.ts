@@ -64,7 +64,7 @@ export async function uriVersioning(): Promise<void> {
     await strict.v2.users.findOne({ params: { id: "missing" } });
   } catch (e) {
     if (e instanceof SDKError) {
-      const kind: "http" | "network" | "abort" | "timeout" | "parse" | "validation" = e.kind;
+      const kind: "http" | "network" | "abort" | "timeout" | "parse" | "validation" | "request" = e.kind;
       void kind;
     }
   }

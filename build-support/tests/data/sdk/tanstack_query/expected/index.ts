@@ -12,8 +12,6 @@ export * from "./types.js";
 export * from "./articles/index.js";
 export * from "./live/index.js";
 export * from "./uploads/index.js";
-export * from "./tanstack-query.js";
-export * from "./queries.js";
 
 /** The client of Newsroom 1.0.0. */
 export interface Client<TThrow extends boolean = false> {

@@ -8,7 +8,7 @@ import type { Validator } from "./client.js";
 const integer = () => z.number().refine(Number.isInteger, { message: "Expected an integer" });
 
 export const HttpErrorSchema: z.ZodType = z.looseObject({ statusCode: integer(), message: z.union([z.string(), z.array(z.string())]), error: z.string().optional() });
-export const NumbersSchema: z.ZodType = z.looseObject({ a: integer().gte(-128).lte(127), b: integer().gte(-32768).lte(32767), c: integer(), d: integer(), e: integer(), f: integer(), g: integer().gte(0).lte(255), h: integer().gte(0).lte(65535), i: integer().gte(0).lte(4294967295), j: integer().gte(0).lte(18446744073709551615), k: integer().gte(0), l: integer().gte(0).lte(18446744073709551615), m: z.number(), n: z.number(), o: z.boolean(), p: z.string().min(1).max(1), q: integer().gte(1).lte(4294967295), r: integer() });
+export const NumbersSchema: z.ZodType = z.looseObject({ a: integer().gte(-128).lte(127), b: integer().gte(-32768).lte(32767), c: integer(), d: integer(), e: integer(), f: integer(), g: integer().gte(0).lte(255), h: integer().gte(0).lte(65535), i: integer().gte(0).lte(4294967295), j: integer().gte(0).lte(18446744073709551615), k: integer().gte(0), l: integer().gte(0).lte(18446744073709551615), m: z.number(), n: z.number(), o: z.boolean(), p: z.string().refine((s) => Array.from(s).length >= 1, { message: "Too small: expected string to have >=1 characters" }).refine((s) => Array.from(s).length <= 1, { message: "Too big: expected string to have <=1 characters" }), q: integer().gte(1).lte(4294967295), r: integer() });
 
 /** The schemas of each operation (by operationId, else `METHOD /path`): its JSON request body and 2xx answers by status. */
 export const operationSchemas: Readonly<Record<string, OperationSchemas>> = {

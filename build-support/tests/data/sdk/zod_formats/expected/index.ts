@@ -2,16 +2,22 @@
 import { ClientCore } from "./client.js";
 import type { ClientConfig } from "./client.js";
 import { EventsController } from "./events/index.js";
+import { ShapesController } from "./shapes/index.js";
+import { UploadsController } from "./uploads/index.js";
 
 export * from "./client.js";
 export * from "./form-data.js";
 export * from "./sse.js";
 export * from "./types.js";
 export * from "./events/index.js";
+export * from "./shapes/index.js";
+export * from "./uploads/index.js";
 
 /** The client of Zod formats and inherited names 1.0.0. */
 export interface Client<TThrow extends boolean = false> {
   readonly events: EventsController<TThrow>;
+  readonly shapes: ShapesController<TThrow>;
+  readonly uploads: UploadsController<TThrow>;
 }
 
 /**
@@ -24,5 +30,7 @@ export function createClient<TThrow extends boolean = false>(
   const core = new ClientCore<TThrow>(config);
   return {
     events: new EventsController(core),
+    shapes: new ShapesController(core),
+    uploads: new UploadsController(core),
   };
 }

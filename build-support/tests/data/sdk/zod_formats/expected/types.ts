@@ -10,10 +10,29 @@ export interface NewEvent {
   email?: string;
   site?: string;
   owner?: Owner;
+  title?: string;
 }
 
 export interface Owner {
   constructor?: string | Object["constructor"];
   __proto__?: string;
   toString: boolean;
+}
+
+export interface Circle {
+  kind: string;
+  radius: number;
+}
+
+export interface SquareBox {
+  kind: string;
+  side: number;
+}
+
+export type Shape = Circle & { kind: "circle" } | SquareBox & { kind: "square box" };
+
+export interface Upload {
+  description: string;
+  file: Blob;
+  thumbs?: Blob[];
 }

@@ -20,12 +20,19 @@ function ownObject(shape: Record<string, z.ZodType>): z.ZodType {
   return z.preprocess((value) => (typeof value === "object" && value !== null && !Array.isArray(value) ? Object.assign(Object.create(null), value) : value), object);
 }
 
-export const NewEventSchema: z.ZodType = z.looseObject({ day: z.iso.date(), at: z.iso.datetime({ offset: true }).optional(), host: z.union([z.ipv4().max(39), z.ipv6().max(39)]).optional(), v4: z.ipv4().optional(), v6: z.ipv6().nullable().optional(), id: z.guid().optional(), email: z.email().optional(), site: z.url().optional(), owner: z.lazy(() => OwnerSchema).optional() });
-export const OwnerSchema: z.ZodType = ownObject({ constructor: z.string().optional(), ["__proto__"]: z.string().min(2).optional(), toString: z.boolean() });
+export const NewEventSchema: z.ZodType = z.looseObject({ day: z.iso.date(), at: z.iso.datetime({ offset: true }).optional(), host: z.union([z.ipv4().refine((s) => Array.from(s).length <= 39, { message: "Too big: expected string to have <=39 characters" }), z.ipv6().refine((s) => Array.from(s).length <= 39, { message: "Too big: expected string to have <=39 characters" })]).optional(), v4: z.ipv4().optional(), v6: z.ipv6().nullable().optional(), id: z.guid().optional(), email: z.email({ pattern: /^.+@[^\s@]+$/ }).optional(), site: z.url().optional(), owner: z.lazy(() => OwnerSchema).optional(), title: z.string().refine((s) => Array.from(s).length >= 2, { message: "Too small: expected string to have >=2 characters" }).refine((s) => Array.from(s).length <= 3, { message: "Too big: expected string to have <=3 characters" }).optional() });
+export const OwnerSchema: z.ZodType = ownObject({ constructor: z.string().optional(), ["__proto__"]: z.string().refine((s) => Array.from(s).length >= 2, { message: "Too small: expected string to have >=2 characters" }).optional(), toString: z.boolean() });
+export const CircleSchema: z.ZodType = z.looseObject({ kind: z.string(), radius: z.number() });
+export const SquareBoxSchema: z.ZodType = z.looseObject({ kind: z.string(), side: z.number() });
+export const ShapeSchema: z.ZodType = z.union([z.intersection(z.lazy(() => CircleSchema), z.looseObject({ kind: z.literal("circle") })), z.intersection(z.lazy(() => SquareBoxSchema), z.looseObject({ kind: z.literal("square box") }))]);
+export const UploadSchema: z.ZodType = z.looseObject({ description: z.string().refine((s) => Array.from(s).length >= 3, { message: "Too small: expected string to have >=3 characters" }), file: z.custom((value) => typeof Blob !== "undefined" && value instanceof Blob, { message: "Expected a Blob" }), thumbs: z.array(z.custom((value) => typeof Blob !== "undefined" && value instanceof Blob, { message: "Expected a Blob" })).optional() });
 
 /** The schemas of each operation (by operationId, else `METHOD /path`): its JSON request body and 2xx answers by status. */
 export const operationSchemas: Readonly<Record<string, OperationSchemas>> = {
   "createEvent": { body: z.lazy(() => NewEventSchema), responses: { "201": z.lazy(() => OwnerSchema) } },
+  "toString": { responses: { "200": z.lazy(() => OwnerSchema) } },
+  ["__proto__"]: { responses: { "200": z.lazy(() => OwnerSchema) } },
+  "drawShape": { body: z.lazy(() => ShapeSchema), responses: { "200": z.lazy(() => ShapeSchema) } },
 };
 
 /** What `operationSchemas` holds for one operation. */

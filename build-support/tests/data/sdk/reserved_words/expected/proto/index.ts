@@ -2,8 +2,8 @@
 import type { ClientCore, HeaderValues, SDKOutcome } from "../client.js";
 import type * as types from "../types.js";
 
-/** The call options of `then`. */
-export interface ProtoThenOptions {
+/** The call options of `then2`. */
+export interface ProtoThen2Options {
   /** Headers of this call. */
   headers?: HeaderValues;
   /** Aborts the call. */
@@ -19,7 +19,7 @@ export class ProtoController<TThrow extends boolean = false> {
   }
 
   /** `PATCH /x` */
-  then(options: ProtoThenOptions = {}): Promise<SDKOutcome<types.Promise, unknown, TThrow>> {
+  then2(options: ProtoThen2Options = {}): Promise<SDKOutcome<types.Promise, unknown, TThrow>> {
     return this.#core.request(
       { method: "PATCH", path: "/x", operationId: "then", parseAs: "json" },
       options,

@@ -3,7 +3,7 @@ import type { ClientCore, HeaderValues, SDKOutcome } from "../client.js";
 import type * as types from "../types.js";
 
 /** The call options of `delete`. */
-export interface ConstructorDeleteOptions {
+export interface Constructor2DeleteOptions {
   /** Headers of this call. */
   headers?: HeaderValues;
   /** Aborts the call. */
@@ -11,7 +11,7 @@ export interface ConstructorDeleteOptions {
 }
 
 /** The call options of `constructor2`. */
-export interface ConstructorConstructor2Options {
+export interface Constructor2Constructor2Options {
   /** Headers of this call. */
   headers?: HeaderValues;
   /** Aborts the call. */
@@ -19,7 +19,7 @@ export interface ConstructorConstructor2Options {
 }
 
 /** The operations of this controller; get it from `createClient`. */
-export class ConstructorController<TThrow extends boolean = false> {
+export class Constructor2Controller<TThrow extends boolean = false> {
   readonly #core: ClientCore<TThrow>;
 
   constructor(core: ClientCore<TThrow>) {
@@ -27,7 +27,7 @@ export class ConstructorController<TThrow extends boolean = false> {
   }
 
   /** `GET /x` */
-  delete(options: ConstructorDeleteOptions = {}): Promise<SDKOutcome<types.Class, unknown, TThrow>> {
+  delete(options: Constructor2DeleteOptions = {}): Promise<SDKOutcome<types.Class, unknown, TThrow>> {
     return this.#core.request(
       { method: "GET", path: "/x", operationId: "delete", parseAs: "json" },
       options,
@@ -35,7 +35,7 @@ export class ConstructorController<TThrow extends boolean = false> {
   }
 
   /** `POST /x` */
-  constructor2(options: ConstructorConstructor2Options = {}): Promise<SDKOutcome<types.Client2, unknown, TThrow>> {
+  constructor2(options: Constructor2Constructor2Options = {}): Promise<SDKOutcome<types.Client2, unknown, TThrow>> {
     return this.#core.request(
       { method: "POST", path: "/x", operationId: "constructor", parseAs: "json" },
       options,
