@@ -274,13 +274,20 @@ fn param_type(p: &Param<'_>, types: &Types<'_>, ctx: Ctx<'_>, indent: usize) -> 
         None => "string".into(),
         Some(s) if matches!(p.location, Location::Header | Location::Cookie) => {
             let t = types.render(s, ctx, indent);
-            let simple = t.split(" | ").all(|part| {
+            let scalar = |part: &str| {
                 ["string", "number", "boolean"].contains(&part)
                     || part.starts_with('"')
                     || part.parse::<f64>().is_ok()
                     || part == "true"
                     || part == "false"
-            });
+            };
+            // A header's list is sent comma-separated (the `simple` style).
+            let list = matches!(p.location, Location::Header)
+                && t.strip_suffix("[]").is_some_and(|item| {
+                    let item = item.trim_start_matches('(').trim_end_matches(')');
+                    item.split(" | ").all(scalar)
+                });
+            let simple = list || t.split(" | ").all(scalar);
             if simple {
                 t
             } else {

@@ -419,11 +419,7 @@ fn response_headers(doc: &Document<'_>, op: &Value) -> Vec<(String, &'static str
         .map(|(name, h)| {
             let h = doc.resolve(h);
             let schema = h.field("schema").map(|s| doc.resolve(s));
-            let kind = match schema.and_then(|s| s.field("type")) {
-                Some(Value::String(t)) if t == "integer" || t == "number" => "number",
-                Some(Value::String(t)) if t == "boolean" => "boolean",
-                _ => "string",
-            };
+            let kind = header_kind(doc, schema);
             // Browsers never let a page read `Set-Cookie` (a forbidden
             // response header): typed as possibly absent, whatever it says.
             let required = h.field("required") == Some(&Value::Bool(true))
@@ -431,6 +427,31 @@ fn response_headers(doc: &Document<'_>, op: &Value) -> Vec<(String, &'static str
             (name.clone(), kind, required)
         })
         .collect()
+}
+
+/// How the client reads a response header of `schema`: `number`,
+/// `boolean`, `string`, or a list of one (`string[]`: the comma-separated
+/// items of the `simple` style, repeated header lines joined by fetch).
+fn header_kind(doc: &Document<'_>, schema: Option<&Value>) -> &'static str {
+    let scalar = |s: Option<&Value>| match s.and_then(|s| s.field("type")) {
+        Some(Value::String(t)) if t == "integer" || t == "number" => "number",
+        Some(Value::String(t)) if t == "boolean" => "boolean",
+        _ => "string",
+    };
+    match schema.and_then(|s| s.field("type")) {
+        Some(Value::String(t)) if t == "array" => {
+            match scalar(
+                schema
+                    .and_then(|s| s.field("items"))
+                    .map(|i| doc.resolve(i)),
+            ) {
+                "number" => "number[]",
+                "boolean" => "boolean[]",
+                _ => "string[]",
+            }
+        }
+        _ => scalar(schema),
+    }
 }
 
 /// The error responses (neither 1xx nor 2xx) with their status keys.

@@ -1,5 +1,5 @@
 /** Headers given as a plain object; `undefined` values are left out. */
-export type HeaderValues = Record<string, string | number | boolean | undefined>;
+export type HeaderValues = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
 /** What the hooks see about the call in flight. */
 export interface RequestContext {
     /** The full URL, with the path parameters and the query string applied. */
@@ -207,7 +207,7 @@ export interface OperationSpec {
      */
     readonly security?: ReadonlyArray<ReadonlyArray<string>>;
     /** The headers a success declares, and how each is read. */
-    readonly responseHeaders?: Readonly<Record<string, "string" | "number" | "boolean">>;
+    readonly responseHeaders?: Readonly<Record<string, HeaderKind>>;
 }
 /**
  * A success that also carries the response headers the document declares
@@ -240,7 +240,10 @@ export declare class ClientCore<TThrow extends boolean = false> {
     requestWithHeaders<T, E, H>(op: OperationSpec, options?: CallOptions): Promise<SDKWithHeaders<SDKOutcome<T, E, TThrow>, H>>;
 }
 /** The declared headers of `response`: numbers and booleans parsed, absent ones left out. */
-export declare function readHeaders(op: OperationSpec, response: Response): Record<string, string | number | boolean>;
+/** How a declared response header is read: a scalar, or a list of one. */
+export type HeaderKind = "string" | "number" | "boolean" | "string[]" | "number[]" | "boolean[]";
+type HeaderValue = string | number | boolean;
+export declare function readHeaders(op: OperationSpec, response: Response): Record<string, HeaderValue | HeaderValue[]>;
 /** Puts a header or cookie credential into `headers` (query keys go into the URL). */
 export declare function applyCredential(headers: Record<string, string>, scheme: SecuritySchemeSpec, value: string | BasicCredentials): void;
 /** `base64(username:password)` of UTF-8 bytes, for `Authorization: Basic`. */
@@ -257,3 +260,4 @@ export declare function errorMessage(body: unknown, response: Response): string;
 export declare function buildPath(op: OperationSpec, params: object | undefined): string;
 /** Writes the query string following each parameter's `style`/`explode` (SPEC C6). */
 export declare function buildQuery(op: OperationSpec, query: object | undefined): string;
+export {};

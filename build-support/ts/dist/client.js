@@ -209,14 +209,23 @@ export class ClientCore {
 }
 const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
-/** The declared headers of `response`: numbers and booleans parsed, absent ones left out. */
+function readHeaderValue(kind, value) {
+    return kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+}
 export function readHeaders(op, response) {
     const out = {};
     for (const [name, kind] of Object.entries(op.responseHeaders ?? {})) {
         const value = response.headers.get(name);
         if (value === null)
             continue;
-        const read = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+        // A list: its items comma-separated, as repeated header lines arrive joined.
+        const read = kind.endsWith("[]")
+            ? value
+                .split(",")
+                .map((item) => item.trim())
+                .filter((item) => item !== "")
+                .map((item) => readHeaderValue(kind.slice(0, -2), item))
+            : readHeaderValue(kind, value);
         // Defined, not assigned: `out["__proto__"] = ..` would set the prototype.
         Object.defineProperty(out, name, { value: read, enumerable: true, writable: true, configurable: true });
     }
@@ -304,7 +313,8 @@ function mergeHeaders(out, values) {
             if (existing.toLowerCase() === name.toLowerCase())
                 delete out[existing];
         }
-        out[name] = String(value);
+        // A list is sent comma-separated (OpenAPI's `simple` style).
+        out[name] = Array.isArray(value) ? value.map(String).join(", ") : String(value);
     }
 }
 /** One abort signal for the caller's `signal` and the head timeout. */

@@ -172,14 +172,29 @@ test("E4 auth: each operation sends the credential of its first complete alterna
 test("E2 declared response headers are read into their types on success only", async () => {
   const { fetcher } = fake((call) =>
     call.url.endsWith("/items")
-      ? new Response("[]", { status: 200, headers: { "content-type": "application/json", "x-total-count": "42" } })
+      ? new Response("[]", {
+          status: 200,
+          headers: [
+            ["content-type", "application/json"],
+            ["x-total-count", "42"],
+            // One item per line, as the server sends a list; fetch joins them.
+            ["x-tags", "new"],
+            ["x-tags", "sale, last"],
+          ],
+        })
       : json({ statusCode: 500, message: "no" }, 500),
   );
   const client = createHeadersClient({ baseUrl: "http://h", fetcher });
   const page = await client.items.list();
   assert.equal(page.error, null);
   if (page.error !== null) return;
-  assert.deepEqual(page.headers, { "X-Total-Count": 42 }, "absent Link is left out, the count is a number");
+  assert.deepEqual(
+    page.headers,
+    { "X-Total-Count": 42, "X-Tags": ["new", "sale", "last"] },
+    "absent Link is left out, the count is a number, the list a list",
+  );
+  const tags: string[] | undefined = page.headers["X-Tags"];
+  assert.equal(tags?.length, 3);
   const failed = await client.items.login();
   assert.equal(failed.error?.status, 500);
   assert.equal("headers" in failed, false);
@@ -513,4 +528,11 @@ test("C3 a cookie parameter is a typed `cookies` option, sent in the Cookie head
   assert.equal(Object.keys(headersOf(calls[2])).some((k) => k.toLowerCase() === "cookie"), false);
   // @ts-expect-error the cookie's name and type come from the document
   await client.h.get({ headers: { "X-Request-Id": "r4" }, cookies: { other: "x" } });
+});
+
+test("C6 a list header parameter is typed as a list and sent comma-separated (the simple style)", async () => {
+  const { calls, fetcher } = fake(() => json({}));
+  const client = createHeaderParamsClient({ baseUrl: "http://h", fetcher });
+  await client.h.get({ headers: { "X-Request-Id": "r1", "X-Complex": ["a", "b c"] } });
+  assert.equal(headersOf(calls[0])["X-Complex"], "a, b c");
 });

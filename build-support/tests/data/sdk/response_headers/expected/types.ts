@@ -28,4 +28,6 @@ export interface PageHeaders {
   "X-Total-Count": number;
   /** The next page, when there is one. */
   Link?: string;
+  /** The tags of the page: one header line each, none when empty. */
+  "X-Tags": string[];
 }

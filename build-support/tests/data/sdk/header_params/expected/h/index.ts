@@ -8,7 +8,7 @@ export interface HGetOptions {
     "X-Request-Id": string;
     "X-Mode"?: "fast" | "safe";
     "X-Count"?: number;
-    "X-Complex"?: string;
+    "X-Complex"?: string[];
   } & HeaderValues;
   /** Cookies of this call, added to the `Cookie` header: for Node.js, Deno, Bun and other runtimes without a cookie jar. Browsers forbid setting that header and send their own cookies (see the client's `credentials` option), so leave this out there. */
   cookies?: {

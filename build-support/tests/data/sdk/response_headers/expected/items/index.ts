@@ -27,9 +27,9 @@ export class ItemsController<TThrow extends boolean = false> {
   }
 
   /** `GET /items` */
-  list(options: ItemsListOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Item[], types.HttpError, TThrow>, { "X-Total-Count": number; Link?: string }>> {
+  list(options: ItemsListOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Item[], types.HttpError, TThrow>, { "X-Total-Count": number; Link?: string; "X-Tags"?: string[] }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/items", operationId: "items_list", responseHeaders: { "X-Total-Count": "number", Link: "string" }, parseAs: "json" },
+      { method: "GET", path: "/items", operationId: "items_list", responseHeaders: { "X-Total-Count": "number", Link: "string", "X-Tags": "string[]" }, parseAs: "json" },
       options,
     );
   }
