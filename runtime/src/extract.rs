@@ -272,9 +272,17 @@ fn is_json(ct: &str) -> bool {
 pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
     let bytes = read_body(req).await?;
-    serde_json::from_slice(&bytes)
-        .or_else(|e| integral_floats_as_integers(&bytes).ok_or(e))
-        .map_err(|e| HttpError::bad_request(json_error::<T>(&bytes, e)))
+    read_json(&bytes).map_err(HttpError::bad_request)
+}
+
+/// `bytes` parsed as JSON into `T`, an integer also read from an integral
+/// float (`12.0`); else the message naming where it failed.
+#[cfg(feature = "json")]
+fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    serde_json::from_slice(bytes).or_else(|e| match integral_floats_as_integers(bytes) {
+        Some(read) => read,
+        None => Err(json_error::<T>(bytes, e)),
+    })
 }
 
 /// [`body_json`], then `check` (SPEC E5): a broken rule is a `400`
@@ -311,9 +319,7 @@ fn json_validated<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<T, HttpError> {
-    let value: T = serde_json::from_slice(bytes)
-        .or_else(|e| integral_floats_as_integers(bytes).ok_or(e))
-        .map_err(|e| HttpError::bad_request(json_error::<T>(bytes, e)))?;
+    let value: T = read_json(bytes).map_err(HttpError::bad_request)?;
     crate::validate::validated(Ok(value), check, || {
         serde_json::from_slice(bytes).map_or(crate::validate::Sent::Leaf, |v| {
             crate::validate::Sent::json(&v)
@@ -359,11 +365,15 @@ fn known_path(path: &serde_path_to_error::Path) -> String {
     out
 }
 
-/// JSON Schema counts `379.0` as an integer, serde does not: on that one
-/// failure, retry with every integral float written as an integer. Runs only
-/// after a failed parse, so well-formed requests never pay for it.
+/// JSON Schema counts `379.0` as an integer, serde does not: after a failed
+/// parse, retry with every integral float written as an integer (so
+/// well-formed requests never pay for it). `None` when the body has no
+/// integral float (the first error stands), else the retry's outcome, whose
+/// error is the body's real mistake.
 #[cfg(feature = "json")]
-fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<T> {
+fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+) -> Option<Result<T, String>> {
     fn fix(v: &mut serde_json::Value) -> bool {
         match v {
             serde_json::Value::Number(n) if n.is_f64() => {
@@ -380,9 +390,17 @@ fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> 
         }
     }
     let mut value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    fix(&mut value)
-        .then(|| serde_json::from_value(value).ok())
-        .flatten()
+    if !fix(&mut value) {
+        return None;
+    }
+    // Read again with the floats made integers: if that fails too, its
+    // error is the one to report (the first named a float it now reads).
+    Some(
+        serde_path_to_error::deserialize::<_, T>(value).map_err(|e| match known_path(e.path()) {
+            path if path.is_empty() => format!("invalid JSON body: {}", e.inner()),
+            path => format!("invalid JSON body at `{path}`: {}", e.inner()),
+        }),
+    )
 }
 
 /// `#[body(form)] dto: T`: an urlencoded form body.
@@ -507,6 +525,37 @@ mod tests {
         assert!(read[0] < 1.0, "{}", read[0]);
         assert_eq!(read[0], 1.0 - f64::EPSILON / 2.0);
         assert_eq!(read[1], "2.2250738585072011e-308".parse::<f64>().unwrap());
+    }
+
+    /// An integral float where an integer goes is read; beside another
+    /// mistake, the 400 names that mistake, not the float.
+    #[cfg(feature = "json")]
+    #[test]
+    fn a6_a_json_error_beside_an_integral_float_names_the_real_mistake() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Ticket {
+            priority: u8,
+            contact: Contact,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Contact {
+            full_name: String,
+        }
+        let ok: Ticket = read_json(br#"{"priority":2.0,"contact":{"full_name":"Jo"}}"#).unwrap();
+        assert_eq!(ok.priority, 2);
+        let e = read_json::<Ticket>(br#"{"priority":2.0,"contact":{"full_name":5}}"#).unwrap_err();
+        assert!(
+            e.starts_with("invalid JSON body at `contact.full_name`: invalid type: integer `5`"),
+            "{e}"
+        );
+        let e =
+            read_json::<Ticket>(br#"{"priority":2.5,"contact":{"full_name":"Jo"}}"#).unwrap_err();
+        assert!(
+            e.starts_with("invalid JSON body at `priority`: invalid type: floating point `2.5`"),
+            "{e}"
+        );
     }
 
     /// Runs a future that never waits.

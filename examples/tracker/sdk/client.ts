@@ -5,7 +5,7 @@
 // drop `sse.ts` and `form-data.ts` when they are unused.
 
 /** Headers given as a plain object; `undefined` values are left out. */
-export type HeaderValues = Record<string, string | number | boolean | undefined>;
+export type HeaderValues = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
 
 /** What the hooks see about the call in flight. */
 export interface RequestContext {
@@ -234,7 +234,7 @@ export interface OperationSpec {
    */
   readonly security?: ReadonlyArray<ReadonlyArray<string>>;
   /** The headers a success declares, and how each is read. */
-  readonly responseHeaders?: Readonly<Record<string, "string" | "number" | "boolean">>;
+  readonly responseHeaders?: Readonly<Record<string, HeaderKind>>;
 }
 
 /**
@@ -429,12 +429,28 @@ const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 
 /** The declared headers of `response`: numbers and booleans parsed, absent ones left out. */
-export function readHeaders(op: OperationSpec, response: Response): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
+/** How a declared response header is read: a scalar, or a list of one. */
+export type HeaderKind = "string" | "number" | "boolean" | "string[]" | "number[]" | "boolean[]";
+
+type HeaderValue = string | number | boolean;
+
+function readHeaderValue(kind: string, value: string): HeaderValue {
+  return kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+}
+
+export function readHeaders(op: OperationSpec, response: Response): Record<string, HeaderValue | HeaderValue[]> {
+  const out: Record<string, HeaderValue | HeaderValue[]> = {};
   for (const [name, kind] of Object.entries(op.responseHeaders ?? {})) {
     const value = response.headers.get(name);
     if (value === null) continue;
-    const read = kind === "number" ? Number(value) : kind === "boolean" ? value.trim() === "true" : value;
+    // A list: its items comma-separated, as repeated header lines arrive joined.
+    const read = kind.endsWith("[]")
+      ? value
+          .split(",")
+          .map((item) => item.trim())
+          .filter((item) => item !== "")
+          .map((item) => readHeaderValue(kind.slice(0, -2), item))
+      : readHeaderValue(kind, value);
     // Defined, not assigned: `out["__proto__"] = ..` would set the prototype.
     Object.defineProperty(out, name, { value: read, enumerable: true, writable: true, configurable: true });
   }
@@ -521,7 +537,8 @@ function mergeHeaders(out: Record<string, string>, values: Readonly<HeaderValues
     for (const existing of Object.keys(out)) {
       if (existing.toLowerCase() === name.toLowerCase()) delete out[existing];
     }
-    out[name] = String(value);
+    // A list is sent comma-separated (OpenAPI's `simple` style).
+    out[name] = Array.isArray(value) ? value.map(String).join(", ") : String(value);
   }
 }
 
