@@ -204,11 +204,12 @@ impl Multipart {
         data: &[u8],
     ) -> Self {
         let mut head = format!(
-            "--{}\r\nContent-Disposition: form-data; name=\"{name}\"",
-            Self::BOUNDARY
+            "--{}\r\nContent-Disposition: form-data; name=\"{}\"",
+            Self::BOUNDARY,
+            escape_quoted(name)
         );
         if let Some(file_name) = file_name {
-            head.push_str(&format!("; filename=\"{file_name}\""));
+            head.push_str(&format!("; filename=\"{}\"", escape_quoted(file_name)));
         }
         if let Some(content_type) = content_type {
             head.push_str(&format!("\r\nContent-Type: {content_type}"));
@@ -225,6 +226,15 @@ impl Multipart {
             .extend_from_slice(format!("--{}--\r\n", Self::BOUNDARY).as_bytes());
         self.body
     }
+}
+
+/// A part's name or file name as browsers and undici's `FormData` write it
+/// between quotes (WHATWG's multipart/form-data encoding): `"`, CR and LF
+/// percent-encoded, so no name can end the quotes or add a header line.
+fn escape_quoted(text: &str) -> String {
+    text.replace('"', "%22")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 /// `value` (a struct or map of scalars and lists of them) as

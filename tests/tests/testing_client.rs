@@ -39,7 +39,10 @@ impl Forms {
     ) -> Result<String, tether::HttpError> {
         let mut out = Vec::new();
         while let Some(mut field) = form.next_field().await? {
-            let name = field.name().unwrap_or_default().to_string();
+            let mut name = field.name().unwrap_or_default().to_string();
+            if let Some(file_name) = field.file_name() {
+                name = format!("{name}({file_name})");
+            }
             let mut body = Vec::new();
             while let Some(chunk) = field.chunk().await? {
                 body.extend_from_slice(&chunk);
@@ -105,7 +108,15 @@ async fn f5_text_multipart_headers_and_query() {
         .file("f", "f.txt", "text/plain", b"file body");
     let res = client.put("/forms/multipart").multipart(form).await;
     assert_eq!(res.status(), 200, "{}", res.text());
-    assert_eq!(res.text(), "a=1&f=file body");
+    assert_eq!(res.text(), "a=1&f(f.txt)=file body");
+    // A quote or a line break in a file name is escaped as browsers do
+    // (%22, %0D, %0A): the name arrives whole and adds no header line.
+    let form = Multipart::new()
+        .file("f", "we\"ird\r\nX-Injected: 1.png", "image/png", b"x")
+        .text("after", "2");
+    let res = client.put("/forms/multipart").multipart(form).await;
+    assert_eq!(res.status(), 200, "{}", res.text());
+    assert_eq!(res.text(), "f(we%22ird%0D%0AX-Injected: 1.png)=x&after=2");
     let res = client
         .get("/forms/who?q=rust%20web")
         .header("x-user", "ada")
