@@ -996,8 +996,10 @@ impl<'a> SchemaGen<'a> {
                 }
             },
             EnumRepr::Adjacent { tag, content } => match v.fields {
+                // serde writes no content for a unit variant and reads it
+                // absent or `null`, nothing else.
                 Fields::Unit => {
-                    json!({"type": "object", "properties": {tag: tag_value}, "required": [tag]})
+                    json!({"type": "object", "properties": {tag: tag_value, content: {"type": "null"}}, "required": [tag]})
                 }
                 _ => {
                     let value = self.variant_value(v, rule, module, env);
