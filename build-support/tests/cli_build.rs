@@ -165,6 +165,62 @@ fn stale_list(f: &Fixture) -> Vec<String> {
         .collect()
 }
 
+/// F7: a client file writing would delete is both a stale file of the
+/// client and a leftover of `tether.generated`: listed once, marked, and
+/// counted once; one stale file "differs".
+#[test]
+fn d3_check_lists_each_file_once_and_marks_the_ones_to_delete() {
+    let f = Fixture::new("check-once");
+    let config = f.read("tether.toml");
+    let tanstack = config.replace(
+        "[openapi.sdk]\noutput = \"sdk\"\n",
+        "[openapi.sdk]\noutput = \"sdk\"\ntanstack_query = true\n",
+    );
+    assert_ne!(config, tanstack, "the fixture's [openapi.sdk] moved");
+    f.write("tether.toml", &tanstack);
+    f.generate();
+    f.cmd(&["build", "--check"]).assert().success();
+    f.write("tether.toml", &config);
+    let out = f.cmd(&["build", "--check"]).output().unwrap();
+    let err = stderr(&out);
+    // The listed files (progress lines are indented further).
+    let stale: Vec<String> = stale_list(&f)
+        .into_iter()
+        .filter(|l| !l.starts_with(' '))
+        .collect();
+    let mut once = stale.clone();
+    once.sort();
+    once.dedup();
+    assert_eq!(once.len(), stale.len(), "listed twice: {err}");
+    let gone: Vec<&String> = stale
+        .iter()
+        .filter(|l| l.ends_with(" (would be deleted)"))
+        .collect();
+    assert!(!gone.is_empty(), "{err}");
+    assert!(
+        gone.iter().all(|l| l.starts_with("sdk/")),
+        "only the TanStack files go: {err}"
+    );
+    assert!(
+        err.contains(&format!("error: {} generated files differ", stale.len())),
+        "{err}"
+    );
+
+    // One stale file: "differs".
+    f.write("tether.toml", &tanstack);
+    f.generate();
+    let index = f.read("sdk/index.ts");
+    f.write("sdk/index.ts", &format!("{index}// edited\n"));
+    let out = f.cmd(&["build", "--check"]).output().unwrap();
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "error: 1 generated file differs from what the sources produce now:\n  sdk/index.ts\n"
+        ),
+        "{err}"
+    );
+}
+
 #[test]
 fn d3_outputs_tether_no_longer_writes_are_removed_and_fail_check() {
     let f = Fixture::new("stale");
@@ -173,7 +229,10 @@ fn d3_outputs_tether_no_longer_writes_are_removed_and_fail_check() {
     f.write("sdk/mine.ts", "// my own file\n");
     split_by_version(&f);
     let stale = stale_list(&f);
-    assert!(stale.contains(&"openapi.json".to_string()), "{stale:?}");
+    assert!(
+        stale.contains(&"openapi.json (would be deleted)".to_string()),
+        "{stale:?}"
+    );
 
     f.generate();
     assert!(
@@ -201,7 +260,10 @@ fn d3_outputs_tether_no_longer_writes_are_removed_and_fail_check() {
         f.write(file, &original.read(file));
     }
     let stale = stale_list(&f);
-    assert!(stale.contains(&"openapi.v1.json".to_string()), "{stale:?}");
+    assert!(
+        stale.contains(&"openapi.v1.json (would be deleted)".to_string()),
+        "{stale:?}"
+    );
     f.generate();
     assert!(f.path("openapi.json").is_file());
     assert!(!f.path("openapi.v1.json").exists());

@@ -181,8 +181,16 @@ fn d1_dev_regenerates_clients_only_after_a_build_that_succeeded() {
         &format!("{main}\nfn broken() -> u8 {{ \"not a number\" }}\n"),
     );
     dev.wait_for("the failed build", |log| {
-        log.contains("`cargo build` failed")
+        log.contains("`cargo build` failed") && log.contains("Waiting")
     });
+    // dev waits for the next save: its help says so, not the one-shot
+    // build's "run the command again" (F8).
+    let log = dev.log();
+    assert!(!log.contains("run the command again"), "{log}");
+    assert!(
+        log.contains("help: fix the errors cargo printed above and save: dev builds again on the next change"),
+        "{log}"
+    );
     assert!(
         !f.read("sdk/greetings/index.ts").contains("bye("),
         "the client calls a route the running app does not serve"

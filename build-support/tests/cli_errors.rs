@@ -11,7 +11,21 @@ fn fails(cmd: &mut assert_cmd::Command) -> String {
     let err = stderr(&out);
     assert!(err.contains("error"), "{err}");
     assert!(err.contains("help: "), "says how to fix it: {err}");
+    // The last line ends: the prompt or the next output starts on its own.
+    assert!(err.ends_with('\n'), "no final newline: {err:?}");
     err
+}
+
+/// F14's case: a tether.toml without a Cargo.toml beside it.
+#[test]
+fn d2_config_without_cargo_toml_ends_its_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tether.toml"), "").unwrap();
+    let err = fails(tether_cmd(dir.path()).args(["sdk"]));
+    assert!(
+        err.ends_with("help: put tether.toml in the root of the app's crate, next to Cargo.toml\n"),
+        "{err:?}"
+    );
 }
 
 #[test]

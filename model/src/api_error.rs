@@ -58,10 +58,11 @@ impl ApiErrorModel {
                 "#[derive(ApiError)] needs at least one variant, e.g. `#[status(404)] NotFound { id: u64 }`",
             ));
         }
+        let fields_rule = crate::attrs::serde_str(&item.attrs, "rename_all_fields");
         let variants = item
             .variants
             .iter()
-            .filter_map(|v| errors.ok(ErrorVariant::parse(v)))
+            .filter_map(|v| errors.ok(ErrorVariant::parse(v, fields_rule.clone())))
             .collect();
         errors.finish()?;
         Ok(ApiErrorModel {
@@ -72,7 +73,7 @@ impl ApiErrorModel {
 }
 
 impl ErrorVariant {
-    fn parse(v: &syn::Variant) -> syn::Result<Self> {
+    fn parse(v: &syn::Variant, fields_rule: Option<LitStr>) -> syn::Result<Self> {
         let mut errors = Errors::default();
         let fields = match &v.fields {
             Fields::Named(named) => named.named.iter().cloned().collect(),
@@ -88,8 +89,11 @@ impl ErrorVariant {
                 Vec::new()
             }
         };
+        // The variant's `rename_all` wins over the enum's
+        // `rename_all_fields`, as in serde.
+        let rule = crate::attrs::serde_str(&v.attrs, "rename_all").or(fields_rule);
         for f in &fields {
-            if let Some(key) = reserved_key(f) {
+            if let Some(key) = reserved_key(f, rule.as_ref()) {
                 errors.push(syn::Error::new(
                     f.span(),
                     format!("the body already has `{key}` (Nest's `statusCode`, `message`, `error`): rename this field, e.g. `#[serde(rename = \"detail\")]`"),
@@ -177,14 +181,57 @@ fn parse_status(input: ParseStream<'_>) -> syn::Result<(u16, Option<LitStr>)> {
     Ok((status, message))
 }
 
-/// A field's name when it is one of Nest's keys as written (a rename rule
-/// may still make it one; tether-build checks the result).
-fn reserved_key(f: &syn::Field) -> Option<&'static str> {
+/// A field's name when it is one of Nest's keys as serde writes it: its
+/// `rename`, else its name under `rule` (the variant's `rename_all`, else
+/// the enum's `rename_all_fields`).
+fn reserved_key(f: &syn::Field, rule: Option<&LitStr>) -> Option<&'static str> {
     let name = match crate::attrs::serde_str(&f.attrs, "rename") {
         Some(rename) => rename.value(),
-        None => f.ident.as_ref().map(crate::attrs::ident_name)?,
+        None => {
+            let name = f.ident.as_ref().map(crate::attrs::ident_name)?;
+            match rule {
+                Some(rule) => rename_field(&name, &rule.value()),
+                None => name,
+            }
+        }
     };
     RESERVED_KEYS.into_iter().find(|k| *k == name)
+}
+
+/// A field name (written `snake_case`) under a serde `rename_all` rule, as
+/// serde's `RenameRule::apply_to_field` computes it; an unknown rule (which
+/// serde refuses itself) leaves it as written.
+fn rename_field(field: &str, rule: &str) -> String {
+    let pascal = || {
+        let mut out = String::new();
+        let mut capitalize = true;
+        for ch in field.chars() {
+            if ch == '_' {
+                capitalize = true;
+            } else if capitalize {
+                out.push(ch.to_ascii_uppercase());
+                capitalize = false;
+            } else {
+                out.push(ch);
+            }
+        }
+        out
+    };
+    match rule {
+        "UPPERCASE" | "SCREAMING_SNAKE_CASE" => field.to_ascii_uppercase(),
+        "PascalCase" => pascal(),
+        "camelCase" => {
+            let pascal = pascal();
+            let mut chars = pascal.chars();
+            match chars.next() {
+                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                None => pascal,
+            }
+        }
+        "kebab-case" => field.replace('_', "-"),
+        "SCREAMING-KEBAB-CASE" => field.to_ascii_uppercase().replace('_', "-"),
+        _ => field.to_string(),
+    }
 }
 
 /// Whether `attrs` hold `#[derive(.., ApiError, ..)]` (any path ending so).
@@ -292,6 +339,45 @@ mod tests {
             }
         ))
         .is_ok());
+    }
+
+    #[test]
+    fn e6_reserved_key_after_rename_all() {
+        // The enum's rename_all_fields, as in the README's example.
+        assert!(err(parse_quote!(
+            #[serde(rename_all_fields = "camelCase")]
+            enum E {
+                #[status(400)]
+                A { status_code: u16 },
+            }
+        ))
+        .contains("already has `statusCode`"));
+        // The variant's rename_all.
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(400)]
+                #[serde(rename_all = "lowercase")]
+                A { message: String },
+            }
+        ))
+        .contains("already has `message`"));
+        // The variant's rule wins over the enum's.
+        assert!(ApiErrorModel::parse(&parse_quote!(
+            #[serde(rename_all_fields = "camelCase")]
+            enum E {
+                #[status(400)]
+                #[serde(rename_all = "PascalCase")]
+                A { status_code: u16, error: String },
+            }
+        ))
+        .is_ok());
+        assert_eq!(rename_field("status_code", "camelCase"), "statusCode");
+        assert_eq!(rename_field("status_code", "PascalCase"), "StatusCode");
+        assert_eq!(
+            rename_field("status_code", "SCREAMING-KEBAB-CASE"),
+            "STATUS-CODE"
+        );
+        assert_eq!(rename_field("status_code", "snake_case"), "status_code");
     }
 
     #[test]

@@ -340,6 +340,42 @@ fn check_pattern(pattern: &str) -> Result<(), String> {
         .map_err(|e| format!("this pattern is not a valid regular expression:\n{e}"))
 }
 
+/// The fix for the first `\d`, `\w`, `\s`, `\b` (or a negation) in
+/// `pattern`, inside a `[...]` class or not: the server checks it with
+/// Rust's `regex`, where they are Unicode classes, while the document's
+/// `pattern` is ECMA-262, where they are ASCII (zod, JSON Schema
+/// validators), so the two would accept different text.
+fn unicode_class_escape(pattern: &str) -> Option<String> {
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            continue;
+        }
+        // The escaped character is skipped whatever it is: `\\d` is a
+        // backslash and a `d`.
+        let escaped = chars.next()?;
+        let unicode = "a Unicode class to the server (Rust's `regex`) but an ASCII one to the document's ECMA-262 `pattern` (JSON Schema, the client's zod)";
+        let space = "Unicode's `White_Space` to the server (Rust's `regex`) but ECMA-262's own set of spaces to the document's `pattern` (JSON Schema, the client's zod: it has U+FEFF and not U+0085)";
+        let (differs, fix) = match escaped {
+            'd' => (unicode, "write `[0-9]`, or `\\p{Nd}` for any Unicode digit (it means the same in both)"),
+            'D' => (unicode, "write `[^0-9]`, or `\\P{Nd}` (it means the same in both)"),
+            'w' => (unicode, "write `[A-Za-z0-9_]`"),
+            'W' => (unicode, "write `[^A-Za-z0-9_]`"),
+            's' => (space, "write `[ \\t\\n\\r]`, or `\\p{White_Space}` for any Unicode space (it means the same in both)"),
+            'S' => (space, "write `[^ \\t\\n\\r]`, or `\\P{White_Space}` (it means the same in both)"),
+            'b' | 'B' => (
+                "a Unicode word boundary to the server (Rust's `regex`) but an ASCII one to the document's ECMA-262 `pattern` (JSON Schema, the client's zod)",
+                "remove it, no spelling of a word boundary means the same in both: anchor with `^`/`$` or match the separating characters themselves (e.g. `[^A-Za-z0-9_]`)",
+            ),
+            _ => continue,
+        };
+        return Some(format!(
+            "`\\{escaped}` in this pattern is {differs}, so they would accept different text; {fix}"
+        ));
+    }
+    None
+}
+
 fn choices(expr: &Expr) -> Option<RuleValue> {
     let Expr::Array(a) = expr else { return None };
     let values: Vec<RuleValue> = a.elems.iter().map(literal).collect::<Option<_>>()?;
@@ -543,6 +579,10 @@ impl Rule {
             (Applies::Scalar, Scalar::Text, _) => self.choices_are(true, what),
             _ => None,
         };
+        let fix = fix.or_else(|| match (&self.kind, &self.value) {
+            (RuleKind::Pattern, RuleValue::Text(pattern)) => unicode_class_escape(pattern),
+            _ => None,
+        });
         match fix {
             Some(fix) => Err(syn::Error::new_spanned(&self.written, fix)),
             None => self.exact_step(),
@@ -732,5 +772,34 @@ mod tests {
         let choices = rule(parse_quote!(#[validate(r#enum = [1, 2])]));
         let e = check(&choices, parse_quote!(String)).unwrap_err();
         assert!(e.to_string().contains("this field is text"), "{e}");
+    }
+
+    #[test]
+    fn e5_a_pattern_with_a_unicode_class_escape_is_refused() {
+        let rule = |a: Attribute| parse(vec![a]).rules.remove(0);
+        let ty: Type = parse_quote!(String);
+        let check = |r: &Rule| {
+            r.check_field(Shape::of(&ty), &ty)
+                .map_err(|e| e.to_string())
+        };
+        let e = check(&rule(parse_quote!(#[validate(pattern = r"^\d{3}\w$")]))).unwrap_err();
+        assert!(
+            e.contains("`\\d` in this pattern") && e.contains("`[0-9]`"),
+            "{e}"
+        );
+        let e = check(&rule(parse_quote!(#[validate(pattern = r"^[a-z\s]+$")]))).unwrap_err();
+        assert!(e.contains("`\\s`") && e.contains("\\p{White_Space}"), "{e}");
+        let e = check(&rule(parse_quote!(#[validate(pattern = r"\bx")]))).unwrap_err();
+        assert!(e.contains("`\\b`") && e.contains("word boundary"), "{e}");
+        let e = check(&rule(parse_quote!(#[validate(pattern = r"[^\W]")]))).unwrap_err();
+        assert!(e.contains("`\\W`") && e.contains("`[^A-Za-z0-9_]`"), "{e}");
+        // An escaped backslash followed by a letter, and the classes that
+        // mean the same in both, are fine; the parameter check agrees.
+        assert!(check(&rule(
+            parse_quote!(#[validate(pattern = r"^\\d[0-9]\p{Nd}\.$")])
+        ))
+        .is_ok());
+        let d = rule(parse_quote!(#[validate(pattern = r"\D")]));
+        assert!(d.check(Shape::of(&ty), &ty).is_err());
     }
 }

@@ -108,7 +108,10 @@ pub(super) fn build_binary(
     signals::track(Group::Cargo, None);
     let status = status.map_err(|e| CliError::new(format!("cargo: {e}")))?;
     if !status.success() {
-        return Err(failed(status));
+        // dev waits for the next change rather than ending.
+        return Err(failed(status).help(
+            "fix the errors cargo printed above and save: dev builds again on the next change (until a build succeeds, the app already running and its clients are left as they are)",
+        ));
     }
     let wanted = flags
         .bin

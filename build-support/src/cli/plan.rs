@@ -244,13 +244,14 @@ impl Plan {
         Ok(())
     }
 
-    /// The files that differ from what would be written (none: up to date).
-    pub fn stale(&self) -> Result<Vec<PathBuf>, CliError> {
-        let mut out: Vec<PathBuf> = self
+    /// The files that differ from what would be written (none: up to
+    /// date), each once, with whether writing would delete it.
+    pub fn stale(&self) -> Result<Vec<(PathBuf, bool)>, CliError> {
+        let mut out: Vec<(PathBuf, bool)> = self
             .documents
             .iter()
             .filter(|d| std::fs::read(&d.path).map_or(true, |old| old != d.bytes))
-            .map(|d| d.path.clone())
+            .map(|d| (d.path.clone(), false))
             .collect();
         for c in &self.clients {
             let stale = check_sdk(&c.dir, &c.files).map_err(|e| {
@@ -259,14 +260,26 @@ impl Plan {
                     c.dir.display()
                 ))
             })?;
-            out.extend(stale.into_iter().map(|rel| c.dir.join(rel)));
+            // A generated file the client no longer has is listed with the
+            // rest: writing deletes it.
+            out.extend(stale.into_iter().map(|rel| {
+                let gone = c
+                    .files
+                    .get(&rel.to_string_lossy().replace('\\', "/"))
+                    .is_none();
+                (c.dir.join(rel), gone)
+            }));
         }
-        out.extend(self.leftovers.iter().cloned());
+        out.extend(self.leftovers.iter().map(|p| (p.clone(), true)));
         if let Some(m) = &self.manifest {
             if std::fs::read(m.path()).map_or(true, |old| old != m.to_bytes()) {
-                out.push(m.path());
+                out.push((m.path(), false));
             }
         }
+        // The manifest's leftovers include the clients' files that are
+        // gone: one line each.
+        let mut seen = std::collections::BTreeSet::new();
+        out.retain(|(p, _)| seen.insert(Project::show(p)));
         Ok(out)
     }
 
@@ -285,12 +298,19 @@ impl Plan {
         }
         let list: Vec<String> = stale
             .iter()
-            .map(|p| format!("  {}", Project::show(p)))
+            .map(|(p, gone)| {
+                let mark = if *gone { " (would be deleted)" } else { "" };
+                format!("  {}{mark}", Project::show(p))
+            })
             .collect();
+        let (files, differ) = if stale.len() == 1 {
+            ("file", "differs")
+        } else {
+            ("files", "differ")
+        };
         Err(CliError::new(format!(
-            "{} generated file{} differ from what the sources produce now:\n{}",
+            "{} generated {files} {differ} from what the sources produce now:\n{}",
             stale.len(),
-            if stale.len() == 1 { "" } else { "s" },
             list.join("\n")
         ))
         .help(format!("run `{fix}` and commit the result")))

@@ -18,15 +18,35 @@ pub(crate) fn apply_rules(schema: Value, rules: &[Rule]) -> Value {
     let Value::Object(mut obj) = schema else {
         return schema;
     };
+    // serde_valid counts grapheme clusters, JSON Schema code points: a
+    // schema with `minLength`/`maxLength` says which the server counts
+    // (after the rules, [on the list, on its items]).
+    let mut counted = [false, false];
     for rule in rules {
         let Some(value) = keyword_value(&rule.value) else {
             continue;
         };
+        let keyword = rule.kind.keyword();
+        let length = matches!(keyword, "minLength" | "maxLength");
         let target = match obj.get_mut("items") {
-            Some(Value::Object(items)) if rule.per_item() => items,
-            _ => &mut obj,
+            Some(Value::Object(items)) if rule.per_item() => {
+                counted[1] |= length;
+                items
+            }
+            _ => {
+                counted[0] |= length;
+                &mut obj
+            }
         };
-        insert(target, rule.kind.keyword(), value);
+        insert(target, keyword, value);
+    }
+    if counted[1] {
+        if let Some(Value::Object(items)) = obj.get_mut("items") {
+            items.insert(crate::extensions::LENGTH.into(), json!("graphemes"));
+        }
+    }
+    if counted[0] {
+        obj.insert(crate::extensions::LENGTH.into(), json!("graphemes"));
     }
     Value::Object(obj)
 }
@@ -82,11 +102,12 @@ mod tests {
         let attrs: Vec<Attribute> = vec![
             parse_quote!(#[validate(min_length = 1)]),
             parse_quote!(#[validate(max_length = 200, message = "too long")]),
-            parse_quote!(#[validate(pattern = r"^\w+$")]),
+            parse_quote!(#[validate(pattern = r"^[a-z]+$")]),
         ];
+        // serde_valid counts grapheme clusters: the document says so.
         assert_eq!(
             field(attrs, json!({"type": "string"})),
-            json!({"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^\\w+$"})
+            json!({"type": "string", "minLength": 1, "maxLength": 200, "x-tether-length": "graphemes", "pattern": "^[a-z]+$"})
         );
         let attrs: Vec<Attribute> = vec![
             parse_quote!(#[validate(minimum = -5)]),
@@ -133,7 +154,7 @@ mod tests {
         ];
         assert_eq!(
             field(attrs, json!({"type": "array", "items": {"type": "string"}})),
-            json!({"type": "array", "items": {"type": "string", "maxLength": 5, "enum": ["a", "b"]}, "maxItems": 3})
+            json!({"type": "array", "items": {"type": "string", "maxLength": 5, "enum": ["a", "b"], "x-tether-length": "graphemes"}, "maxItems": 3})
         );
     }
 

@@ -208,15 +208,25 @@ impl OperationContext<'_, '_> {
             let error = json!({"type": "string", "const": phrase});
             shape.push(Property::required("error", error));
             let rules = FieldRules::renamed(rule);
+            // The fields are gathered apart first: pushed onto the keys, a
+            // field named like one would silently replace it.
+            let mut fields = Shape::default();
             self.gen
-                .named_fields(&syntax.fields, rules, module, &Env::new(), &mut shape);
-            if let Some(clash) = shape.props[3..]
+                .named_fields(&syntax.fields, rules, module, &Env::new(), &mut fields);
+            let clash = fields
+                .props
                 .iter()
-                .find(|p| RESERVED_KEYS.contains(&p.name.as_str()))
-            {
+                .map(|p| p.name.as_str())
+                .find(|n| RESERVED_KEYS.contains(n))
+                .map(str::to_string);
+            shape.props.append(&mut fields.props);
+            shape.additional = fields.additional;
+            shape.all_of = fields.all_of;
+            shape.groups = fields.groups;
+            if let Some(clash) = clash {
                 let message = format!(
                     "a field of `{}::{}` is serialised as `{}`, a key of the error body itself",
-                    model.ident, variant.ident, clash.name
+                    model.ident, variant.ident, clash
                 );
                 let d = self
                     .gen

@@ -21,7 +21,7 @@ use tether_model::response::{is_named, return_shape, strip_refs, type_args, Retu
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(super) enum Output {
     /// JSON of a type.
     Json(Ty),
@@ -35,8 +35,9 @@ pub(super) enum Output {
     Empty,
     /// `NoContent`: 204.
     NoContent,
-    /// `Sse<E>`: `text/event-stream` of the events of `E`.
-    Sse(Ty),
+    /// `Sse<E>`: `text/event-stream` of the events of `E`, with where `E`
+    /// is written.
+    Sse(Ty, ModId, proc_macro2::Span),
     /// `(StatusCode, T)`: `T`'s body with a status the handler chooses.
     WithStatus(Box<Output>),
     /// `Redirect`: a `3xx` with a `Location` header.
@@ -144,7 +145,10 @@ impl OperationContext<'_, '_> {
                 }
             },
             ReturnShape::Sse(arg) => match arg {
-                Some(a) => self.gen.resolve(a, module, &env).map(Output::Sse),
+                Some(a) => self
+                    .gen
+                    .resolve(a, module, &env)
+                    .map(|e| Output::Sse(e, module, a.span())),
                 None => {
                     let d = self.gen_diag(c, ty.span(), "write the event type: `Sse<Event>`, where `Event` is an enum with one variant per event");
                     self.gen.errors.push(d);
@@ -215,11 +219,10 @@ impl OperationContext<'_, '_> {
         self.gen.index_ref()
     }
 
-    fn sse_content(&mut self, events: Ty, c: &FoundController, route: &RouteModel) -> Value {
-        let events = match self.gen.sse_events(&events) {
+    fn sse_content(&mut self, events: Ty, at: (ModId, proc_macro2::Span)) -> Value {
+        let events = match self.gen.sse_events(&events, at) {
             Ok(e) => e,
-            Err(msg) => {
-                let d = self.gen_diag(c, route.span, &msg);
+            Err(d) => {
                 self.gen.errors.push(d);
                 Vec::new()
             }
@@ -287,7 +290,7 @@ impl OperationContext<'_, '_> {
             let status = key.parse().unwrap_or(200);
             response.insert("description".into(), json!(reason(status)));
         }
-        if let Some((media, body)) = self.content(body, &key, c, route) {
+        if let Some((media, body)) = self.content(body, &key) {
             response.insert("content".into(), json!({ media: body }));
         }
         if let Some(h) = headers {
@@ -342,13 +345,7 @@ impl OperationContext<'_, '_> {
     }
 
     /// The media type and content object of a success body, if it has one.
-    fn content(
-        &mut self,
-        output: Output,
-        key: &str,
-        c: &FoundController,
-        route: &RouteModel,
-    ) -> Option<(&'static str, Value)> {
+    fn content(&mut self, output: Output, key: &str) -> Option<(&'static str, Value)> {
         match output {
             _ if key == "204" => None,
             Output::Json(ty) => Some(("application/json", json!({"schema": self.gen.schema(&ty)}))),
@@ -358,11 +355,11 @@ impl OperationContext<'_, '_> {
                 "application/octet-stream",
                 json!({"schema": {"type": "string", "format": "binary"}}),
             )),
-            Output::Sse(ty) => Some(("text/event-stream", self.sse_content(ty, c, route))),
-            // A status inside a status: the inner one is what is sent.
-            Output::WithStatus(inner) | Output::WithHeaders(inner, _) => {
-                self.content(*inner, key, c, route)
+            Output::Sse(ty, module, span) => {
+                Some(("text/event-stream", self.sse_content(ty, (module, span))))
             }
+            // A status inside a status: the inner one is what is sent.
+            Output::WithStatus(inner) | Output::WithHeaders(inner, _) => self.content(*inner, key),
             Output::Empty | Output::NoContent | Output::Redirect | Output::Opaque => None,
         }
     }

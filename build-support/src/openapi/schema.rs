@@ -1013,8 +1013,10 @@ impl<'a> SchemaGen<'a> {
                 }
             },
             EnumRepr::Adjacent { tag, content } => match v.fields {
+                // serde writes no content for a unit variant and reads it
+                // absent or `null`, nothing else.
                 Fields::Unit => {
-                    json!({"type": "object", "properties": {tag: tag_value}, "required": [tag]})
+                    json!({"type": "object", "properties": {tag: tag_value, content: {"type": "null"}}, "required": [tag]})
                 }
                 _ => {
                     let value = self.variant_value(v, rule, module, env);
@@ -1041,20 +1043,75 @@ impl<'a> SchemaGen<'a> {
     }
 
     /// The events of an `Sse<E>`: each variant of the enum `E` is one event,
-    /// named as serde names it, carrying the variant's payload.
-    pub(super) fn sse_events(&mut self, ty: &Ty) -> Result<Vec<(String, Value)>, String> {
-        let Ty::Def(id, args) = ty else {
-            return Err("the events of `Sse<E>` come from an enum `E` of this crate (one variant per event)".into());
-        };
+    /// named as serde names it, carrying the variant's payload. `at` is
+    /// where `E` is written (in the return type), where a wrong `E` is
+    /// reported.
+    ///
+    /// The runtime names an event after the value serde writes: a unit
+    /// variant's string or the one key of an externally tagged variant's
+    /// object; anything else goes out as a `message` event carrying the
+    /// whole value. So only an externally tagged enum (serde's default)
+    /// without `#[serde(untagged)]` variants is served as documented; the
+    /// others are refused.
+    pub(super) fn sse_events(
+        &mut self,
+        ty: &Ty,
+        at: (ModId, proc_macro2::Span),
+    ) -> Result<Vec<(String, Value)>, Diagnostic> {
         let index = self.index();
+        let here = |message: String, help: &str| {
+            index
+                .sources
+                .diagnostic(at.0, at.1, message)
+                .with_help(help)
+        };
+        let Ty::Def(id, args) = ty else {
+            return Err(here(
+                "the events of `Sse<E>` come from an enum `E` of this crate (one variant per event)".into(),
+                "declare an enum with one variant per event, e.g. `enum Event { Item(Item), Ping }`, and return `Sse<Event>`",
+            ));
+        };
         let def = &index.defs[*id];
         let DefItem::Enum(e) = &def.item else {
-            return Err(format!(
-                "`{}` is not an enum; `Sse<E>` takes an enum with one variant per event",
-                def.name
+            return Err(here(
+                format!(
+                    "`{}` is not an enum; `Sse<E>` takes an enum with one variant per event",
+                    def.name
+                ),
+                &format!(
+                    "wrap it in an enum, one variant per event: `enum Event {{ Item({}) }}`, and return `Sse<Event>`",
+                    def.name
+                ),
             ));
         };
         let c = ContainerAttrs::from_attrs(&e.attrs);
+        let written = match &c.repr {
+            EnumRepr::External => None,
+            EnumRepr::Internal { tag } => Some(format!(
+                "is internally tagged (`#[serde(tag = \"{tag}\")]`)"
+            )),
+            EnumRepr::Adjacent { tag, content } => Some(format!(
+                "is adjacently tagged (`#[serde(tag = \"{tag}\", content = \"{content}\")]`)"
+            )),
+            EnumRepr::Untagged => Some("is untagged (`#[serde(untagged)]`)".into()),
+        };
+        let untagged_variant = e
+            .variants
+            .iter()
+            .find(|v| VariantAttrs::from_attrs(&v.attrs).untagged);
+        let written = written.or_else(|| {
+            untagged_variant
+                .map(|v| format!("has an untagged variant (`#[serde(untagged)] {}`)", v.ident))
+        });
+        if let Some(written) = written {
+            return Err(here(
+                format!(
+                    "`{}` {written}: an `Sse<E>` event is named after the variant serde writes as the key of a one-key object (or as a string), so the stream would not send the events the document and the client name",
+                    def.name
+                ),
+                "use an externally tagged enum, serde's default: remove `tag`/`content`/`untagged` from its `#[serde(..)]`, e.g. `enum Event { Ping { at: u64 }, End }` (each variant's data is its fields)",
+            ));
+        }
         let env = bind_generics(&e.generics, args.clone());
         let mut events = Vec::new();
         for v in &e.variants {
@@ -1206,7 +1263,9 @@ mod tests {
     fn b3_adjacently_tagged_enum() {
         let s = schema_of_e("#[serde(tag = \"t\", content = \"c\")] enum E { A, B(String) }");
         let b = json!({"type": "object", "properties": {"t": {"type": "string", "const": "B"}, "c": string()}, "required": ["t", "c"]});
-        assert_eq!(s, json!({"oneOf": [tag("t", "A"), b]}));
+        // A unit variant's content: absent or null, as serde reads it.
+        let a = json!({"type": "object", "properties": {"t": {"type": "string", "const": "A"}, "c": {"type": "null"}}, "required": ["t"]});
+        assert_eq!(s, json!({"oneOf": [a, b]}));
     }
 
     #[test]

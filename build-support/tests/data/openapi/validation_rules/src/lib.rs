@@ -9,7 +9,7 @@ pub struct NewBook {
     #[validate(min_length = 1)]
     #[validate(max_length = 200, message = "too long")]
     pub book_title: String,
-    #[validate(pattern = r"^\d{3}-\d{10}$")]
+    #[validate(pattern = r"^[0-9]{3}-[0-9]{10}$")]
     pub isbn: Option<String>,
     #[validate(exclusive_minimum = 0)]
     #[validate(maximum = 5000)]
