@@ -18,6 +18,20 @@ impl Builder {
             read: plan.read,
             ..Report::default()
         };
+        // Every client first, in memory: a client that cannot be generated
+        // leaves every document and client on disk as it was.
+        let mut clients = Vec::new();
+        if !self.dry_run {
+            for planned in &plan.outputs {
+                let docs: Vec<Value> = planned
+                    .documents
+                    .iter()
+                    .map(|d| d.document.clone())
+                    .collect();
+                clients.push(generate_sdk_for_output(&planned.output, &docs, &plan.root)?);
+            }
+        }
+        let mut clients = clients.into_iter();
         for planned in plan.outputs {
             let output = &planned.output;
             let mut written = Vec::new();
@@ -30,9 +44,13 @@ impl Builder {
                     output: output.name.clone().unwrap_or_else(|| output.output.clone()),
                 });
             }
-            if !self.dry_run {
-                let client = write_sdk_for_output(output, &written, &plan.root)?;
-                report.clients.extend(client);
+            if let Some(Some((dir, files))) = clients.next() {
+                let report_of =
+                    crate::sdk::write_sdk(&dir, &files).map_err(|e| sdk_error(&dir, e))?;
+                report.clients.push(WrittenSdk {
+                    dir,
+                    report: report_of,
+                });
             }
             report.documents.extend(written);
         }
@@ -86,29 +104,30 @@ pub fn sdk_dir(output: &OpenApiOutput, crate_root: &Path) -> Option<PathBuf> {
     output.sdk.as_ref().map(|sdk| crate_root.join(&sdk.output))
 }
 
-/// Writes the TypeScript client of an output with `[openapi.sdk]` from the
-/// document(s) just produced; files are written only when they change.
-fn write_sdk_for_output(
+/// The client of `output` (its directory and files) from its documents,
+/// `None` when it has no `[openapi.sdk]`.
+fn generate_sdk_for_output(
     output: &OpenApiOutput,
-    documents: &[WrittenDocument],
+    docs: &[Value],
     crate_root: &Path,
-) -> Result<Vec<WrittenSdk>, Error> {
+) -> Result<Option<(PathBuf, crate::sdk::SdkFiles)>, Error> {
     let Some(dir) = sdk_dir(output, crate_root) else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
-    let fail = |e: crate::sdk::SdkError| {
-        Error::one(Diagnostic::in_file(
-            &dir,
-            format!("cannot generate the TypeScript client: {e}"),
-        ))
-    };
-    let docs: Vec<Value> = documents.iter().map(|d| d.document.clone()).collect();
     let options = output
         .sdk
         .as_ref()
         .map(|sdk| crate::sdk::SdkOptions::default().with_output(sdk))
         .unwrap_or_default();
-    let files = crate::sdk::generate_sdk_versions(&docs, &options).map_err(fail)?;
-    let report = crate::sdk::write_sdk(&dir, &files).map_err(fail)?;
-    Ok(vec![WrittenSdk { dir, report }])
+    match crate::sdk::generate_sdk_versions(docs, &options) {
+        Ok(files) => Ok(Some((dir, files))),
+        Err(e) => Err(sdk_error(&dir, e)),
+    }
+}
+
+fn sdk_error(dir: &Path, e: crate::sdk::SdkError) -> Error {
+    Error::one(Diagnostic::in_file(
+        dir,
+        format!("cannot generate the TypeScript client: {e}"),
+    ))
 }

@@ -15,8 +15,11 @@ pub(super) const COMPONENT_PREFIX: &str = "#/components/schemas/";
 
 /// Makes the always-sent fields of response-only components required and
 /// removes the marker [`ext::ALWAYS_SENT`] from the whole document.
-pub(super) fn apply(doc: &mut Value) {
-    let requested = request_components(doc);
+/// `requested` are the components a request carries in any document of
+/// the output ([`request_components`] of each): under HEADER versioning a
+/// type that only one version's responses use but another version reads
+/// has one schema in every document, as the one client they make needs.
+pub(super) fn apply(doc: &mut Value, requested: &BTreeSet<String>) {
     if let Some(schemas) = doc
         .pointer_mut("/components/schemas")
         .and_then(Value::as_object_mut)
@@ -32,7 +35,7 @@ pub(super) fn apply(doc: &mut Value) {
 
 /// The components a request can carry: referenced from a parameter or a
 /// request body, directly or through other components.
-fn request_components(doc: &Value) -> BTreeSet<String> {
+pub(super) fn request_components(doc: &Value) -> BTreeSet<String> {
     let mut todo = Vec::new();
     let operations = doc
         .get("paths")

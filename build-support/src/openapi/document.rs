@@ -412,11 +412,18 @@ pub(crate) fn build(
         }
         let mut document = Value::Object(doc);
         super::form_views::settle(&mut document);
-        super::always_sent::apply(&mut document);
-        if output.openapi_version == OpenApiVersion::V3_0 {
-            downgrade_document(&mut document);
-        }
         built.push(Built { suffix, document });
+    }
+    // What any version's requests carry, for every version's schemas.
+    let requested: BTreeSet<String> = built
+        .iter()
+        .flat_map(|b| super::always_sent::request_components(&b.document))
+        .collect();
+    for b in &mut built {
+        super::always_sent::apply(&mut b.document, &requested);
+        if output.openapi_version == OpenApiVersion::V3_0 {
+            downgrade_document(&mut b.document);
+        }
     }
     if errors.is_empty() {
         Ok(built)

@@ -6,6 +6,10 @@ use tether::{controller, Json};
 pub struct Cat { pub name: String }
 #[derive(Serialize)]
 pub struct CatV2 { pub name: String, pub lives: u8 }
+/// Answered by version 1, also read by version 2: one schema in both
+/// documents (the request view: `tag` may be left out).
+#[derive(Serialize, Deserialize)]
+pub struct Memo { pub text: String, pub tag: Option<String> }
 
 pub struct CatsController;
 
@@ -22,6 +26,11 @@ impl CatsController {
     #[get("/:id")]
     #[version("1", "2", "10")]
     async fn find_one(&self, #[param] id: u32) -> Json<Cat> { todo!() }
+    #[get("/memo")]
+    async fn memo(&self) -> Json<Memo> { todo!() }
+    #[post("/memo")]
+    #[version("2")]
+    async fn put_memo(&self, #[body] m: Memo) -> Json<Memo> { todo!() }
     #[get("/health")]
     #[version(neutral)]
     async fn health(&self) -> String { todo!() }
