@@ -124,12 +124,21 @@ fn d1_dev_restarts_with_the_new_route_and_regenerates_the_sdk() {
     assert_eq!(get(port, "/api/greetings/bye").map(|r| r.0), Some(404));
     assert!(!f.read("sdk/greetings/index.ts").contains("bye("));
 
+    // The app embeds the document (`include_openapi!`), which did not
+    // exist when dev started: dev wrote it and built again.
+    let (status, served) = get(port, "/docs/openapi.json").expect("the document is served");
+    assert_eq!(status, 200);
+    assert!(served.contains("/api/greetings") && !served.contains("/api/greetings/bye"));
+
     f.add_bye_route();
     dev.wait_for("the restarted app to serve /bye", |_| {
         get(port, "/api/greetings/bye").is_some_and(|(s, b)| s == 200 && b == "bye")
     });
     assert!(f.read("sdk/greetings/index.ts").contains("bye("));
     assert!(f.read("openapi.json").contains("/api/greetings/bye"));
+    // The document it serves is the one of this change, not the last one.
+    let (_, served) = get(port, "/docs/openapi.json").expect("the document is served");
+    assert!(served.contains("/api/greetings/bye"), "{served}");
     dev.wait_for("two starts", |log| log.matches("listening on").count() == 2);
     let log = dev.log();
     assert!(log.contains("Changed src/controllers.rs"), "{log}");

@@ -164,14 +164,20 @@ impl Session<'_> {
         let project = Project::locate(&self.args.target)?;
         // First the build (its build.rs writes nothing: DEFER_WRITES_ENV),
         // so a build that fails leaves the clients of the running app.
-        let exe = self.progress.timed("Compiled", "cargo build", || {
-            cargo::build_binary(
-                &project,
-                &self.args.cargo,
-                self.args.target.package.as_deref(),
-                &self.progress,
-            )
-        })?;
+        let built = self.build(&project);
+        let exe = match built {
+            Ok(exe) => exe,
+            // A document the app embeds (`include_openapi!`) that does not
+            // exist yet fails the build until it is written: write what the
+            // sources give, then build again.
+            Err(e) => match self.missing_documents(&project) {
+                Some(plan) => {
+                    plan.write()?;
+                    self.build(&project)?
+                }
+                None => return Err(e),
+            },
+        };
         if signals::received().is_some() {
             return Ok(());
         }
@@ -180,7 +186,18 @@ impl Session<'_> {
         self.ignored = plan.documents.iter().map(|d| d.path.clone()).collect();
         self.ignored
             .extend(plan.clients.iter().map(|c| c.dir.clone()));
+        // The build compiled the documents on disk into an app that embeds
+        // them: if they change now, build again, so that its `/docs`
+        // serves the document of this very change.
+        let documents_change = plan
+            .documents
+            .iter()
+            .any(|d| std::fs::read(&d.path).ok().as_deref() != Some(&d.bytes[..]));
         let summary = plan.write()?;
+        let exe = match documents_change {
+            true => self.build(&project)?,
+            false => exe,
+        };
         let changed: Vec<&str> = summary
             .lines
             .iter()
@@ -225,6 +242,27 @@ impl Session<'_> {
         // A signal while it started found no app to stop: the main loop
         // stops it.
         Ok(())
+    }
+
+    /// `cargo build` of the app, build.rs writing nothing; its executable.
+    fn build(&self, project: &Project) -> Result<PathBuf, CliError> {
+        self.progress.timed("Compiled", "cargo build", || {
+            cargo::build_binary(
+                project,
+                &self.args.cargo,
+                self.args.target.package.as_deref(),
+                &self.progress,
+            )
+        })
+    }
+
+    /// What the sources give, when a document they make is not on disk.
+    fn missing_documents(&self, project: &Project) -> Option<Plan> {
+        let plan = Plan::from_sources(project, &self.args.cargo).ok()?;
+        plan.documents
+            .iter()
+            .any(|d| !d.path.exists())
+            .then_some(plan)
     }
 
     /// SIGTERM to the app's group (the app shuts down gracefully), SIGKILL
