@@ -77,10 +77,14 @@ fn tsconfig(root: &Path, module: &str, resolution: &str, strict: bool) -> String
 /// A Node.js project: no DOM library, so the client may name only what
 /// `@types/node` (the repository's pinned copy) declares as well, and with
 /// `exactOptionalPropertyTypes`, under which `@types/node`'s optional
-/// members (`value?: T` of a stream's end) differ from the DOM's.
+/// members (`value?: T` of a stream's end) differ from the DOM's; and with
+/// `isolatedDeclarations`, which wants every export's type written out.
 fn node_only_tsconfig(root: &Path) -> String {
     let path = root.join("tsconfig.node.json");
     let types_root = repo_dir().join("node_modules/@types");
+    // `isolatedDeclarations` (JSR, libraries' builds) needs declarations
+    // written: only those, out of the way.
+    let declarations = root.join("declarations");
     fs::write(
         &path,
         format!(
@@ -97,8 +101,11 @@ fn node_only_tsconfig(root: &Path) -> String {
     "verbatimModuleSyntax": true,
     "esModuleInterop": true,
     "isolatedModules": true,
-    "skipLibCheck": false,
-    "noEmit": true
+    "isolatedDeclarations": true,
+    "declaration": true,
+    "emitDeclarationOnly": true,
+    "outDir": {declarations:?},
+    "skipLibCheck": false
   }},
   "include": ["clients/**/*.ts"],
   "exclude": ["clients/**/usage.ts"]

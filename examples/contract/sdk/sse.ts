@@ -116,7 +116,7 @@ export class SSEParser {
  * Reads every message of a byte stream (UTF-8), chunk boundaries anywhere.
  * Once `signal` aborts it ends at once, without waiting for the stream.
  */
-export async function* readSSE(body: ReadableStream<Uint8Array>, parser = new SSEParser(), signal?: AbortSignal): AsyncGenerator<SSEMessage> {
+export async function* readSSE(body: ReadableStream<Uint8Array>, parser: SSEParser = new SSEParser(), signal?: AbortSignal): AsyncGenerator<SSEMessage> {
   const reader = body.getReader();
   const decoder = new TextDecoder("utf-8");
   try {
