@@ -382,15 +382,20 @@ impl Writer<'_> {
         out
     }
 
-    /// Unknown properties pass (`looseObject`): a newer server may send more.
+    /// Unknown properties pass (`looseObject`): a newer server may send
+    /// more. Not where the document forbids them (`additionalProperties:
+    /// false`, serde's `deny_unknown_fields`): the server refuses them, and
+    /// so does `strictObject`.
     fn object(&self, schema: &Value, depth: usize) -> String {
         let properties = schema.get("properties").and_then(Value::as_object);
         let extra = schema.get("additionalProperties");
+        let closed = extra == Some(&Value::Bool(false));
         let Some(properties) = properties.filter(|p| !p.is_empty()) else {
             return match extra {
                 Some(v) if v.is_object() => {
                     format!("z.record(z.string(), {})", self.zod(v, depth + 1))
                 }
+                _ if closed => "z.strictObject({})".into(),
                 _ => "z.looseObject({})".into(),
             };
         };
@@ -417,6 +422,8 @@ impl Writer<'_> {
         let shape = format!("{{ {} }}", fields.join(", "));
         if properties.keys().any(|k| is_inherited(k)) {
             format!("ownObject({shape})")
+        } else if closed {
+            format!("z.strictObject({shape})")
         } else {
             format!("z.looseObject({shape})")
         }

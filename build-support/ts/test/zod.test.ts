@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createClient } from "./generated/zod_formats/index.js";
-import { NewEventSchema, OwnerSchema, ShapeSchema, UploadSchema, operationSchemas, zodValidator } from "./generated/zod_formats/zod.js";
+import { NewEventSchema, OwnerSchema, SettingsSchema, ShapeSchema, UploadSchema, operationSchemas, zodValidator } from "./generated/zod_formats/zod.js";
 import { DocumentSchema, NewDocumentSchema } from "./generated/tether_flatten_option/zod.js";
 
 /** The messages of a failed check, `path: message`; none when it passes. */
@@ -193,4 +193,11 @@ test("C2 a query parameter and a response header named __proto__ are entries of 
   assert.deepEqual(calls, ["http://api.test/events/a?__proto__=x|y"]);
   assert.equal(result.error, null);
   assert.equal(result.error === null && Object.prototype.hasOwnProperty.call(result.headers, "__proto__") ? result.headers["__proto__"] : undefined, 7);
+});
+
+test("G3 an object the document closes (additionalProperties: false, serde's deny_unknown_fields) refuses other keys, as the server does", () => {
+  assert.deepEqual(problems(SettingsSchema, { theme: "dark" }), []);
+  assert.notDeepEqual(problems(SettingsSchema, { theme: "dark", extra: 1 }), []);
+  // Open objects still take keys a newer server may add.
+  assert.deepEqual(problems(OwnerSchema, { toString: true, later: 1 }), []);
 });

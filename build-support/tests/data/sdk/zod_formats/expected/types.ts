@@ -36,3 +36,8 @@ export interface Upload {
   file: Blob;
   thumbs?: Blob[];
 }
+
+/** serde's deny_unknown_fields: no other key. */
+export interface Settings {
+  theme?: string;
+}

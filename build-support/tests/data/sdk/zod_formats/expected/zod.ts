@@ -26,6 +26,7 @@ export const CircleSchema: z.ZodType = z.looseObject({ kind: z.string(), radius:
 export const SquareBoxSchema: z.ZodType = z.looseObject({ kind: z.string(), side: z.number() });
 export const ShapeSchema: z.ZodType = z.union([z.intersection(z.lazy(() => CircleSchema), z.looseObject({ kind: z.literal("circle") })), z.intersection(z.lazy(() => SquareBoxSchema), z.looseObject({ kind: z.literal("square box") }))]);
 export const UploadSchema: z.ZodType = z.looseObject({ description: z.string().refine((s) => Array.from(s).length >= 3, { message: "Too small: expected string to have >=3 characters" }), file: z.custom((value) => typeof Blob !== "undefined" && value instanceof Blob, { message: "Expected a Blob" }), thumbs: z.array(z.custom((value) => typeof Blob !== "undefined" && value instanceof Blob, { message: "Expected a Blob" })).optional() });
+export const SettingsSchema: z.ZodType = z.strictObject({ theme: z.string().optional() });
 
 /** The schemas of each operation (by operationId, else `METHOD /path`): its JSON request body and 2xx answers by status. */
 export const operationSchemas: Readonly<Record<string, OperationSchemas>> = {
