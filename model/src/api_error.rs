@@ -189,49 +189,14 @@ fn reserved_key(f: &syn::Field, rule: Option<&LitStr>) -> Option<&'static str> {
         Some(rename) => rename.value(),
         None => {
             let name = f.ident.as_ref().map(crate::attrs::ident_name)?;
-            match rule {
-                Some(rule) => rename_field(&name, &rule.value()),
+            // An unknown rule (which serde refuses itself) leaves it as written.
+            match rule.and_then(|r| crate::rename::RenameRule::parse(&r.value())) {
+                Some(rule) => rule.apply_to_field(&name),
                 None => name,
             }
         }
     };
     RESERVED_KEYS.into_iter().find(|k| *k == name)
-}
-
-/// A field name (written `snake_case`) under a serde `rename_all` rule, as
-/// serde's `RenameRule::apply_to_field` computes it; an unknown rule (which
-/// serde refuses itself) leaves it as written.
-fn rename_field(field: &str, rule: &str) -> String {
-    let pascal = || {
-        let mut out = String::new();
-        let mut capitalize = true;
-        for ch in field.chars() {
-            if ch == '_' {
-                capitalize = true;
-            } else if capitalize {
-                out.push(ch.to_ascii_uppercase());
-                capitalize = false;
-            } else {
-                out.push(ch);
-            }
-        }
-        out
-    };
-    match rule {
-        "UPPERCASE" | "SCREAMING_SNAKE_CASE" => field.to_ascii_uppercase(),
-        "PascalCase" => pascal(),
-        "camelCase" => {
-            let pascal = pascal();
-            let mut chars = pascal.chars();
-            match chars.next() {
-                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
-                None => pascal,
-            }
-        }
-        "kebab-case" => field.replace('_', "-"),
-        "SCREAMING-KEBAB-CASE" => field.to_ascii_uppercase().replace('_', "-"),
-        _ => field.to_string(),
-    }
 }
 
 /// Whether `attrs` hold `#[derive(.., ApiError, ..)]` (any path ending so).
@@ -371,13 +336,15 @@ mod tests {
             }
         ))
         .is_ok());
-        assert_eq!(rename_field("status_code", "camelCase"), "statusCode");
-        assert_eq!(rename_field("status_code", "PascalCase"), "StatusCode");
-        assert_eq!(
-            rename_field("status_code", "SCREAMING-KEBAB-CASE"),
-            "STATUS-CODE"
-        );
-        assert_eq!(rename_field("status_code", "snake_case"), "status_code");
+        let field = |rule: &str| {
+            crate::rename::RenameRule::parse(rule)
+                .unwrap()
+                .apply_to_field("status_code")
+        };
+        assert_eq!(field("camelCase"), "statusCode");
+        assert_eq!(field("PascalCase"), "StatusCode");
+        assert_eq!(field("SCREAMING-KEBAB-CASE"), "STATUS-CODE");
+        assert_eq!(field("snake_case"), "status_code");
     }
 
     #[test]

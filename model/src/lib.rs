@@ -20,6 +20,7 @@
 pub mod method;
 pub mod path;
 pub mod prefix_exclude;
+pub mod rename;
 pub mod status;
 pub mod versioning;
 
