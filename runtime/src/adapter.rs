@@ -194,10 +194,8 @@ impl NativeAdapter {
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        let activity = Arc::new(Activity::default());
-        let io = TokioIo::new(ConnIo::new(io, self.pipeline_flush, Some(activity.clone())));
-        let mut svc = hyper_service(service, self.request_timeout, None);
-        svc.activity = Some(activity.clone());
+        let svc = hyper_service(service, self.request_timeout, None);
+        let (io, svc, activity) = http1_parts(io, self.pipeline_flush, svc);
         let conn = self.builder().serve_connection(io, svc);
         let _ = Idle::new(conn, activity, self.header_read_timeout).await;
     }
@@ -338,6 +336,22 @@ fn poll_answer(
     }
 }
 
+/// An HTTP/1 connection's I/O (batched when `batching`) and service, both
+/// telling the [`Activity`] its header-read timeout watches ([`Idle`]).
+fn http1_parts<I>(
+    io: I,
+    batching: bool,
+    mut svc: HyperService,
+) -> (TokioIo<ConnIo<I>>, HyperService, Arc<Activity>)
+where
+    I: AsyncRead + AsyncWrite + Unpin,
+{
+    let activity = Arc::new(Activity::default());
+    svc.activity = Some(activity.clone());
+    let io = TokioIo::new(ConnIo::new(io, batching, Some(activity.clone())));
+    (io, svc, activity)
+}
+
 /// `service` as hyper calls it: one [`Respond`] per request.
 /// `first_request`, for a connection accepted while draining, is told of
 /// each request (see [`GoAway`]).
@@ -417,14 +431,8 @@ impl Protocols {
     /// is on), else as HTTP/1.1, until it closes or shutdown ends it. An
     /// HTTP/2 connection is sent `GOAWAY` when `go_away` says so; the
     /// watcher, held to the end, makes the adapter's shutdown wait for it.
-    async fn serve<I>(
-        &self,
-        io: I,
-        h2: bool,
-        mut svc: HyperService,
-        watcher: Watcher,
-        go_away: GoAway,
-    ) where
+    async fn serve<I>(&self, io: I, h2: bool, svc: HyperService, watcher: Watcher, go_away: GoAway)
+    where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
         match &self.http2 {
@@ -440,9 +448,7 @@ impl Protocols {
                 drop(watcher);
             }
             _ => {
-                let activity = Arc::new(Activity::default());
-                let io = TokioIo::new(ConnIo::new(io, self.batching, Some(activity.clone())));
-                svc.activity = Some(activity.clone());
+                let (io, svc, activity) = http1_parts(io, self.batching, svc);
                 let conn = watcher.watch(self.http1.serve_connection(io, svc));
                 let _ = Idle::new(conn, activity, self.header_read_timeout).await;
             }

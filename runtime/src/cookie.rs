@@ -178,15 +178,7 @@ impl<T: serde::de::DeserializeOwned> CookieParam for T {}
 #[doc(hidden)]
 pub fn cookie_param<T: CookieParam>(req: &Request, name: &str) -> Result<T, HttpError> {
     let value = match find(req, name) {
-        Some(raw) => Some(
-            percent_encoding::percent_decode_str(raw)
-                .decode_utf8()
-                .map_err(|_| {
-                    HttpError::bad_request(format!(
-                        "invalid cookie `{name}`: {raw:?} is not valid UTF-8 once percent-decoded"
-                    ))
-                })?,
-        ),
+        Some(raw) => Some(crate::extract::percent_decoded(raw, "cookie", name)?),
         None => None,
     };
     crate::urlencoded::Values::new(name, value.into_iter())

@@ -99,17 +99,29 @@ pub fn read_args<T>(
         .unwrap_or_else(|payload| Err(Ok(crate::response_future::panicked(&*payload))))
 }
 
+/// `raw` (the value of the `place` named `name`) percent-decoded, or the
+/// `400` for bytes that are not UTF-8 once decoded.
+pub(crate) fn percent_decoded<'a>(
+    raw: &'a str,
+    place: &str,
+    name: &str,
+) -> Result<Cow<'a, str>, HttpError> {
+    percent_encoding::percent_decode_str(raw)
+        .decode_utf8()
+        .map_err(|_| {
+            HttpError::bad_request(format!(
+                "invalid {place} `{name}`: {raw:?} is not valid UTF-8 once percent-decoded"
+            ))
+        })
+}
+
 /// `#[param] id: T`: the `index`-th capture of the route, named `name`.
 #[doc(hidden)]
 pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Result<T, HttpError> {
     let place = "path parameter";
     let missing = || HttpError::bad_request(Error::Missing(name.into()).describe(place));
     let raw = req.raw_param_at(index).ok_or_else(missing)?;
-    let decoded = req.param_at(index).ok_or_else(|| {
-        HttpError::bad_request(format!(
-            "invalid {place} `{name}`: {raw:?} is not valid UTF-8 once percent-decoded"
-        ))
-    })?;
+    let decoded = percent_decoded(raw, place, name)?;
     Values::new(name, std::iter::once(decoded))
         .read()
         .map_err(|e| HttpError::bad_request(e.describe(place)))
@@ -337,7 +349,13 @@ fn json_error<T: serde::de::DeserializeOwned>(bytes: &[u8], e: serde_json::Error
         Err(tracked) => known_path(tracked.path()),
         Ok(_) => String::new(),
     };
-    match path.as_str() {
+    json_message(&path, e)
+}
+
+/// A JSON body's error message, naming `path` when serde knows it.
+#[cfg(feature = "json")]
+fn json_message(path: &str, e: impl std::fmt::Display) -> String {
+    match path {
         "" => format!("invalid JSON body: {e}"),
         _ => format!("invalid JSON body at `{path}`: {e}"),
     }
@@ -396,10 +414,8 @@ fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(
     // Read again with the floats made integers: if that fails too, its
     // error is the one to report (the first named a float it now reads).
     Some(
-        serde_path_to_error::deserialize::<_, T>(value).map_err(|e| match known_path(e.path()) {
-            path if path.is_empty() => format!("invalid JSON body: {}", e.inner()),
-            path => format!("invalid JSON body at `{path}`: {}", e.inner()),
-        }),
+        serde_path_to_error::deserialize::<_, T>(value)
+            .map_err(|e| json_message(&known_path(e.path()), e.inner())),
     )
 }
 

@@ -189,17 +189,10 @@ where
         if self.values.clone().next().is_none() {
             return Err(Error::Missing(self.key.to_string()));
         }
-        if self.comma_lists {
-            let items = self.values.flat_map(comma_separated).map(Value);
-            let mut seq = SeqDeserializer::new(items);
-            let value = visitor.visit_seq(&mut seq).map_err(|e| e.at(self.key))?;
-            seq.end().map_err(|e| e.at(self.key))?;
-            return Ok(value);
+        match self.comma_lists {
+            true => visit_items(self.key, self.values.flat_map(comma_separated), visitor),
+            false => visit_items(self.key, self.values, visitor),
         }
-        let mut seq = SeqDeserializer::new(self.values.map(Value));
-        let value = visitor.visit_seq(&mut seq).map_err(|e| e.at(self.key))?;
-        seq.end().map_err(|e| e.at(self.key))?;
-        Ok(value)
     }
 
     /// A present key is `Some`; `None` only when it was not sent.
@@ -250,6 +243,18 @@ where
             .deserialize_map(visitor)
             .map_err(|e| e.at(self.key))
     }
+}
+
+/// `items`, the values of `key`, read as a sequence by `visitor`.
+fn visit_items<'de, 'a, V: Visitor<'de>>(
+    key: &str,
+    items: impl Iterator<Item = Cow<'a, str>>,
+    visitor: V,
+) -> Result<V::Value, Error> {
+    let mut seq = SeqDeserializer::new(items.map(Value));
+    let value = visitor.visit_seq(&mut seq).map_err(|e| e.at(key))?;
+    seq.end().map_err(|e| e.at(key))?;
+    Ok(value)
 }
 
 /// The items of a comma-separated list, without the spaces around them;

@@ -45,6 +45,15 @@ pub enum Sent {
     Leaf,
 }
 
+/// A key with case, `_` and `-` ignored: `book_title` matches `bookTitle`
+/// and `book-title`.
+fn fold(key: &str) -> String {
+    key.chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 impl Sent {
     /// The keys of a query string or a form.
     pub fn form(query: &[u8]) -> Sent {
@@ -82,12 +91,6 @@ impl Sent {
         let Sent::Object(keys) = self else {
             return (name.to_string(), &NOTHING);
         };
-        let fold = |k: &str| -> String {
-            k.chars()
-                .filter(|c| *c != '_' && *c != '-')
-                .flat_map(char::to_lowercase)
-                .collect()
-        };
         let found = keys
             .iter()
             .find(|(k, _)| k == name)
@@ -105,7 +108,6 @@ impl Sent {
         let Sent::Object(keys) = self else {
             return false;
         };
-        let fold = |k: &str| k.replace(['_', '-'], "").to_lowercase();
         matches!(errors, Errors::Object(_)) && !keys.iter().any(|(k, _)| fold(k) == fold(name))
     }
 
