@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::document::Document;
-use super::naming::{jsdoc, prop_key, string_literal};
+use super::naming::{jsdoc, prop_key, string_literal, OBJECT_MEMBERS};
 
 /// How one scheme's credential is sent, as `SecuritySchemeSpec` spells it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,17 +123,6 @@ pub(super) fn requirement_literal(alternatives: &[Vec<String>]) -> String {
         .collect();
     format!("security: [{}]", alts.join(", "))
 }
-
-/// The members TypeScript's `Object` declares.
-const OBJECT_MEMBERS: [&str; 7] = [
-    "constructor",
-    "toString",
-    "toLocaleString",
-    "valueOf",
-    "hasOwnProperty",
-    "isPrototypeOf",
-    "propertyIsEnumerable",
-];
 
 /// Whether a scheme is named like a member of `Object` (see [`auth_type`]);
 /// `createClient` then hands its config on as `ClientConfig` by assertion.

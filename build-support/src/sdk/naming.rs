@@ -217,6 +217,27 @@ pub fn push_prop_key(out: &mut String, s: &str) {
     }
 }
 
+/// Every name a JavaScript object inherits from `Object.prototype`: the
+/// members TypeScript's `Object` declares ([`OBJECT_MEMBERS`], first), then
+/// `__proto__` and the legacy accessors.
+pub const INHERITED: [&str; 12] = [
+    "constructor",
+    "toString",
+    "toLocaleString",
+    "valueOf",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "__proto__",
+    "__defineGetter__",
+    "__defineSetter__",
+    "__lookupGetter__",
+    "__lookupSetter__",
+];
+
+/// The members TypeScript's `Object` declares: every object type has them.
+pub const OBJECT_MEMBERS: &[&str] = INHERITED.split_at(7).0;
+
 /// A key of an object literal (a value, not a type): [`prop_key`], but
 /// `__proto__` computed (`["__proto__"]`), which written plainly or quoted
 /// would set the literal's prototype instead of adding the entry.

@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::document::Document;
-use super::naming::{is_generic_instance, pascal, type_name, Namer};
+use super::naming::{is_generic_instance, pascal, type_name, Namer, INHERITED};
 use super::operations::{Content, Operation};
 use super::templates::{exported_names, CLIENT_TS, FORM_DATA_TS, SSE_TS, TANSTACK_TEMPLATE};
 
@@ -104,14 +104,19 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
             }
         }
     }
-    let mut keys = Namer::new(version_keys.iter().map(|(k, _)| *k).chain(RESERVED_MEMBERS));
+    let mut keys = Namer::new(
+        version_keys
+            .iter()
+            .map(|(k, _)| *k)
+            .chain(reserved_members()),
+    );
     let mut dirs = Namer::case_insensitive(["client", "types", "sse", "form-data", "index"]);
     let mut by_raw: HashMap<&str, usize> = HashMap::new();
     let mut controllers: Vec<Controller> = Vec::new();
     for (i, op) in ops.iter().enumerate() {
         let c = *by_raw.entry(op.controller.as_str()).or_insert_with(|| {
             let key = keys.unique(&op.controller);
-            if key != op.controller && RESERVED_MEMBERS.contains(&op.controller.as_str()) {
+            if key != op.controller && is_reserved_member(&op.controller) {
                 warnings.push(format!(
                     "the controller `{}` is `client.{key}`: {}; {}",
                     op.controller,
@@ -172,7 +177,7 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
                     .unwrap_or_default()
             );
             class.name = global.unique(&format!("{base}Controller"));
-            let mut methods = Namer::new(RESERVED_MEMBERS);
+            let mut methods = Namer::new(reserved_members());
             for m in &mut class.methods {
                 let op = &ops[m.op];
                 m.name = methods.unique(&op.method_name);
@@ -195,24 +200,15 @@ fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -
 /// thenable (`await client.books` would send a request and never settle),
 /// and the others are `Object.prototype`'s, which JavaScript and libraries
 /// call on any object (`${client.books}`, `JSON.stringify(client.books)`).
-const RESERVED_MEMBERS: [&str; 14] = [
-    "constructor",
-    "then",
-    "toString",
-    "toLocaleString",
-    "valueOf",
-    "toJSON",
-    "hasOwnProperty",
-    "isPrototypeOf",
-    "propertyIsEnumerable",
-    "__proto__",
-    "__defineGetter__",
-    "__defineSetter__",
-    "__lookupGetter__",
-    "__lookupSetter__",
-];
+fn reserved_members<'a>() -> impl Iterator<Item = &'a str> {
+    ["then", "toJSON"].into_iter().chain(INHERITED)
+}
 
-/// Why `name` ([`RESERVED_MEMBERS`]) cannot be used.
+fn is_reserved_member(name: &str) -> bool {
+    reserved_members().any(|r| r == name)
+}
+
+/// Why `name` ([`reserved_members`]) cannot be used.
 fn reserved_reason(name: &str) -> String {
     match name {
         "constructor" => "`constructor` is reserved in the generated class (JavaScript's class constructor)".into(),
@@ -241,7 +237,7 @@ fn renamed_warning(op: &Operation<'_>, name: &str, class: &str) -> String {
     } else {
         "give it an operationId to choose another"
     };
-    let why = if RESERVED_MEMBERS.contains(&asked.as_str()) {
+    let why = if is_reserved_member(asked) {
         reserved_reason(asked)
     } else {
         format!("another operation of {class} is already named `{asked}`")

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::document::{schema_ref_name, Document, Field};
-use super::naming::{prop_key, push_jsdoc, push_prop_key, string_literal};
+use super::naming::{prop_key, push_jsdoc, push_prop_key, string_literal, OBJECT_MEMBERS};
 
 /// How tightly a type expression binds, to know when it needs parentheses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -564,18 +564,6 @@ pub(super) fn literal(v: &Value) -> String {
         other => other.to_string(),
     }
 }
-
-/// The members TypeScript's `Object` declares: every object type has them,
-/// so an optional property of that name must also admit Object's own.
-const OBJECT_MEMBERS: [&str; 7] = [
-    "constructor",
-    "hasOwnProperty",
-    "isPrototypeOf",
-    "propertyIsEnumerable",
-    "toLocaleString",
-    "toString",
-    "valueOf",
-];
 
 /// A schema that reads best as an `interface`.
 fn is_plain_object(s: &Value) -> bool {

@@ -430,26 +430,11 @@ impl Writer<'_> {
     }
 }
 
-/// The names every JavaScript object inherits from `Object.prototype`.
+/// Whether every JavaScript object inherits `key` from `Object.prototype`:
 /// zod reads a shape's key with `key in value` and `value[key]`, which find
 /// these even when the body leaves the key out, and it skips `__proto__`.
-const INHERITED: [&str; 12] = [
-    "__defineGetter__",
-    "__defineSetter__",
-    "__lookupGetter__",
-    "__lookupSetter__",
-    "__proto__",
-    "constructor",
-    "hasOwnProperty",
-    "isPrototypeOf",
-    "propertyIsEnumerable",
-    "toLocaleString",
-    "toString",
-    "valueOf",
-];
-
 fn is_inherited(key: &str) -> bool {
-    INHERITED.contains(&key)
+    super::naming::INHERITED.contains(&key)
 }
 
 /// `ownObject`, declared in a file whose shapes have inherited names.
