@@ -96,7 +96,8 @@ impl NativeAdapter {
     /// How long a handler may take before the request is answered with
     /// `503 Service Unavailable` (default: no limit; the client did nothing
     /// wrong, so not Nest's 408). Streams such as SSE are
-    /// not limited once their response has started.
+    /// not limited once their response has started. Each request's timer
+    /// is one heap allocation.
     pub fn request_timeout(mut self, timeout: Duration) -> Self {
         self.request_timeout = Some(timeout);
         self
@@ -244,10 +245,21 @@ pin_project_lite::pin_project! {
     #[project = AnswerProj]
     enum Answer {
         Now { #[pin] fut: ResponseFuture },
-        Within { #[pin] fut: tokio::time::Timeout<ResponseFuture>, limit: Duration },
+        // The timer is boxed: the future stays small where no request
+        // timeout is set, and each move of it copies it.
+        Within { #[pin] fut: ResponseFuture, deadline: Pin<Box<Deadline>> },
         // The answer, held for the one poll of a request with a body (in
         // the place of its finished future: the future stays smaller).
         Held { res: Option<Response> },
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A request's timeout: when it fires, and how long it was.
+    struct Deadline {
+        #[pin]
+        sleep: tokio::time::Sleep,
+        limit: Duration,
     }
 }
 
@@ -270,8 +282,11 @@ impl Respond {
             },
             Some(limit) => Respond {
                 answer: Answer::Within {
-                    fut: tokio::time::timeout(limit, fut),
-                    limit,
+                    fut,
+                    deadline: Box::pin(Deadline {
+                        sleep: tokio::time::sleep(limit),
+                        limit,
+                    }),
                 },
                 has_body,
                 close,
@@ -321,15 +336,23 @@ fn poll_answer(
 ) -> std::task::Poll<Response> {
     match answer.project() {
         AnswerProj::Now { fut } => fut.poll(cx),
-        AnswerProj::Within { fut, limit } => fut.poll(cx).map(|res| {
-            res.unwrap_or_else(|_| {
+        AnswerProj::Within { fut, deadline } => {
+            if let std::task::Poll::Ready(res) = fut.poll(cx) {
+                return std::task::Poll::Ready(res);
+            }
+            let deadline = deadline.as_mut().project();
+            std::task::ready!(deadline.sleep.poll(cx));
+            std::task::Poll::Ready(
                 crate::HttpError::new(
                     http::StatusCode::SERVICE_UNAVAILABLE,
-                    format!("the request took longer than {} ms", limit.as_millis()),
+                    format!(
+                        "the request took longer than {} ms",
+                        deadline.limit.as_millis()
+                    ),
                 )
-                .into_response()
-            })
-        }),
+                .into_response(),
+            )
+        }
         AnswerProj::Held { res } => {
             std::task::Poll::Ready(res.take().expect("Respond polled after completion"))
         }
@@ -589,5 +612,31 @@ pub async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {}
         () = terminate => {}
+    }
+}
+
+#[cfg(all(test, target_pointer_width = "64"))]
+mod tests {
+    use super::*;
+    use std::mem::size_of;
+
+    /// A request's future is moved on its way into hyper, each move a
+    /// copy (issue 18): a ready answer waits in a reused block and a
+    /// request timeout's timer in a box, so the futures stay small. The
+    /// largest part left is the answer a request with a body holds for
+    /// one poll.
+    #[test]
+    fn the_response_futures_stay_small() {
+        assert!(
+            size_of::<ResponseFuture>() <= 96,
+            "{}",
+            size_of::<ResponseFuture>()
+        );
+        assert!(
+            size_of::<Respond>() <= size_of::<Response>() + 16,
+            "{} for a response of {}",
+            size_of::<Respond>(),
+            size_of::<Response>()
+        );
     }
 }

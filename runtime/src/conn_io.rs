@@ -27,6 +27,7 @@
 //! answer to it; the time bound keeps an endless body from holding the
 //! connection.
 
+use crate::request_heads::request_heads;
 use std::future::Future;
 use std::io::{self, IoSlice};
 use std::pin::Pin;
@@ -107,32 +108,6 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
     fn may_hold(&self) -> bool {
         self.dirty && self.batch > 0 && self.held.len() < HOLD_LIMIT
     }
-}
-
-/// Request heads in freshly read bytes: each ends with a blank line.
-/// Line feeds are found eight bytes at a time (a `memchr` call costs more
-/// than the few bytes between the line feeds of a request head), and each
-/// is checked for the `\r\n\r` before it.
-fn request_heads(bytes: &[u8]) -> u32 {
-    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
-    const LFS: u64 = u64::from_le_bytes([b'\n'; 8]);
-    let ends_head = |i: usize| i >= 3 && bytes[i] == b'\n' && &bytes[i - 3..i] == b"\r\n\r";
-    let mut heads = 0;
-    let mut words = bytes.chunks_exact(8);
-    for (n, word) in (&mut words).enumerate() {
-        let x = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ LFS;
-        // The high bit of every byte that is zero, that is a line feed (and
-        // maybe of a byte after one: each candidate is checked).
-        let mut candidates = x.wrapping_sub(ONES) & !x & HIGHS;
-        while candidates != 0 {
-            let byte = candidates.trailing_zeros() as usize / 8;
-            heads += u32::from(ends_head(n * 8 + byte));
-            candidates &= candidates - 1;
-        }
-    }
-    let tail = bytes.len() - words.remainder().len();
-    heads + (tail..bytes.len()).filter(|&i| ends_head(i)).count() as u32
 }
 
 impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
@@ -283,24 +258,6 @@ impl<S: AsyncWrite + Unpin> Drop for ConnIo<S> {
 mod tests {
     use super::*;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-    #[test]
-    fn counts_request_heads() {
-        assert_eq!(request_heads(b"GET / HTTP/1.1\r\nHost: a\r\n\r\n"), 1);
-        assert_eq!(request_heads(&b"GET / HTTP/1.1\r\n\r\n".repeat(16)), 16);
-        assert_eq!(request_heads(b"GET / HTTP/1.1\r\nHost: a\r\n"), 0);
-        assert_eq!(request_heads(b"\n\r\n\r\n\r\n"), 2);
-        assert_eq!(request_heads(b"\r\n\r\n"), 1);
-        // Line feeds at every offset of the eight-byte words, bodies with
-        // bytes of every value: the same count as a plain scan.
-        let plain = |b: &[u8]| b.windows(4).filter(|w| *w == b"\r\n\r\n").count() as u32;
-        for pad in 0..16 {
-            let mut bytes = vec![b'x'; pad];
-            bytes.extend_from_slice(b"GET / HTTP/1.1\r\nHost: a\r\n\r\n\n\n\r\n\r\n");
-            bytes.extend((0..=255u8).chain([b'\r', b'\n', b'\r', b'\n']));
-            assert_eq!(request_heads(&bytes), plain(&bytes), "offset {pad}");
-        }
-    }
 
     /// Four pipelined requests in one read: their four flushes wait, and
     /// all four answers leave together once hyper waits for input again.

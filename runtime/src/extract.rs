@@ -106,6 +106,10 @@ pub(crate) fn percent_decoded<'a>(
     place: &str,
     name: &str,
 ) -> Result<Cow<'a, str>, HttpError> {
+    // Most values have no escape: they are valid UTF-8 already (a `&str`).
+    if !raw.as_bytes().contains(&b'%') {
+        return Ok(Cow::Borrowed(raw));
+    }
     percent_encoding::percent_decode_str(raw)
         .decode_utf8()
         .map_err(|_| {

@@ -26,10 +26,10 @@ pin_project! {
 pin_project! {
     // The handler's future is in a reused block: no box per request (SPEC A10).
     #[project = StateProj]
-    #[allow(clippy::large_enum_variant)]
     enum State {
-        Ready { response: Option<Response> },
-        // A route without pipeline: the handler's own future.
+        // A route without pipeline: the handler's own future (or a ready
+        // answer, in a block too: the state stays small, and each move of
+        // the future copies it).
         Handler { #[pin] future: HandlerFuture },
         // Middleware or a route pipeline.
         Boxed { future: Pin<Box<dyn Future<Output = Response> + Send>> },
@@ -45,13 +45,7 @@ impl ResponseFuture {
         vary_version: bool,
         trace: Option<crate::trace::Trace>,
     ) -> Self {
-        ResponseFuture {
-            state: State::Ready {
-                response: Some(response),
-            },
-            vary_version,
-            trace,
-        }
+        Self::handler(HandlerFuture::ready(Ok(response)), vary_version, trace)
     }
 
     /// A handler's future (see [`ResponseFuture::ready`]).
@@ -128,9 +122,6 @@ impl Future for ResponseFuture {
 #[inline(always)]
 fn poll_state(state: Pin<&mut State>, cx: &mut Context<'_>) -> Poll<Response> {
     match state.project() {
-        StateProj::Ready { response } => {
-            Poll::Ready(response.take().expect("polled after completion"))
-        }
         StateProj::Handler { mut future } => catching(|| {
             future.as_mut().poll(cx).map(|result| match result {
                 Ok(res) => res,

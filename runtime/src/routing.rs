@@ -129,17 +129,35 @@ impl std::error::Error for RouteConflict {}
 #[derive(Default)]
 struct PathHasher(u64);
 
+impl PathHasher {
+    fn mix(&mut self, word: u64) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+    }
+}
+
 impl Hasher for PathHasher {
     fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
         let mut chunks = bytes.chunks_exact(8);
         for c in &mut chunks {
-            let word = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(K);
+            self.mix(u64::from_le_bytes(c.try_into().expect("8 bytes")));
         }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        let rest = chunks.remainder();
+        if rest.is_empty() {
+            return;
         }
+        // The last eight bytes, some of them mixed already (one step, not
+        // one per byte), or the fewer than eight there are.
+        let last = match bytes.len().checked_sub(8) {
+            Some(start) => u64::from_le_bytes(bytes[start..].try_into().expect("8 bytes")),
+            None => rest.iter().fold(0, |word, &b| word << 8 | u64::from(b)),
+        };
+        self.mix(last);
+    }
+
+    /// `str`'s terminator, in one step.
+    fn write_u8(&mut self, byte: u8) {
+        self.mix(u64::from(byte));
     }
 
     fn finish(&self) -> u64 {
