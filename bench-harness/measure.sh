@@ -76,3 +76,6 @@ echo "|---|--:|--:|--:|--:|"
 for route in plaintext json param post versioned; do
   row "$route" "$route" tether:tether hyper:hyper axum:axum svc:tether-svc
 done
+# Plaintext, 16 requests per read: whole batches only.
+n="N1=$((N1 / 16 * 16)) N2=$((N2 / 16 * 16))"
+row "pipelined ×16" pipelined "tether:tether:$n" "hyper:hyper:$n" "axum:axum:$n"

@@ -19,6 +19,9 @@ use conn::Scripted;
 use std::future::Future;
 use std::task::{Context, Poll, Waker};
 
+/// Requests per read in the `pipelined` route, as in the bench.
+const PIPELINED: u64 = 16;
+
 /// The bench's routes: method, path, JSON body.
 fn route(name: &str) -> Option<(&'static str, &'static str, Option<&'static str>)> {
     Some(match name {
@@ -33,6 +36,9 @@ fn route(name: &str) -> Option<(&'static str, &'static str, Option<&'static str>
         "versioned" => ("GET", "/api/v1/status", None),
         // The gzip row of bench/extras.sh.
         "big" => ("GET", "/api/big", None),
+        // The bench's pipelined scenario: plaintext, PIPELINED requests
+        // per read (as `wrk` with bench/pipeline.lua sends them).
+        "pipelined" => ("GET", "/api/plaintext", None),
         _ => return None,
     })
 }
@@ -136,7 +142,7 @@ fn tether_service_only(method: &str, path: &str, body: Option<&'static str>, n: 
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: harness <tether|hyper|axum|tether-svc> <plaintext|json|param|post|versioned|big> <requests>";
+    let usage = "usage: harness <tether|hyper|axum|tether-svc> <plaintext|json|param|post|versioned|big|pipelined> <requests>";
     let (Some(server), Some(route_name), Some(n)) = (args.next(), args.next(), args.next()) else {
         panic!("{usage}");
     };
@@ -146,7 +152,13 @@ fn main() {
     if server == "tether-svc" {
         return tether_service_only(method, path, body, n);
     }
-    let io = Scripted::new(request_bytes(method, path, body), n);
+    let io = if route_name == "pipelined" {
+        assert!(n % PIPELINED == 0, "pipelined: a multiple of {PIPELINED} requests");
+        let batch = request_bytes(method, path, body).repeat(PIPELINED as usize);
+        Scripted::new(batch, n / PIPELINED)
+    } else {
+        Scripted::new(request_bytes(method, path, body), n)
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
