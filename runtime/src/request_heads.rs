@@ -10,7 +10,7 @@
 
 /// How many request heads end in `bytes`.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn request_heads(bytes: &[u8]) -> u32 {
+pub fn request_heads(bytes: &[u8]) -> u32 {
     let mut heads = 0;
     // The previous chunk's masks, in the low sixteen bits.
     let (mut lf_before, mut cr_before) = (0u32, 0u32);
@@ -88,7 +88,7 @@ fn request_heads_by_words(bytes: &[u8]) -> u32 {
 
 /// How many request heads end in `bytes`.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) fn request_heads(bytes: &[u8]) -> u32 {
+pub fn request_heads(bytes: &[u8]) -> u32 {
     request_heads_by_words(bytes)
 }
 
