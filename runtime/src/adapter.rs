@@ -413,10 +413,13 @@ impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
         if let Some(first) = &self.first_request {
             first.notify_one();
         }
-        let has_body = !http_body::Body::is_end_stream(req.body());
-        let close = req.version() < http::Version::HTTP_2 && self.service.is_draining();
+        // Split once, here: each move of the whole request is a copy.
+        let (head, body) = req.into_parts();
+        let has_body = !http_body::Body::is_end_stream(&body);
+        let close = head.version < http::Version::HTTP_2 && self.service.is_draining();
         let open = self.activity.as_ref().map(Activity::start);
-        Respond::new(self.service.call(req), self.timeout, has_body, close, open)
+        let answer = self.service.call_parts(head, body.into());
+        Respond::new(answer, self.timeout, has_body, close, open)
     }
 }
 

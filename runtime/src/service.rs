@@ -76,15 +76,28 @@ impl AppService {
     /// subscriber wants it (see [`crate::trace`]).
     #[inline]
     pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
+        let (head, body) = req.into_parts();
+        self.call_parts(head, body.into())
+    }
+
+    /// [`AppService::call`] with the request in its parts: hyper's adapter
+    /// splits it once, where it gets it (each move of a whole request is a
+    /// copy, issue 18).
+    #[inline]
+    pub(crate) fn call_parts(
+        &self,
+        head: http::request::Parts,
+        body: RequestBody,
+    ) -> ResponseFuture {
         if self.layered.is_some() || !self.inner.middleware.is_empty() {
-            return self.call_chain(req);
+            return self.call_chain(head, body);
         }
         // Looked up once, for the span's name and for dispatch.
         let found = self
             .inner
-            .find(req.method(), req.uri().path(), req.headers());
+            .find(&head.method, head.uri.path(), &head.headers);
         let trace = match self.traced {
-            true => crate::trace::start(&req, found.as_ref().map(|(route, _)| *route)),
+            true => crate::trace::start(&head, found.as_ref().map(|(route, _)| *route)),
             false => None,
         };
         let vary = self.inner.header_versioning;
@@ -92,42 +105,41 @@ impl AppService {
             // The usual case, spelled out so the request is built where the
             // handler takes it: each move of it is a copy (issue 18).
             Some((route, params)) if route.pipeline.is_none() => {
-                let (head, body) = req.into_parts();
-                let request = self.inner.request(head, body.into(), params);
+                let request = self.inner.request(head, body, params);
                 ResponseFuture::handler(call_in(&trace, route, request), vary, trace)
             }
-            found => self.inner.answer(self.request(req), found, trace),
+            found => {
+                let request = self.inner.request(head, body, PathParams::default());
+                self.inner.answer(request, found, trace)
+            }
         }
     }
 
     /// Through the tower layers or the middleware chain: they run before
     /// routing (and may change the request), so the span is named by a
     /// lookup of its own.
-    fn call_chain(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
+    fn call_chain(&self, head: http::request::Parts, body: RequestBody) -> ResponseFuture {
         let trace = match self.traced {
-            true => crate::trace::start(&req, None),
+            true => crate::trace::start(&head, None),
             false => None,
         };
         if let Some(trace) = &trace {
             let route = self
                 .inner
-                .find(req.method(), req.uri().path(), req.headers());
+                .find(&head.method, head.uri.path(), &head.headers);
             if let Some((route, _)) = route {
-                trace.name(req.method(), route);
+                trace.name(&head.method, route);
             }
         }
         let mut future = match &self.layered {
-            Some(stack) => crate::layer::call_stack(stack, req.map(Into::into)),
-            None => Next::start(self.inner.clone()).run(self.request(req)),
+            Some(stack) => crate::layer::call_stack(stack, http::Request::from_parts(head, body)),
+            None => {
+                let request = self.inner.request(head, body, PathParams::default());
+                Next::start(self.inner.clone()).run(request)
+            }
         };
         future.set_trace(trace);
         future
-    }
-
-    /// `req` as handlers and middleware see it.
-    fn request(&self, req: http::Request<impl Into<RequestBody>>) -> Request {
-        let (head, body) = req.into_parts();
-        self.inner.request(head, body.into(), PathParams::default())
     }
 
     /// Marks the app as draining (SPEC F6): its readiness probe answers

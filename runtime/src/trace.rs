@@ -50,7 +50,7 @@ pub(crate) struct Trace {
 /// span and dispatch. Every request field is recorded as the span opens,
 /// in one go: a JSON formatter re-reads the fields it already wrote on
 /// every later record.
-pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<Trace> {
+pub(crate) fn start(req: &http::request::Parts, route: Option<&Route>) -> Option<Trace> {
     let unsubscribed = !tracing::dispatcher::has_been_set();
     if unsubscribed && !log_takes_info() {
         return None;
@@ -59,13 +59,13 @@ pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<
     let span = tracing::info_span!(
         target: TARGET,
         "request",
-        otel.name = &*otel_name(req.method(), route),
+        otel.name = &*otel_name(&req.method, route),
         otel.kind = "server",
         otel.status_code = Empty,
-        http.request.method = req.method().as_str(),
+        http.request.method = req.method.as_str(),
         http.route = route.map(|r| &*r.template),
-        url.path = req.uri().path(),
-        network.protocol.version = protocol_version(req.version()),
+        url.path = req.uri.path(),
+        network.protocol.version = protocol_version(req.version),
         server.address = address().map(|(host, _)| host),
         server.port = address().and_then(|(_, port)| port),
         http.response.status_code = Empty,
@@ -76,7 +76,7 @@ pub(crate) fn start<B>(req: &http::Request<B>, route: Option<&Route>) -> Option<
         return None;
     }
     #[cfg(feature = "opentelemetry")]
-    otel::continue_trace(&span, req.headers());
+    otel::continue_trace(&span, &req.headers);
     Some(Trace {
         span,
         start: Instant::now(),
@@ -163,11 +163,11 @@ fn protocol_version(version: http::Version) -> &'static str {
 
 /// The host and port the client addressed: the URI's authority (HTTP/2,
 /// absolute-form), else the `Host` header.
-fn server_address<B>(req: &http::Request<B>) -> Option<(&str, Option<u16>)> {
-    if let Some(host) = req.uri().host() {
-        return Some((host.trim_matches(['[', ']']), req.uri().port_u16()));
+fn server_address(req: &http::request::Parts) -> Option<(&str, Option<u16>)> {
+    if let Some(host) = req.uri.host() {
+        return Some((host.trim_matches(['[', ']']), req.uri.port_u16()));
     }
-    let host = req.headers().get(http::header::HOST)?.to_str().ok()?;
+    let host = req.headers.get(http::header::HOST)?.to_str().ok()?;
     let (name, port) = match host.rsplit_once(':') {
         Some((name, port)) if !name.is_empty() && !port.contains(']') => {
             (name, port.parse::<u16>().ok())
@@ -232,7 +232,7 @@ mod tests {
             .header("host", value)
             .body(())
             .unwrap();
-        server_address(&req).map(|(h, p)| (h.to_string(), p))
+        server_address(&req.into_parts().0).map(|(h, p)| (h.to_string(), p))
     }
 
     #[test]
@@ -247,9 +247,10 @@ mod tests {
         );
         assert_eq!(host("[::1]:8080"), Some(("::1".into(), Some(8080))));
         assert_eq!(host("[::1]"), Some(("::1".into(), None)));
-        let req = http::Request::get("http://h2.example:9000/x")
+        let (req, ()) = http::Request::get("http://h2.example:9000/x")
             .body(())
-            .unwrap();
+            .unwrap()
+            .into_parts();
         assert_eq!(server_address(&req), Some(("h2.example", Some(9000))));
     }
 
