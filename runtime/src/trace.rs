@@ -50,11 +50,18 @@ pub(crate) struct Trace {
 /// span and dispatch. Every request field is recorded as the span opens,
 /// in one go: a JSON formatter re-reads the fields it already wrote on
 /// every later record.
+#[inline]
 pub(crate) fn start(req: &http::request::Parts, route: Option<&Route>) -> Option<Trace> {
     let unsubscribed = !tracing::dispatcher::has_been_set();
     if unsubscribed && !log_takes_info() {
         return None;
     }
+    open(req, route, unsubscribed)
+}
+
+/// The span of [`start`], once something may want it.
+#[inline(never)]
+fn open(req: &http::request::Parts, route: Option<&Route>, unsubscribed: bool) -> Option<Trace> {
     let address = || server_address(req);
     let span = tracing::info_span!(
         target: TARGET,
