@@ -86,7 +86,8 @@ impl BooksController {
             Ok(book)
         })?;
         if let Some(request_id) = request_id {
-            println!("request {request_id}: created book {}", book.id);
+            // Inside the request span: the log line carries the route too.
+            tracing::info!(request_id, book = book.id, "created book");
         }
         Ok(book)
     }
