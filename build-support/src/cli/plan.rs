@@ -125,9 +125,13 @@ impl Plan {
     pub fn from_file(input: &Path, dir: &Path, options: &SdkOptions) -> Result<Plan, CliError> {
         let document = read_document(input)?;
         let output = OpenApiOutput {
+            // No config: the options (`--zod`, `--tanstack-query`,
+            // `--emit`) stand for its `[openapi.sdk]` table.
             sdk: Some(SdkOutput {
                 output: dir.display().to_string(),
-                ..SdkOutput::default()
+                emit: options.emit,
+                tanstack_query: options.tanstack_query,
+                zod: options.zod,
             }),
             ..OpenApiOutput::default()
         };
