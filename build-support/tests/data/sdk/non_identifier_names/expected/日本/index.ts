@@ -2,8 +2,8 @@
 import type { ClientCore, HeaderValues, SDKOutcome } from "../client.js";
 import type * as types from "../types.js";
 
-/** The call options of `call`. */
-export interface DefaultCallOptions {
+/** The call options of `名前`. */
+export interface 日本名前Options {
   /** Headers of this call. */
   headers?: HeaderValues;
   /** Aborts the call. */
@@ -11,7 +11,7 @@ export interface DefaultCallOptions {
 }
 
 /** The operations of this controller; get it from `createClient`. */
-export class DefaultController<TThrow extends boolean = false> {
+export class 日本Controller<TThrow extends boolean = false> {
   readonly #core: ClientCore<TThrow>;
 
   constructor(core: ClientCore<TThrow>) {
@@ -19,7 +19,7 @@ export class DefaultController<TThrow extends boolean = false> {
   }
 
   /** `POST /weird` */
-  call(options: DefaultCallOptions = {}): Promise<SDKOutcome<types.Schema, unknown, TThrow>> {
+  名前(options: 日本名前Options = {}): Promise<SDKOutcome<types.名前, unknown, TThrow>> {
     return this.#core.request(
       { method: "POST", path: "/weird", operationId: "名前", parseAs: "json" },
       options,
