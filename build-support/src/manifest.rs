@@ -71,6 +71,16 @@ impl Manifest {
         text.into_bytes()
     }
 
+    /// The listed files that are on disk and still look generated: what a
+    /// later run may delete.
+    pub fn generated_files(&self) -> Vec<PathBuf> {
+        self.files
+            .iter()
+            .map(|f| self.base.join(f))
+            .filter(|p| is_generated(p))
+            .collect()
+    }
+
     /// Files `previous` listed that this run does not write, still on disk
     /// and still generated: what [`remove`] deletes and `--check` reports.
     pub fn leftovers(&self, previous: &Manifest) -> Vec<PathBuf> {

@@ -291,6 +291,35 @@ fn d1_build_reports_what_build_rs_rewrote() {
     );
 }
 
+/// build.rs deletes what it no longer writes during `cargo build`, before
+/// the command plans anything: the summary still reports it (trial3 T7).
+#[test]
+fn d1_build_reports_what_build_rs_deleted() {
+    let f = Fixture::new("build-deletes");
+    let config = f.read("tether.toml");
+    let tanstack = config.replace(
+        "[openapi.sdk]\noutput = \"sdk\"\n",
+        "[openapi.sdk]\noutput = \"sdk\"\ntanstack_query = true\n",
+    );
+    assert_ne!(config, tanstack, "the fixture's [openapi.sdk] moved");
+    f.write("tether.toml", &tanstack);
+    f.cmd(&["build", "-q"]).assert().success();
+    assert!(f.path("sdk/queries.ts").is_file());
+    f.write("sdk/mine.ts", "// my own file\n");
+    f.write("tether.toml", &config);
+    let out = f.cmd(&["build"]).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!f.path("sdk/queries.ts").exists());
+    assert!(f.path("sdk/mine.ts").is_file(), "files of your own stay");
+    let summary = stdout(&out);
+    assert!(summary.contains("deleted   sdk/queries.ts"), "{summary}");
+    assert!(
+        summary.contains("deleted   sdk/tanstack-query.ts"),
+        "{summary}"
+    );
+    assert!(!summary.contains("mine.ts"), "{summary}");
+}
+
 /// `cargo build` of the fixture, as a user runs it (build.rs, no `cargo tether`).
 fn cargo_build(f: &Fixture) {
     let out = cargo_build_output(f, &["--quiet"]);

@@ -213,6 +213,50 @@ fn c1_sdk_input_yaml_without_config() {
     assert_eq!(yaml, snapshot(&f.path("sdk")));
 }
 
+/// A client from someone else's document can have the opt-in files too:
+/// `--zod`, `--tanstack-query` and `--emit js` stand for the
+/// `[openapi.sdk]` table such a document has none of (trial3 T4).
+#[test]
+fn g3_sdk_input_with_zod_tanstack_query_and_emit() {
+    let f = Fixture::new("sdk-input-g3");
+    f.generate();
+    let front_end = tempfile::tempdir().unwrap();
+    std::fs::write(front_end.path().join("api.json"), f.read("openapi.json")).unwrap();
+    tether_cmd(front_end.path())
+        .args(["sdk", "-i", "api.json", "-o", "plain"])
+        .assert()
+        .success();
+    assert!(!front_end.path().join("plain/zod.ts").exists());
+    tether_cmd(front_end.path())
+        .args([
+            "sdk",
+            "-i",
+            "api.json",
+            "-o",
+            "both",
+            "--zod",
+            "--tanstack-query",
+        ])
+        .assert()
+        .success();
+    let both = front_end.path().join("both");
+    assert!(both.join("zod.ts").is_file());
+    assert!(both.join("queries.ts").is_file());
+    assert!(both.join("tanstack-query.ts").is_file());
+    tether_cmd(front_end.path())
+        .args(["sdk", "-i", "api.json", "-o", "js", "--emit", "js", "--zod"])
+        .assert()
+        .success();
+    let js = front_end.path().join("js");
+    assert!(js.join("index.js").is_file() && js.join("index.d.ts").is_file());
+    assert!(js.join("zod.js").is_file());
+    assert!(!js.join("index.ts").exists());
+    // The configured outputs take these from tether.toml: refused there.
+    let out = f.cmd(&["sdk", "--zod"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--input"), "{}", stderr(&out));
+}
+
 #[test]
 fn d3_sdk_check_green_when_fresh_red_after_a_change() {
     let f = Fixture::new("sdk-check");

@@ -26,7 +26,38 @@ pub(crate) fn derive(input: TokenStream) -> TokenStream {
     };
     match ApiErrorModel::parse(&item) {
         Ok(model) => expand(&item, &model),
-        Err(e) => e.to_compile_error(),
+        Err(e) => {
+            let mut out = e.to_compile_error();
+            out.extend(placeholder(&item));
+            out
+        }
+    }
+}
+
+/// What a refused enum still implements, so that the error at the
+/// attribute is the only one: without it every handler returning the
+/// enum adds "`…` cannot be returned from a tether handler". Never run,
+/// since the crate does not compile. None for a generic enum, which is
+/// itself refused and whose parameters would need bounds.
+fn placeholder(item: &ItemEnum) -> TokenStream {
+    if !item.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let name = &item.ident;
+    quote! {
+        #[automatically_derived]
+        impl ::tether::ApiError for #name {
+            fn status(&self) -> ::tether::StatusCode {
+                ::std::unreachable!()
+            }
+        }
+
+        #[automatically_derived]
+        impl ::tether::IntoResponse for #name {
+            fn into_response_with(self, _: ::tether::StatusCode) -> ::tether::Response {
+                ::std::unreachable!()
+            }
+        }
     }
 }
 

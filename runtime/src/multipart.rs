@@ -10,7 +10,7 @@
 //! #[derive(MultipartForm)]
 //! struct Upload {
 //!     title: String,
-//!     /// Text fields parse like query parameters.
+//!     /// Text fields are read with `FromStr` (see [`FormText`]).
 //!     copies: Option<u32>,
 //!     tags: Vec<String>,
 //!     cover: UploadedFile,
@@ -49,7 +49,8 @@ pub struct UploadedFile {
     /// The `filename` the client gave: always present on a [`MultipartForm`]
     /// field, as a part without one is not taken for a file.
     pub file_name: Option<String>,
-    /// The part's `Content-Type`, if given.
+    /// The part's `Content-Type`, if given, as sent: parameters included
+    /// (`text/plain; charset=utf-8`).
     pub content_type: Option<String>,
     /// The content.
     pub bytes: Bytes,
@@ -135,9 +136,10 @@ impl Field {
         self.inner.file_name()
     }
 
-    /// The part's `Content-Type`.
+    /// The part's `Content-Type` as sent, parameters included
+    /// (`text/plain; charset=utf-8`).
     pub fn content_type(&self) -> Option<&str> {
-        self.inner.content_type().map(|m| m.essence_str())
+        self.inner.content_type().map(|m| m.as_ref())
     }
 
     /// The next chunk of the content.
@@ -221,7 +223,33 @@ pub trait FormField: Sized {
     fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError>;
 }
 
-/// A text value of a multipart form, parsed with `FromStr`.
+/// A text value of a multipart form, parsed with `FromStr` (not with
+/// serde, as query parameters and urlencoded forms are): `String`,
+/// numbers, `bool` and `char`. Another type, such as an enum of unit
+/// variants, is a field once it implements `FromStr` and this trait:
+///
+/// ```
+/// use tether::multipart::{FormText, MultipartForm};
+///
+/// enum Visibility { Team, Public }
+///
+/// impl std::str::FromStr for Visibility {
+///     type Err = String;
+///     fn from_str(s: &str) -> Result<Self, String> {
+///         match s {
+///             "team" => Ok(Visibility::Team),
+///             "public" => Ok(Visibility::Public),
+///             _ => Err("expected `team` or `public`".to_string()),
+///         }
+///     }
+/// }
+/// impl FormText for Visibility {}
+///
+/// #[derive(MultipartForm)]
+/// struct Upload {
+///     visibility: Option<Visibility>,
+/// }
+/// ```
 pub trait FormText: FromStr {}
 
 macro_rules! form_text {

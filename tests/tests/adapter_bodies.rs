@@ -412,6 +412,41 @@ async fn a6_multipart_two_files_and_text_fields_byte_for_byte() {
     s.stop().await.unwrap();
 }
 
+/// `UploadedFile::content_type` is the part's `Content-Type` as sent,
+/// parameters included: the charset of a text upload is not dropped.
+#[tokio::test]
+async fn a6_multipart_content_type_keeps_its_parameters() {
+    let s = server().await;
+    let form = reqwest::multipart::Form::new()
+        .text("title", "t")
+        .part(
+            "cover-image",
+            file_part(b"c".to_vec(), "c.png", "image/png"),
+        )
+        .part(
+            "page",
+            file_part(b"hello".to_vec(), "p.txt", "text/plain; charset=utf-8"),
+        );
+    let res = s
+        .client
+        .post(s.url("/bodies/upload"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let got: Seen = res.json().await.unwrap();
+    let types: Vec<Option<String>> = got.files.into_iter().map(|f| f.1).collect();
+    assert_eq!(
+        types,
+        [
+            Some("image/png".into()),
+            Some("text/plain; charset=utf-8".into())
+        ]
+    );
+    s.stop().await.unwrap();
+}
+
 #[tokio::test]
 async fn a6_multipart_errors() {
     let s = server().await;

@@ -3,6 +3,7 @@
 
 use super::plan::Plan;
 use super::{cargo, elapsed, BuildArgs, CliError, Progress, Project};
+use crate::manifest::Manifest;
 use std::time::{Instant, SystemTime};
 
 pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
@@ -20,8 +21,10 @@ pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
         "Compiling",
         Project::show(&project.crate_dir.join("Cargo.toml")),
     );
-    // build.rs rewrites outputs during `cargo build`: report those too.
+    // build.rs rewrites outputs during `cargo build`, and deletes those it
+    // no longer writes: report those too.
     let build_start = SystemTime::now();
+    let generated_before = Manifest::read(&project.crate_dir).generated_files();
     progress.timed("Compiled", "cargo build", || {
         cargo::build(
             &project,
@@ -34,7 +37,8 @@ pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
     let plan = progress.timed("Generated", "documents and clients", || {
         Plan::from_sources(&project, &args.cargo)
     })?;
-    plan.write_since(Some(build_start))?.print(&progress);
+    plan.write_after_build(build_start, &generated_before)?
+        .print(&progress);
     progress.status(
         "Finished",
         format_args!(

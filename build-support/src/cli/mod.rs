@@ -58,6 +58,7 @@ pub enum Command {
   cargo tether sdk --name public --output web/   ... into web/ instead of its sdk.output
   cargo tether sdk --config ../api/tether.toml   settings from another file
   cargo tether sdk --input api.yaml --output sdk someone else's API, no tether.toml needed
+  cargo tether sdk -i api.yaml -o sdk --zod --tanstack-query   ... with zod.ts and queries.ts
   cargo tether sdk --check                       exit 1, listing stale files, without writing")]
     Sdk(SdkArgs),
     /// Compile the app, then write every OpenAPI document and client.
@@ -111,9 +112,31 @@ pub struct SdkArgs {
     /// How generated files import each other.
     #[arg(long, value_enum, default_value_t = ImportExt::Js)]
     pub import_extension: ImportExt,
+    /// With --input: also `zod.ts`, zod 4 schemas and the client's validator
+    /// (`[openapi.sdk] zod = true` for the configured outputs).
+    #[arg(long, requires = "input")]
+    pub zod: bool,
+    /// With --input: also `queries.ts`, TanStack Query options and keys
+    /// (`[openapi.sdk] tanstack_query = true` for the configured outputs).
+    #[arg(long, requires = "input")]
+    pub tanstack_query: bool,
+    /// With --input: TypeScript sources, or compiled `.js` with `.d.ts`
+    /// (`[openapi.sdk] emit` for the configured outputs).
+    #[arg(long, value_enum, default_value_t = Emit::Ts, requires = "input")]
+    pub emit: Emit,
     /// The crate (`-p`, `--manifest-path`).
     #[command(flatten)]
     pub target: Target,
+}
+
+/// `--emit`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// `.ts` sources, for a project that compiles them itself.
+    #[default]
+    Ts,
+    /// `.js` ES modules and `.d.ts` declarations: no compile step.
+    Js,
 }
 
 /// `--import-extension`.

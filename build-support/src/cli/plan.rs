@@ -89,6 +89,14 @@ impl Plan {
     /// Every file the plan writes, and what earlier runs wrote that it no
     /// longer does.
     fn plan_manifest(&mut self, dir: &Path) {
+        let files = self.planned_files();
+        let planned = Manifest::new(dir, files.iter().map(PathBuf::as_path));
+        self.leftovers = planned.leftovers(&Manifest::read(dir));
+        self.manifest = Some(planned);
+    }
+
+    /// Every file the plan writes: documents, then the clients' files.
+    fn planned_files(&self) -> Vec<PathBuf> {
         let documents = self.documents.iter().map(|d| d.path.clone());
         let clients = self.clients.iter().flat_map(|c| {
             c.files
@@ -96,10 +104,7 @@ impl Plan {
                 .map(|(rel, _)| c.dir.join(rel))
                 .collect::<Vec<_>>()
         });
-        let files: Vec<PathBuf> = documents.chain(clients).collect();
-        let planned = Manifest::new(dir, files.iter().map(PathBuf::as_path));
-        self.leftovers = planned.leftovers(&Manifest::read(dir));
-        self.manifest = Some(planned);
+        documents.chain(clients).collect()
     }
 
     /// The clients of `outputs` from their documents on disk (`cargo tether sdk`).
@@ -120,9 +125,13 @@ impl Plan {
     pub fn from_file(input: &Path, dir: &Path, options: &SdkOptions) -> Result<Plan, CliError> {
         let document = read_document(input)?;
         let output = OpenApiOutput {
+            // No config: the options (`--zod`, `--tanstack-query`,
+            // `--emit`) stand for its `[openapi.sdk]` table.
             sdk: Some(SdkOutput {
                 output: dir.display().to_string(),
-                ..SdkOutput::default()
+                emit: options.emit,
+                tanstack_query: options.tanstack_query,
+                zod: options.zod,
             }),
             ..OpenApiOutput::default()
         };
@@ -221,6 +230,29 @@ impl Plan {
             ));
         }
         self.write_manifest(&mut summary)?;
+        Ok(summary)
+    }
+
+    /// As [`Plan::write_since`], after a `cargo build` that began at
+    /// `since`, whose build.rs deleted what it no longer writes: each of
+    /// `generated_before` (the files `tether.generated` listed before the
+    /// build) that is gone now and not planned is reported as deleted.
+    pub fn write_after_build(
+        &self,
+        since: SystemTime,
+        generated_before: &[PathBuf],
+    ) -> Result<Summary, CliError> {
+        let mut summary = self.write_since(Some(since))?;
+        let planned = self.planned_files();
+        for gone in generated_before {
+            if gone.exists() || planned.contains(gone) || self.leftovers.contains(gone) {
+                continue;
+            }
+            summary
+                .lines
+                .push(format!("deleted   {}", Project::show(gone)));
+            summary.changed = true;
+        }
         Ok(summary)
     }
 

@@ -2,8 +2,8 @@
 //! from any OpenAPI document with `--input`.
 
 use super::plan::{outputs, Plan};
-use super::{CliError, ImportExt, Progress, Project, SdkArgs};
-use crate::sdk::{ImportExtension, SdkOptions};
+use super::{CliError, Emit, ImportExt, Progress, Project, SdkArgs};
+use crate::sdk::{ImportExtension, SdkEmit, SdkOptions};
 use tether_model::config::OpenApiOutput;
 
 pub(super) fn run(args: &SdkArgs) -> Result<(), CliError> {
@@ -14,7 +14,14 @@ pub(super) fn run(args: &SdkArgs) -> Result<(), CliError> {
             ImportExt::Ts => ImportExtension::Ts,
             ImportExt::None => ImportExtension::None,
         },
-        ..SdkOptions::default()
+        // Only with --input (clap refuses them otherwise): a configured
+        // output takes these from its `[openapi.sdk]` table.
+        emit: match args.emit {
+            Emit::Ts => SdkEmit::TypeScript,
+            Emit::Js => SdkEmit::JavaScript,
+        },
+        tanstack_query: args.tanstack_query,
+        zod: args.zod,
     };
     let cwd = std::env::current_dir().unwrap_or_default();
     let plan = progress.timed("Generated", "clients in memory", || match &args.input {

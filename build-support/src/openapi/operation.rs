@@ -601,6 +601,26 @@ impl OperationContext<'_, '_> {
             ParamSource::Cookie(name) => (name, "cookie", "a cookie"),
             _ => return,
         };
+        let one = match ty {
+            Ty::Option(inner) => &**inner,
+            other => other,
+        };
+        if matches!(p.source, ParamSource::Cookie(_)) && matches!(one, Ty::Seq { .. }) {
+            // A request has one cookie of a name (browsers keep one per
+            // name, and the server reads the first): the list would never
+            // hold more than one value, whatever the client sends.
+            let ident = p.ident.to_string();
+            let message = format!(
+                "`#[cookie(\"{name}\")] {ident}` is a list (`{}`), which a cookie cannot carry: a request has one `{name}` cookie (the server reads the first of several), so the list would never hold more than one value",
+                super::text_values::written(&p.ty)
+            );
+            let help = format!(
+                "read `{ident}` as `String` and split it in the handler, or take the list as a query parameter or a header (`#[header(\"x-{name}\")] {ident}: Vec<..>`, comma-separated items)"
+            );
+            let d = self.gen_diag(c, p.ty.span(), &message).with_help(help);
+            self.gen.errors.push(d);
+            return;
+        }
         let schema = self.gen.schema(ty);
         let Some(kind) = super::text_values::unreadable(&schema, &self.gen.components) else {
             return;

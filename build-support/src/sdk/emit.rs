@@ -273,23 +273,12 @@ fn param_type(p: &Param<'_>, types: &Types<'_>, ctx: Ctx<'_>, indent: usize) -> 
     match p.schema {
         None => "string".into(),
         Some(s) if matches!(p.location, Location::Header | Location::Cookie) => {
-            let t = types.render(s, ctx, indent);
-            let scalar = |part: &str| {
-                ["string", "number", "boolean"].contains(&part)
-                    || part.starts_with('"')
-                    || part.parse::<f64>().is_ok()
-                    || part == "true"
-                    || part == "false"
-            };
-            // A header's list is sent comma-separated (the `simple` style).
-            let list = matches!(p.location, Location::Header)
-                && t.strip_suffix("[]").is_some_and(|item| {
-                    let item = item.trim_start_matches('(').trim_end_matches(')');
-                    item.split(" | ").all(scalar)
-                });
-            let simple = list || t.split(" | ").all(scalar);
-            if simple {
-                t
+            // One value, named or not (`types.Priority`, a unit-variant
+            // enum), or for a header a list of them, sent comma-separated
+            // (the `simple` style); anything else is text the caller writes.
+            let list = matches!(p.location, Location::Header) && types.is_scalar_list(s);
+            if list || types.is_scalar(s) {
+                types.render(s, ctx, indent)
             } else {
                 "string".into()
             }

@@ -89,26 +89,40 @@ pub fn is_identifier(s: &str) -> bool {
     is_identifier_name(s) && !RESERVED.contains(&s)
 }
 
-/// Is `s` an IdentifierName (ASCII subset), usable as a property name without quotes?
+/// Can `c` start an identifier? ECMAScript's IdentifierStart: `$`, `_`
+/// and Unicode's ID_Start (letters of every script, `ü`, `名`, `п`).
+fn is_id_start(c: char) -> bool {
+    c == '$' || c == '_' || unicode_ident::is_xid_start(c)
+}
+
+/// Can `c` continue an identifier? `$` and Unicode's ID_Continue (digits,
+/// `_` and combining marks besides the letters).
+fn is_id_continue(c: char) -> bool {
+    c == '$' || unicode_ident::is_xid_continue(c)
+}
+
+/// Is `s` an IdentifierName, usable as a property name without quotes?
 pub fn is_identifier_name(s: &str) -> bool {
     let mut chars = s.chars();
     match chars.next() {
-        Some(c) if c.is_ascii_alphabetic() || c == '_' || c == '$' => {}
+        Some(c) if is_id_start(c) => {}
         _ => return false,
     }
-    chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    chars.all(is_id_continue)
 }
 
-/// The words of a name: split on anything that is not an ASCII letter or digit.
+/// The words of a name: split on `_`, `$` and anything that cannot be in
+/// an identifier; letters and digits of every script stay (`получитьЗаказы`,
+/// `ünïcode_püt` → `ünïcode`, `püt`).
 fn words(s: &str) -> impl Iterator<Item = &str> {
-    s.split(|c: char| !c.is_ascii_alphanumeric())
+    s.split(|c: char| c == '_' || !unicode_ident::is_xid_continue(c))
         .filter(|w| !w.is_empty())
 }
 
 fn upper_first(w: &str) -> String {
     let mut c = w.chars();
     match c.next() {
-        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
         None => String::new(),
     }
 }
@@ -117,20 +131,18 @@ fn upper_first(w: &str) -> String {
 /// the next word: `HTTPServer` → `httpServer`, `URL` → `url`, `Users` → `users`.
 fn lower_first(w: &str) -> String {
     let chars: Vec<char> = w.chars().collect();
-    let run = chars.iter().take_while(|c| c.is_ascii_uppercase()).count();
-    let keep_last = run > 1 && run < chars.len() && chars[run].is_ascii_lowercase();
+    let run = chars.iter().take_while(|c| c.is_uppercase()).count();
+    let keep_last = run > 1 && run < chars.len() && chars[run].is_lowercase();
     let lower = if keep_last { run - 1 } else { run.max(1) };
-    chars
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            if i < lower {
-                c.to_ascii_lowercase()
-            } else {
-                *c
-            }
-        })
-        .collect()
+    let mut out = String::new();
+    for (i, c) in chars.iter().enumerate() {
+        if i < lower {
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(*c);
+        }
+    }
+    out
 }
 
 /// `lowerCamelCase` from any text; `fallback` when nothing usable remains.
@@ -196,7 +208,8 @@ pub fn is_generic_instance(s: &str) -> bool {
 fn fix_start(s: String, fallback: &str) -> String {
     match s.chars().next() {
         None => fallback.to_string(),
-        Some(c) if c.is_ascii_digit() => format!("_{s}"),
+        // A digit (of any script) or a combining mark.
+        Some(c) if !is_id_start(c) => format!("_{s}"),
         _ => s,
     }
 }
@@ -284,14 +297,14 @@ impl Namer {
             ..Namer::default()
         };
         for r in reserved {
-            n.taken.insert(r.to_ascii_lowercase());
+            n.taken.insert(r.to_lowercase());
         }
         n
     }
 
     fn key(&self, s: &str) -> String {
         if self.case_insensitive {
-            s.to_ascii_lowercase()
+            s.to_lowercase()
         } else {
             s.to_string()
         }
@@ -425,6 +438,31 @@ mod tests {
         assert_eq!(type_name("class"), "Class");
         assert_eq!(type_name("HTTPError"), "HTTPError");
         assert_eq!(type_name("foo.bar-Baz"), "FooBarBaz");
+    }
+
+    /// ECMAScript identifiers are Unicode: a name in any script keeps its
+    /// letters (trial3 T2; they were separators, so `получитьЗаказы` was
+    /// the fallback `call` and `ünïcode_püt` was `nCodePT`).
+    #[test]
+    fn c8_names_in_any_script_keep_their_letters() {
+        assert_eq!(camel("получитьЗаказы", "call"), "получитьЗаказы");
+        assert_eq!(camel("Пользователи", "default"), "пользователи");
+        assert_eq!(camel("ünïcode_püt", "call"), "ünïcodePüt");
+        assert_eq!(camel("名前", "call"), "名前");
+        assert_eq!(pascal("über uns", "X"), "ÜberUns");
+        assert_eq!(type_name("Пользователь"), "Пользователь");
+        assert_eq!(type_name("Заказ-строка"), "ЗаказСтрока");
+        // A digit of another script cannot start one either.
+        assert_eq!(camel("٣rd", "x"), "_٣rd");
+        // Still not letters: symbols, punctuation, emoji.
+        assert_eq!(camel("a→b ✓ 🚀", "x"), "aB");
+        assert_eq!(camel("→✓", "x"), "x");
+        assert!(is_identifier_name("имя"));
+        assert!(!is_identifier_name("a→b"));
+        assert_eq!(prop_key("имя"), "имя");
+        let mut f = Namer::case_insensitive(["index"]);
+        assert_eq!(f.unique("über"), "über");
+        assert_eq!(f.unique("Über"), "Über2");
     }
 
     #[test]

@@ -83,6 +83,10 @@ fn reserved_globals() -> Vec<String> {
             "createClient",
             "types",
             "Blob",
+            // `types.ts` types an optional property named like one of
+            // `Object`'s members as `T | Object["name"]`: a schema named
+            // `Object` would take the global's place there (TS2502).
+            "Object",
             "Queries",
             "createQueries",
             "Auth",

@@ -78,6 +78,51 @@ impl<'d> Types<'d> {
         self.used.replace(false)
     }
 
+    /// Whether `schema` (its `$ref`s followed) is one text, number or
+    /// boolean, or a choice of them (an enum, a `const`, a union), never
+    /// null: what a header or a cookie carries as its value.
+    pub(super) fn is_scalar(&self, schema: &Value) -> bool {
+        self.scalar_at(schema, 0)
+    }
+
+    /// Whether `schema` is a list of [`Types::is_scalar`] values, never null.
+    pub(super) fn is_scalar_list(&self, schema: &Value) -> bool {
+        let s = self.doc.resolve(schema);
+        s.field("type").and_then(Value::as_str) == Some("array")
+            && s.field("nullable") != Some(&Value::Bool(true))
+            && s.field("items").is_some_and(|items| self.is_scalar(items))
+    }
+
+    fn scalar_at(&self, schema: &Value, depth: usize) -> bool {
+        let s = self.doc.resolve(schema);
+        let value = |v: &Value| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_));
+        let named = |t: &str| matches!(t, "string" | "number" | "integer" | "boolean");
+        if depth > MAX_DEPTH
+            || s.field("nullable") == Some(&Value::Bool(true))
+            || s.field("format").and_then(Value::as_str) == Some("binary")
+        {
+            return false;
+        }
+        if let Some(c) = s.field("const") {
+            return value(c);
+        }
+        if let Some(e) = s.field("enum").and_then(Value::as_array) {
+            return !e.is_empty() && e.iter().all(value);
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let Some(members) = s.field(key).and_then(Value::as_array) {
+                return !members.is_empty() && members.iter().all(|m| self.scalar_at(m, depth + 1));
+            }
+        }
+        match s.field("type") {
+            Some(Value::String(t)) => named(t),
+            Some(Value::Array(ts)) => {
+                !ts.is_empty() && ts.iter().all(|t| t.as_str().is_some_and(named))
+            }
+            _ => false,
+        }
+    }
+
     /// The TypeScript type of `schema`, laid out for `indent` levels.
     pub(super) fn render(&self, schema: &Value, ctx: Ctx<'_>, indent: usize) -> String {
         self.ty(schema, ctx, indent, 0).text

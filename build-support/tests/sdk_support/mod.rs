@@ -151,7 +151,9 @@ pub(crate) fn run_tsc(args: &[&str], what: &str) {
 
 /// A fresh scratch directory for one test.
 pub(crate) fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    link_node_modules(&tmp);
+    let dir = tmp.join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
@@ -169,4 +171,24 @@ pub(crate) fn generate_into(doc_path: &Path, options: &SdkOptions, out: &Path) -
         }
         Err(_) => false,
     }
+}
+
+/// The packages the generated clients import (zod, @tanstack/query-core,
+/// pinned in the repository's package.json) resolve from the ancestors of
+/// the scratch directories: the repository's `node_modules` when the
+/// target directory is inside it, else a link to it in `tmp` (a
+/// `CARGO_TARGET_DIR` elsewhere; tsc found neither package before, trial3 T9).
+fn link_node_modules(tmp: &Path) {
+    let modules = repo_dir().join("node_modules");
+    if tmp.starts_with(repo_dir()) || !modules.is_dir() {
+        return;
+    }
+    let link = tmp.join("node_modules");
+    if link.symlink_metadata().is_ok() {
+        return;
+    }
+    let _ = fs::create_dir_all(tmp);
+    // Several tests may race here: whichever links first wins.
+    #[cfg(unix)]
+    let _ = std::os::unix::fs::symlink(&modules, &link);
 }

@@ -3,7 +3,7 @@ import { ClientCore } from "./client.js";
 import type { ClientConfig } from "./client.js";
 import { UserItemsController } from "./userItems/index.js";
 import { _123Controller } from "./_123/index.js";
-import { DefaultController } from "./default/index.js";
+import { 日本Controller } from "./日本/index.js";
 
 export * from "./client.js";
 export * from "./form-data.js";
@@ -11,13 +11,13 @@ export * from "./sse.js";
 export * from "./types.js";
 export * from "./userItems/index.js";
 export * from "./_123/index.js";
-export * from "./default/index.js";
+export * from "./日本/index.js";
 
 /** The client of Test 1.0.0. */
 export interface Client<TThrow extends boolean = false> {
   readonly userItems: UserItemsController<TThrow>;
   readonly _123: _123Controller<TThrow>;
-  readonly default: DefaultController<TThrow>;
+  readonly 日本: 日本Controller<TThrow>;
 }
 
 /**
@@ -31,6 +31,6 @@ export function createClient<TThrow extends boolean = false>(
   return {
     userItems: new UserItemsController(core),
     _123: new _123Controller(core),
-    default: new DefaultController(core),
+    日本: new 日本Controller(core),
   };
 }

@@ -14,6 +14,6 @@ export type FooBar = string;
 
 export type Weird = string;
 
-export type Schema = string;
+export type 名前 = string;
 
-export type Schema2 = string;
+export type Schema = string;

@@ -2,8 +2,8 @@
 import type { ClientCore, HeaderValues, SDKOutcome } from "../client.js";
 import type * as types from "../types.js";
 
-/** The call options of `call`. */
-export interface DefaultCallOptions {
+/** The call options of `list`. */
+export interface ObjectsListOptions {
   /** Headers of this call. */
   headers?: HeaderValues;
   /** Aborts the call. */
@@ -11,17 +11,17 @@ export interface DefaultCallOptions {
 }
 
 /** The operations of this controller; get it from `createClient`. */
-export class DefaultController<TThrow extends boolean = false> {
+export class ObjectsController<TThrow extends boolean = false> {
   readonly #core: ClientCore<TThrow>;
 
   constructor(core: ClientCore<TThrow>) {
     this.#core = core;
   }
 
-  /** `POST /weird` */
-  call(options: DefaultCallOptions = {}): Promise<SDKOutcome<types.Schema, unknown, TThrow>> {
+  /** `GET /objects` */
+  list(options: ObjectsListOptions = {}): Promise<SDKOutcome<types.Object2[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/weird", operationId: "名前", parseAs: "json" },
+      { method: "GET", path: "/objects", operationId: "list", parseAs: "json" },
       options,
     );
   }
