@@ -196,7 +196,7 @@ impl NativeAdapter {
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
         let svc = hyper_service(service, self.request_timeout, None);
-        let (io, svc, activity) = http1_parts(io, self.pipeline_flush, svc);
+        let (io, svc, activity) = http1_parts(io, self.pipeline_flush, svc, None);
         let conn = self.builder().serve_connection(io, svc);
         let _ = Idle::new(conn, activity, self.header_read_timeout).await;
     }
@@ -235,8 +235,9 @@ pin_project_lite::pin_project! {
         answer: Answer,
         has_body: bool,
         close: bool,
-        // The request, open for the header-read timeout until its answer is
-        // sent (HTTP/1).
+        // The request, open until its answer is sent (the header-read
+        // timeout waits for it); through it an SSE answer learns when the
+        // listener closes.
         open: Option<Open>,
     }
 }
@@ -319,8 +320,11 @@ impl Future for Respond {
         }
         if let Some(open) = this.open.take() {
             // A stream stays open while hyper writes it; anything else is
-            // written at once.
+            // written at once. An SSE stream ends when the listener closes.
             if res.body().is_stream() {
+                if let Some(closing) = open.closing() {
+                    crate::sse::end_when_closing(&mut res, closing);
+                }
                 res = res.map(|body| body.holding(open));
             }
         }
@@ -361,15 +365,18 @@ fn poll_answer(
 
 /// An HTTP/1 connection's I/O (batched when `batching`) and service, both
 /// telling the [`Activity`] its header-read timeout watches ([`Idle`]).
+/// `closing`: the adapter's, when the connection is one its listener
+/// accepted (see [`Activity`]).
 fn http1_parts<I>(
     io: I,
     batching: bool,
     mut svc: HyperService,
+    closing: Option<tokio::sync::watch::Receiver<()>>,
 ) -> (TokioIo<ConnIo<I>>, HyperService, Arc<Activity>)
 where
     I: AsyncRead + AsyncWrite + Unpin,
 {
-    let activity = Arc::new(Activity::default());
+    let activity = Arc::new(Activity::new(closing));
     svc.activity = Some(activity.clone());
     let io = TokioIo::new(ConnIo::new(io, batching, Some(activity.clone())));
     (io, svc, activity)
@@ -399,7 +406,8 @@ struct HyperService {
     service: AppService,
     timeout: Option<Duration>,
     first_request: Option<Arc<tokio::sync::Notify>>,
-    /// An HTTP/1 connection's activity, for its header-read timeout.
+    /// The connection's activity: HTTP/1's header-read timeout reads it,
+    /// and it carries the adapter's closing, which ends SSE streams.
     activity: Option<Arc<Activity>>,
 }
 
@@ -457,14 +465,24 @@ impl Protocols {
     /// is on), else as HTTP/1.1, until it closes or shutdown ends it. An
     /// HTTP/2 connection is sent `GOAWAY` when `go_away` says so; the
     /// watcher, held to the end, makes the adapter's shutdown wait for it.
-    async fn serve<I>(&self, io: I, h2: bool, svc: HyperService, watcher: Watcher, go_away: GoAway)
-    where
+    async fn serve<I>(
+        &self,
+        io: I,
+        h2: bool,
+        mut svc: HyperService,
+        watcher: Watcher,
+        go_away: GoAway,
+    ) where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
+        let closing = Some(go_away.closing.clone());
         match &self.http2 {
             Some(builder) if h2 => {
                 // Binary frames: no request heads to count, nothing to batch.
+                // No header-read timeout either: the activity is for the
+                // closing alone.
                 let io = TokioIo::new(ConnIo::new(io, false, None));
+                svc.activity = Some(Arc::new(Activity::new(closing)));
                 let mut conn = std::pin::pin!(builder.serve_connection(io, svc));
                 tokio::select! {
                     _ = conn.as_mut() => return,
@@ -474,7 +492,7 @@ impl Protocols {
                 drop(watcher);
             }
             _ => {
-                let (io, svc, activity) = http1_parts(io, self.batching, svc);
+                let (io, svc, activity) = http1_parts(io, self.batching, svc, closing);
                 let conn = watcher.watch(self.http1.serve_connection(io, svc));
                 let _ = Idle::new(conn, activity, self.header_read_timeout).await;
             }

@@ -24,16 +24,29 @@ use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
-/// What a connection is doing, as its [`Idle`] reads it at each firing.
+/// What a connection is doing, as its [`Idle`] reads it at each firing;
+/// and the adapter's closing, which ends its SSE streams.
 #[derive(Default)]
 pub(crate) struct Activity {
     /// Requests whose head came in and whose answer is not yet sent.
     open: AtomicU32,
     /// Moves when a request starts or ends, and when bytes are written.
     moves: AtomicU32,
+    /// Changes (or its sender is dropped) when the adapter's listener
+    /// closes at shutdown: SSE streams end then (`crate::sse`). `None` for
+    /// a connection served on its own.
+    closing: Option<tokio::sync::watch::Receiver<()>>,
 }
 
 impl Activity {
+    /// The activity of a connection of an adapter that closes with `closing`.
+    pub(crate) fn new(closing: Option<tokio::sync::watch::Receiver<()>>) -> Self {
+        Activity {
+            closing,
+            ..Activity::default()
+        }
+    }
+
     /// A request whose head came in: open until the guard is dropped.
     #[inline]
     pub(crate) fn start(self: &Arc<Self>) -> Open {
@@ -52,6 +65,13 @@ impl Activity {
 /// One request, open from its head until its answer is sent (the response
 /// future, then a streaming body while hyper writes it).
 pub(crate) struct Open(Arc<Activity>);
+
+impl Open {
+    /// The adapter's closing, if the connection is an adapter's.
+    pub(crate) fn closing(&self) -> Option<&tokio::sync::watch::Receiver<()>> {
+        self.0.closing.as_ref()
+    }
+}
 
 impl Drop for Open {
     #[inline]

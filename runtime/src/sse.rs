@@ -46,6 +46,14 @@
 //!
 //! On the wire: `event: started\ndata: {"job":7}\n\n`,
 //! `event: percent\ndata: 50\n\n`, …, `event: done\ndata: null\n\n`.
+//!
+//! At shutdown, when the [`NativeAdapter`](crate::NativeAdapter)'s listener
+//! closes (after its drain period), every open SSE stream ends: its last
+//! chunk is sent, so the client sees the end of the stream and reconnects
+//! (through the load balancer, to another instance) at once, instead of
+//! holding this one until the shutdown deadline cuts it. Events the stream
+//! would have sent after that are not sent. Other streaming bodies are not
+//! ended: a download finishes, within the deadline.
 
 use crate::response::{Body, IntoResponse, Response};
 use bytes::Bytes;
@@ -56,9 +64,10 @@ use serde::Serialize;
 use std::convert::Infallible;
 use std::fmt::Write as _;
 use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 /// The default interval of keep-alive comments.
 pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -271,9 +280,56 @@ pub(crate) fn encode<E: Serialize>(event: &SseEvent<E>) -> String {
     out
 }
 
+/// Where an SSE response gets the adapter's closing: in the response's
+/// extensions (tower layers keep them) and in its body. The adapter fills
+/// it before the body is first polled (`end_when_closing`).
+#[derive(Clone, Default)]
+struct ClosingSlot(Arc<OnceLock<watch::Receiver<()>>>);
+
+/// Ends the SSE stream of `res`, if it is one, when `closing` changes (or
+/// its sender is dropped): the adapter's listener closed.
+pub(crate) fn end_when_closing(res: &mut Response, closing: &watch::Receiver<()>) {
+    if let Some(slot) = res.extensions_mut().remove::<ClosingSlot>() {
+        let _ = slot.0.set(closing.clone());
+    }
+}
+
 struct SseBody<E> {
     events: EventStream<E>,
     keep_alive: Option<(Duration, Pin<Box<tokio::time::Sleep>>)>,
+    closing: ClosingSlot,
+    listener: Listener,
+}
+
+/// The adapter's listener, as an SSE stream knows it.
+enum Listener {
+    /// The adapter has not filled the slot (yet, or ever: no adapter).
+    Unknown,
+    /// Open; the future completes when it closes.
+    Open(Pin<Box<dyn std::future::Future<Output = ()> + Send>>),
+    /// Closed: the stream has ended.
+    Closed,
+}
+
+impl<E> SseBody<E> {
+    /// Whether the adapter's listener closed (the stream then ends).
+    fn is_closed(&mut self, cx: &mut Context<'_>) -> bool {
+        if let Listener::Unknown = self.listener {
+            let Some(closing) = self.closing.0.get() else {
+                return false;
+            };
+            let mut closing = closing.clone();
+            self.listener = Listener::Open(Box::pin(async move {
+                let _ = closing.changed().await;
+            }));
+        }
+        if let Listener::Open(closes) = &mut self.listener {
+            if closes.as_mut().poll(cx).is_ready() {
+                self.listener = Listener::Closed;
+            }
+        }
+        matches!(self.listener, Listener::Closed)
+    }
 }
 
 impl<E: Serialize> http_body::Body for SseBody<E> {
@@ -285,6 +341,9 @@ impl<E: Serialize> http_body::Body for SseBody<E> {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         let this = self.get_mut();
+        if this.is_closed(cx) {
+            return Poll::Ready(None);
+        }
         match this.events.as_mut().poll_next(cx) {
             Poll::Ready(Some(event)) => {
                 if let Some((interval, sleep)) = &mut this.keep_alive {
@@ -320,12 +379,16 @@ impl<E: Serialize + Send + 'static> IntoResponse for Sse<E> {
         let keep_alive = self
             .keep_alive
             .map(|d| (d, Box::pin(tokio::time::sleep(d))));
+        let closing = ClosingSlot::default();
         let body = SseBody {
             events: self.events,
             keep_alive,
+            closing: closing.clone(),
+            listener: Listener::Unknown,
         };
         let mut res = Response::new(Body::from_stream(body));
         *res.status_mut() = status;
+        res.extensions_mut().insert(closing);
         let headers = res.headers_mut();
         headers.insert(
             header::CONTENT_TYPE,

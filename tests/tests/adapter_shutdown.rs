@@ -54,6 +54,22 @@ impl Work {
         });
         Sse::new(beats)
     }
+    /// Never ends by itself, and sends nothing (no keep-alive comments).
+    #[get("/silent")]
+    async fn silent(&self) -> Sse<Beat> {
+        Sse::new(futures_util::stream::pending()).keep_alive(None)
+    }
+    /// A download that never ends: not SSE, so only the deadline cuts it.
+    #[get("/endless")]
+    async fn endless(&self) -> tether::Response {
+        let chunks = futures_util::stream::unfold((), |()| async {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            let chunk = http_body::Frame::data(bytes::Bytes::from_static(b"x"));
+            Some((Ok::<_, std::convert::Infallible>(chunk), ()))
+        });
+        let body = http_body_util::StreamBody::new(chunks);
+        tether::Response::new(tether::response::Body::from_stream(body))
+    }
 }
 
 #[tokio::test]
@@ -83,7 +99,7 @@ async fn a11_shutdown_deadline_ends_endless_streams() {
     let mut server = TestServer::start(App::new(adapter).controller(Work)).await;
     let res = server
         .client
-        .get(server.url("/work/forever"))
+        .get(server.url("/work/endless"))
         .send()
         .await
         .unwrap();
@@ -97,6 +113,86 @@ async fn a11_shutdown_deadline_ends_endless_streams() {
         "{took:?}"
     );
     drop(res);
+}
+
+/// SPEC F6: when the listener closes at shutdown, open SSE streams end
+/// (their last chunk is sent) rather than holding the instance until the
+/// shutdown deadline: the client reconnects elsewhere at once.
+async fn sse_ends_when_the_listener_closes(client: reqwest::Client, path: &str, compressed: bool) {
+    let adapter = NativeAdapter::new().shutdown_deadline(Duration::from_secs(20));
+    let app = App::new(adapter).controller(Work);
+    let app = match compressed {
+        // tower-http leaves `text/event-stream` alone by default: compress
+        // everything, so that the stream is inside the layer's body.
+        true => app.layer(
+            tower_http::compression::CompressionLayer::new()
+                .compress_when(tower_http::compression::predicate::SizeAbove::new(0)),
+        ),
+        false => app,
+    };
+    let mut server = TestServer::start(app).await;
+    let mut req = client.get(server.url(path));
+    if compressed {
+        req = req.header("accept-encoding", "gzip");
+    }
+    let mut res = req.send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "text/event-stream");
+    if compressed {
+        assert_eq!(res.headers()["content-encoding"], "gzip");
+    }
+    let mut body = Vec::new();
+    if path == "/work/forever" {
+        let first = res.chunk().await.unwrap().expect("a first chunk");
+        assert!(!first.is_empty());
+        body.extend_from_slice(&first);
+    }
+    let started = Instant::now();
+    server.begin_shutdown();
+    // Read to the end: a clean end of the stream, not an error, and soon
+    // (the deadline is 20 s away; the adapter's connection tasks outlive
+    // it in this runtime, so without the end the read would not return).
+    let read_to_end = async {
+        while let Some(chunk) = res.chunk().await.expect("the stream ends cleanly") {
+            body.extend_from_slice(&chunk);
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(3), read_to_end)
+        .await
+        .expect("the SSE stream ends when the listener closes");
+    if compressed {
+        // The gzip stream was finished too (its trailer sent).
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut flate2::read::MultiGzDecoder::new(&body[..]), &mut text)
+            .expect("a complete gzip stream");
+        assert!(text.starts_with("event: Beat\n"), "{text:?}");
+    }
+    server.stop().await.unwrap();
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(3), "{took:?}");
+}
+
+#[tokio::test]
+async fn f6_sse_streams_end_when_the_listener_closes() {
+    sse_ends_when_the_listener_closes(reqwest::Client::new(), "/work/forever", false).await;
+    sse_ends_when_the_listener_closes(reqwest::Client::new(), "/work/silent", false).await;
+}
+
+#[tokio::test]
+async fn f6_sse_streams_end_when_the_listener_closes_over_http2() {
+    let h2 = || {
+        reqwest::Client::builder()
+            .http2_prior_knowledge()
+            .build()
+            .unwrap()
+    };
+    sse_ends_when_the_listener_closes(h2(), "/work/forever", false).await;
+    sse_ends_when_the_listener_closes(h2(), "/work/silent", false).await;
+}
+
+#[tokio::test]
+async fn f6_a_compressed_sse_stream_ends_with_its_gzip_trailer() {
+    sse_ends_when_the_listener_closes(reqwest::Client::new(), "/work/forever", true).await;
 }
 
 #[tokio::test]
