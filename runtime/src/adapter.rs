@@ -528,7 +528,12 @@ impl HttpAdapter for NativeAdapter {
         let slots = self
             .max_connections
             .map(|n| std::sync::Arc::new(tokio::sync::Semaphore::new(n)));
+        // Every connection's task: those still running when the shutdown
+        // deadline has passed are aborted as the set is dropped.
+        let mut connections = tokio::task::JoinSet::new();
         loop {
+            // Forget the finished ones (a few per accepted connection).
+            while connections.try_join_next().is_some() {}
             // With a connection limit, wait for a free slot before accepting.
             let permit = match &slots {
                 None => None,
@@ -563,7 +568,7 @@ impl HttpAdapter for NativeAdapter {
             if let Some(acceptor) = &acceptor {
                 let acceptor = acceptor.clone();
                 let handshake_timeout = self.header_read_timeout;
-                tokio::spawn(async move {
+                connections.spawn(async move {
                     let _permit = permit;
                     let accepted = tokio::time::timeout(handshake_timeout, acceptor.accept(stream));
                     if let Ok(Ok(tls_stream)) = accepted.await {
@@ -575,7 +580,7 @@ impl HttpAdapter for NativeAdapter {
             }
             if protocols.http2.is_none() {
                 // HTTP/1.1 only: nothing to look at first.
-                tokio::spawn(async move {
+                connections.spawn(async move {
                     protocols.serve(stream, false, svc, watcher, go_away).await;
                     drop(permit);
                 });
@@ -583,7 +588,7 @@ impl HttpAdapter for NativeAdapter {
             }
             let (mut closing, first_bytes_timeout) =
                 (closing.subscribe(), self.header_read_timeout);
-            tokio::spawn(async move {
+            connections.spawn(async move {
                 let _permit = permit;
                 let h2 = tokio::select! {
                     h2 = crate::http2::starts_with_preface(&stream, first_bytes_timeout) => h2,
@@ -597,6 +602,9 @@ impl HttpAdapter for NativeAdapter {
         drop(listener);
         let _ = closing.send(());
         let _ = tokio::time::timeout(self.shutdown_deadline, graceful.shutdown()).await;
+        // Past the deadline: what still runs is cut (`connections` aborts
+        // its tasks when dropped), also when the runtime goes on running.
+        drop(connections);
         Ok(())
     }
 }
