@@ -165,18 +165,25 @@ fn stale_list(f: &Fixture) -> Vec<String> {
         .collect()
 }
 
-/// F7: a client file writing would delete is both a stale file of the
-/// client and a leftover of `tether.generated`: listed once, marked, and
-/// counted once; one stale file "differs".
-#[test]
-fn d3_check_lists_each_file_once_and_marks_the_ones_to_delete() {
-    let f = Fixture::new("check-once");
+/// The fixture's `tether.toml`, and the same with TanStack Query on (the
+/// client then has `queries.ts` and `tanstack-query.ts` more).
+fn with_tanstack_query(f: &Fixture) -> (String, String) {
     let config = f.read("tether.toml");
     let tanstack = config.replace(
         "[openapi.sdk]\noutput = \"sdk\"\n",
         "[openapi.sdk]\noutput = \"sdk\"\ntanstack_query = true\n",
     );
     assert_ne!(config, tanstack, "the fixture's [openapi.sdk] moved");
+    (config, tanstack)
+}
+
+/// F7: a client file writing would delete is both a stale file of the
+/// client and a leftover of `tether.generated`: listed once, marked, and
+/// counted once; one stale file "differs".
+#[test]
+fn d3_check_lists_each_file_once_and_marks_the_ones_to_delete() {
+    let f = Fixture::new("check-once");
+    let (config, tanstack) = with_tanstack_query(&f);
     f.write("tether.toml", &tanstack);
     f.generate();
     f.cmd(&["build", "--check"]).assert().success();
@@ -296,12 +303,7 @@ fn d1_build_reports_what_build_rs_rewrote() {
 #[test]
 fn d1_build_reports_what_build_rs_deleted() {
     let f = Fixture::new("build-deletes");
-    let config = f.read("tether.toml");
-    let tanstack = config.replace(
-        "[openapi.sdk]\noutput = \"sdk\"\n",
-        "[openapi.sdk]\noutput = \"sdk\"\ntanstack_query = true\n",
-    );
-    assert_ne!(config, tanstack, "the fixture's [openapi.sdk] moved");
+    let (config, tanstack) = with_tanstack_query(&f);
     f.write("tether.toml", &tanstack);
     f.cmd(&["build", "-q"]).assert().success();
     assert!(f.path("sdk/queries.ts").is_file());

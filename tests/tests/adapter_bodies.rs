@@ -374,15 +374,7 @@ async fn a6_multipart_two_files_and_text_fields_byte_for_byte() {
             file_part(page.clone(), "p1.bin", "application/octet-stream"),
         )
         .text("ignored", "unknown fields are skipped");
-    let res = s
-        .client
-        .post(s.url("/bodies/upload"))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let got: Seen = res.json().await.unwrap();
+    let got = upload(&s, form).await;
     assert_eq!(
         got,
         Seen {
@@ -412,6 +404,19 @@ async fn a6_multipart_two_files_and_text_fields_byte_for_byte() {
     s.stop().await.unwrap();
 }
 
+/// What `/bodies/upload` saw of `form` (a `201`).
+async fn upload(s: &TestServer, form: reqwest::multipart::Form) -> Seen {
+    let res = s
+        .client
+        .post(s.url("/bodies/upload"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    res.json().await.unwrap()
+}
+
 /// `UploadedFile::content_type` is the part's `Content-Type` as sent,
 /// parameters included: the charset of a text upload is not dropped.
 #[tokio::test]
@@ -427,15 +432,7 @@ async fn a6_multipart_content_type_keeps_its_parameters() {
             "page",
             file_part(b"hello".to_vec(), "p.txt", "text/plain; charset=utf-8"),
         );
-    let res = s
-        .client
-        .post(s.url("/bodies/upload"))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let got: Seen = res.json().await.unwrap();
+    let got = upload(&s, form).await;
     let types: Vec<Option<String>> = got.files.into_iter().map(|f| f.1).collect();
     assert_eq!(
         types,
