@@ -47,6 +47,7 @@ pub struct NativeAdapter {
     drain_period: Duration,
     request_timeout: Option<Duration>,
     pipeline_flush: bool,
+    strict_host: bool,
     max_connections: Option<usize>,
     #[cfg(feature = "tls")]
     tls: Option<crate::tls::TlsConfig>,
@@ -69,6 +70,7 @@ impl NativeAdapter {
             drain_period: Duration::ZERO,
             request_timeout: None,
             pipeline_flush: true,
+            strict_host: true,
             max_connections: None,
             #[cfg(feature = "tls")]
             tls: None,
@@ -90,6 +92,18 @@ impl NativeAdapter {
     /// for a malformed request after valid ones (see `conn_io.rs`).
     pub fn pipeline_flush(mut self, on: bool) -> Self {
         self.pipeline_flush = on;
+        self
+    }
+
+    /// Whether HTTP/1's `Host` rule (RFC 9112, section 3.2) is enforced
+    /// (default `true`): an HTTP/1.1 request without `Host`, or any with
+    /// two `Host` lines or a value that is not a host and optional port,
+    /// is answered `400` naming the problem, the connection closed, and
+    /// the app never sees it (Node's `http`, Go's `net/http` and nginx do
+    /// the same). Costs one header lookup per request; turn it off only
+    /// behind a proxy that enforces the rule already.
+    pub fn strict_host(mut self, on: bool) -> Self {
+        self.strict_host = on;
         self
     }
 
@@ -195,7 +209,7 @@ impl NativeAdapter {
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        let svc = hyper_service(service, self.request_timeout, None);
+        let svc = hyper_service(service, self.request_timeout, self.strict_host, None);
         let (io, svc, activity) = http1_parts(io, self.pipeline_flush, svc, None);
         let conn = self.builder().serve_connection(io, svc);
         let _ = Idle::new(conn, activity, self.header_read_timeout).await;
@@ -388,6 +402,7 @@ where
 fn hyper_service(
     service: AppService,
     timeout: Option<Duration>,
+    strict_host: bool,
     first_request: Option<Arc<tokio::sync::Notify>>,
 ) -> HyperService {
     HyperService {
@@ -395,6 +410,7 @@ fn hyper_service(
         timeout,
         first_request,
         activity: None,
+        strict_host,
     }
 }
 
@@ -409,6 +425,8 @@ struct HyperService {
     /// The connection's activity: HTTP/1's header-read timeout reads it,
     /// and it carries the adapter's closing, which ends SSE streams.
     activity: Option<Arc<Activity>>,
+    /// HTTP/1's `Host` rule is enforced ([`NativeAdapter::strict_host`]).
+    strict_host: bool,
 }
 
 impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
@@ -424,9 +442,12 @@ impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
         // Split once, here: each move of the whole request is a copy.
         let (head, body) = req.into_parts();
         let has_body = !http_body::Body::is_end_stream(&body);
-        let close = head.version < http::Version::HTTP_2 && self.service.is_draining();
+        let http1 = head.version < http::Version::HTTP_2;
+        let close = http1 && self.service.is_draining();
         let open = self.activity.as_ref().map(Activity::start);
-        let answer = self.service.call_parts(head, body.into());
+        let answer = self
+            .service
+            .call_parts(head, body.into(), http1 && self.strict_host);
         Respond::new(answer, self.timeout, has_body, close, open)
     }
 }
@@ -524,6 +545,7 @@ impl HttpAdapter for NativeAdapter {
         let (closing, _) = tokio::sync::watch::channel(());
         let (tell_draining, draining_now) = tokio::sync::watch::channel(false);
         let timeout = self.request_timeout;
+        let strict_host = self.strict_host;
         let mut shutdown = draining(shutdown, service.clone(), self.drain_period, tell_draining);
         let slots = self
             .max_connections
@@ -561,7 +583,12 @@ impl HttpAdapter for NativeAdapter {
                     .is_draining()
                     .then(|| Arc::new(tokio::sync::Notify::new())),
             };
-            let svc = hyper_service(service.clone(), timeout, go_away.first_request.clone());
+            let svc = hyper_service(
+                service.clone(),
+                timeout,
+                strict_host,
+                go_away.first_request.clone(),
+            );
             let watcher = graceful.watcher();
             let protocols = protocols.clone();
             #[cfg(feature = "tls")]

@@ -83,6 +83,7 @@ mod finite;
 // costs no box (SPEC A10); each block carries its `// SAFETY:` reasoning.
 #[allow(unsafe_code)]
 mod handler_future;
+mod host_header;
 mod http2;
 mod idle;
 pub mod layer;
@@ -142,6 +143,7 @@ pub use tether_model::{Versioning, VersioningKind};
 /// What `fuzz/` reaches of tether's internals. Not public API.
 #[doc(hidden)]
 pub mod __fuzz {
+    pub use crate::host_header::problem as host_problem;
     pub use crate::request_heads::request_heads;
 }
 

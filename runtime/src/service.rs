@@ -77,18 +77,26 @@ impl AppService {
     #[inline]
     pub fn call(&self, req: http::Request<impl Into<RequestBody>>) -> ResponseFuture {
         let (head, body) = req.into_parts();
-        self.call_parts(head, body.into())
+        self.call_parts(head, body.into(), false)
     }
 
     /// [`AppService::call`] with the request in its parts: hyper's adapter
     /// splits it once, where it gets it (each move of a whole request is a
-    /// copy, issue 18).
+    /// copy, issue 18). `host_rule`: HTTP/1's `Host` rule is enforced
+    /// first (see [`crate::host_header`]); checked here, where the head is
+    /// read anyway, as a check before the call copied it.
     #[inline]
     pub(crate) fn call_parts(
         &self,
         head: http::request::Parts,
         body: RequestBody,
+        host_rule: bool,
     ) -> ResponseFuture {
+        if host_rule {
+            if let Some(problem) = crate::host_header::problem(head.version, &head.headers) {
+                return crate::host_header::refusal(problem);
+            }
+        }
         if self.layered.is_some() || !self.inner.middleware.is_empty() {
             return self.call_chain(head, body);
         }

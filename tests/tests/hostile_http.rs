@@ -124,6 +124,85 @@ async fn a11_malformed_and_oversized_headers() {
     }
 }
 
+/// RFC 9112, section 3.2: no `Host` in HTTP/1.1, two `Host` lines, or a
+/// value that is no host is a `400` naming it, and the connection closes;
+/// the app never sees the request.
+#[tokio::test]
+async fn a11_host_header_rules_of_rfc_9112() {
+    let refused: [(&[u8], &str); 5] = [
+        (b"GET /echo/x HTTP/1.1\r\n\r\n", "needs a Host header"),
+        (
+            b"GET /echo/x HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n",
+            "more than one Host",
+        ),
+        (
+            b"GET /echo/x HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n",
+            "more than one Host",
+        ),
+        (
+            b"GET /echo/x HTTP/1.1\r\nHost: evil.example/x?\r\n\r\n",
+            "not a host",
+        ),
+        (
+            b"POST /echo HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"value\": 1}\n",
+            "needs a Host header",
+        ),
+    ];
+    for s in [server().await, strict_server().await] {
+        for (request, problem) in refused {
+            let (status, text) = raw(&s, request).await;
+            assert_eq!(
+                status,
+                400,
+                "{:?} -> {text}",
+                String::from_utf8_lossy(request)
+            );
+            assert!(text.contains(problem), "{text}");
+            assert!(
+                text.to_ascii_lowercase().contains("connection: close"),
+                "{text}"
+            );
+        }
+        // What is allowed: HTTP/1.0 without Host, an empty Host, a port, IPv6.
+        for request in [
+            &b"GET /echo/ok HTTP/1.0\r\n\r\n"[..],
+            b"GET /echo/ok HTTP/1.1\r\nHost:\r\nConnection: close\r\n\r\n",
+            b"GET /echo/ok HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n",
+        ] {
+            let (status, text) = raw(&s, request).await;
+            assert_eq!(
+                status,
+                200,
+                "{:?} -> {text}",
+                String::from_utf8_lossy(request)
+            );
+        }
+        // A good request before a bad one in the same batch keeps its answer.
+        let (_, text) = raw(
+            &s,
+            b"GET /echo/first HTTP/1.1\r\nHost: a\r\n\r\nGET /echo/second HTTP/1.1\r\n\r\n",
+        )
+        .await;
+        assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+        assert!(text.contains("first"), "{text}");
+        assert!(
+            text.contains("HTTP/1.1 400") && !text.contains("second"),
+            "{text}"
+        );
+        still_serving(&s).await;
+        s.stop().await.unwrap();
+    }
+    // Behind a proxy that checks it already, the rule can be left to it.
+    let lax = serve(NativeAdapter::new().strict_host(false)).await;
+    let (status, text) = raw(
+        &lax,
+        b"GET /echo/lax HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    lax.stop().await.unwrap();
+}
+
 #[tokio::test]
 async fn a11_broken_percent_encoding_and_utf8() {
     let s = server().await;
