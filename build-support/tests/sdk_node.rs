@@ -22,6 +22,7 @@ const GENERATED: &[&str] = &[
     "security_schemes",
     "response_headers",
     "header_params",
+    "header_object_params",
     "zod_formats",
     "tether_flatten_option",
 ];

@@ -275,9 +275,11 @@ fn param_type(p: &Param<'_>, types: &Types<'_>, ctx: Ctx<'_>, indent: usize) -> 
         Some(s) if matches!(p.location, Location::Header | Location::Cookie) => {
             // One value, named or not (`types.Priority`, a unit-variant
             // enum), or for a header a list of them, sent comma-separated
-            // (the `simple` style); anything else is text the caller writes.
+            // (the `simple` style), or an object of such values, written
+            // in the parameter's style (`OperationSpec.headerStyles`,
+            // `cookieStyles`); anything else is text the caller writes.
             let list = matches!(p.location, Location::Header) && types.is_scalar_list(s);
-            if list || types.is_scalar(s) {
+            if list || types.is_scalar(s) || is_object_param(p, types) {
                 types.render(s, ctx, indent)
             } else {
                 "string".into()
@@ -285,6 +287,15 @@ fn param_type(p: &Param<'_>, types: &Types<'_>, ctx: Ctx<'_>, indent: usize) -> 
         }
         Some(s) => types.render(s, ctx, indent),
     }
+}
+
+/// Whether `p` is a header or cookie parameter whose value is an object of
+/// scalars, which the client writes in the parameter's style. Not one
+/// described by `content` (a media type's text, e.g. JSON, not a style).
+fn is_object_param(p: &Param<'_>, types: &Types<'_>) -> bool {
+    matches!(p.location, Location::Header | Location::Cookie)
+        && !p.in_content
+        && p.schema.is_some_and(|s| types.is_scalar_object(s))
 }
 
 /// `params`, `query` or `headers`: an object type of the parameters in `location`.
@@ -342,10 +353,21 @@ fn options_interface(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx
     if let Some((ty, req)) = param_group(op, Location::Query, types, ctx) {
         field("query", ty, req, "Query parameters.");
     }
+    // The declared headers' types meet `HeaderValues`' for every name: an
+    // object header needs objects among them.
+    let objects = op
+        .params
+        .iter()
+        .any(|p| p.location == Location::Header && is_object_param(p, types));
+    let values = if objects {
+        "HeaderValues<object>"
+    } else {
+        "HeaderValues"
+    };
     match param_group(op, Location::Header, types, ctx) {
         Some((ty, req)) => field(
             "headers",
-            format!("{ty} & HeaderValues"),
+            format!("{ty} & {values}"),
             req,
             "Headers of this call.",
         ),
@@ -435,7 +457,7 @@ fn event_member(member: &Value, types: &Types<'_>, ctx: Ctx<'_>) -> String {
     format!("{{ event: {event_ty}; data: {data_ty}; id?: string }}")
 }
 
-fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
+fn spec_literal(op: &Operation<'_>, types: &Types<'_>, parse_as: &str) -> String {
     let mut fields = vec![
         format!("method: {}", string_literal(&op.method)),
         format!("path: {}", string_literal(&op.path)),
@@ -443,14 +465,20 @@ fn spec_literal(op: &Operation<'_>, parse_as: &str) -> String {
     if let Some(id) = &op.operation_id {
         fields.push(format!("operationId: {}", string_literal(id)));
     }
+    // A header or cookie has a style to tell only when it is an object.
     for (key, location) in [
         ("pathStyles", Location::Path),
         ("queryStyles", Location::Query),
+        ("headerStyles", Location::Header),
+        ("cookieStyles", Location::Cookie),
     ] {
         let styles: Vec<String> = op
             .params
             .iter()
             .filter(|p| p.location == location)
+            .filter(|p| {
+                matches!(location, Location::Path | Location::Query) || is_object_param(p, types)
+            })
             .filter_map(|p| {
                 let (style, explode) = operations::non_default_style(p)?;
                 let mut parts = Vec::new();
@@ -612,7 +640,7 @@ fn class_code(
         };
         out += &format!(
             "    return this.#core.{call}(\n      {},\n      {call_options},\n    );\n  }}\n",
-            spec_literal(op, r.parse_as)
+            spec_literal(op, types, r.parse_as)
         );
     }
     out + "}\n"

@@ -26,6 +26,9 @@ pub(super) struct Param<'a> {
     pub location: Location,
     pub required: bool,
     pub schema: Option<&'a Value>,
+    /// The schema is the one of `content` (a media type such as JSON), not
+    /// `schema`: the value is that media type's text, not a style's.
+    pub in_content: bool,
     pub style: Option<String>,
     pub explode: Option<bool>,
     pub description: Option<String>,
@@ -266,6 +269,7 @@ fn parameters<'a>(
         {
             continue;
         }
+        let in_content = p.field("schema").is_none();
         let schema = p.field("schema").or_else(|| {
             p.field("content")?
                 .as_object()?
@@ -287,6 +291,7 @@ fn parameters<'a>(
                 || (location != Location::Cookie
                     && p.field("required") == Some(&Value::Bool(true))),
             schema,
+            in_content,
             style: p.field("style").and_then(Value::as_str).map(str::to_string),
             explode: p.field("explode").and_then(Value::as_bool),
             description: p
@@ -310,6 +315,7 @@ fn parameters<'a>(
                 location: Location::Path,
                 required: true,
                 schema: None,
+                in_content: false,
                 style: None,
                 explode: None,
                 description: None,
@@ -493,7 +499,9 @@ fn content<'a>(doc: &Document<'a>, response: &'a Value) -> Content<'a> {
     Content::Blob
 }
 
-/// Style of a query or path parameter when it is not the default one.
+/// Style of a parameter when it is not the default one. A header's style
+/// is always `simple`, which does not explode unless told to; a cookie's
+/// always `form`, which does unless told not to.
 pub(super) fn non_default_style<'p>(p: &'p Param<'_>) -> Option<(Option<&'p str>, Option<bool>)> {
     let style = p.style.as_deref();
     match p.location {
@@ -508,6 +516,7 @@ pub(super) fn non_default_style<'p>(p: &'p Param<'_>) -> Option<(Option<&'p str>
             let e = p.explode.filter(|e| *e != default_explode);
             (s.is_some() || e.is_some()).then_some((s, e))
         }
-        Location::Header | Location::Cookie => None,
+        Location::Header => p.explode.filter(|e| *e).map(|e| (None, Some(e))),
+        Location::Cookie => p.explode.filter(|e| !*e).map(|e| (None, Some(e))),
     }
 }

@@ -1,5 +1,10 @@
-/** Headers given as a plain object; `undefined` values are left out. */
-export type HeaderValues = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
+/**
+ * Headers given as a plain object; `undefined` values are left out. A list
+ * is sent comma-separated. `Extra` is what else a value may be: `object`
+ * in the options of an operation with an object header parameter, which
+ * is written in its `simple` style (`OperationSpec.headerStyles`).
+ */
+export type HeaderValues<Extra = never> = Record<string, string | number | boolean | readonly (string | number | boolean)[] | Extra | undefined>;
 /** What the hooks see about the call in flight. */
 export interface RequestContext {
     /** The full URL, with the path parameters and the query string applied. */
@@ -193,6 +198,21 @@ export interface OperationSpec {
     }>>;
     /** Query parameters whose serialisation is not the default. */
     readonly queryStyles?: Readonly<Record<string, QueryStyle>>;
+    /**
+     * Object header parameters that explode. A header's style is `simple`:
+     * `{ a: 1, b: 2 }` is sent as `a,1,b,2`, exploded as `a=1,b=2`.
+     */
+    readonly headerStyles?: Readonly<Record<string, {
+        explode?: boolean;
+    }>>;
+    /**
+     * Object cookie parameters that do not explode. A cookie's style is
+     * `form`: `{ a: 1, b: 2 }` is sent as the cookie `name=a,1,b,2`;
+     * exploded (the default) as the cookies `a=1; b=2`.
+     */
+    readonly cookieStyles?: Readonly<Record<string, {
+        explode?: boolean;
+    }>>;
     /** Headers the document fixes, e.g. `X-API-Version` under header versioning. */
     readonly constHeaders?: Readonly<Record<string, string>>;
     /** How `body` is sent. */

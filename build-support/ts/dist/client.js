@@ -182,10 +182,10 @@ export class ClientCore {
             out["content-type"] = op.contentType ?? "text/plain";
         else if (op.bodyAs === "binary" && op.contentType !== undefined)
             out["content-type"] = op.contentType;
-        mergeHeaders(out, options.headers);
+        mergeHeaders(out, headerParams(op, options.headers));
         for (const [name, value] of Object.entries(options.cookies ?? {})) {
             if (value !== undefined && value !== null)
-                appendCookie(out, name, scalar(value));
+                cookieParam(out, op, name, value);
         }
         mergeHeaders(out, op.constHeaders);
         return out;
@@ -244,7 +244,30 @@ export function applyCredential(headers, scheme, value) {
 }
 /** Adds `name=value` (the value percent-encoded) to the `Cookie` header of `headers`, after the cookies it has. */
 function appendCookie(headers, name, value) {
-    const cookie = `${name}=${encodeURIComponent(value)}`;
+    addCookie(headers, `${name}=${encodeURIComponent(value)}`);
+}
+/**
+ * Adds a cookie parameter (SPEC C6). An object is written in the `form`
+ * style, keys and values percent-encoded: `name=k1,v1,k2,v2`, or exploded
+ * (the style's default) each property a cookie of its own, `k1=v1; k2=v2`
+ * (OpenAPI 3.1 leaves an exploded object cookie undefined; this is what
+ * 3.2's `cookie` style writes, and what `form` does with a query object).
+ * An object without values sends nothing.
+ */
+function cookieParam(headers, op, name, value) {
+    if (!isObject(value))
+        return appendCookie(headers, name, scalar(value));
+    const entries = objectEntries(value);
+    if (entries.length === 0)
+        return;
+    if (op.cookieStyles?.[name]?.explode ?? true)
+        for (const [k, v] of entries)
+            appendCookie(headers, enc(k), v);
+    else
+        addCookie(headers, `${name}=${pairs(entries, false)}`);
+}
+/** Adds `cookie` (`name=value`, already written) to the `Cookie` header of `headers`, after the cookies it has. */
+function addCookie(headers, cookie) {
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
     mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
 }
@@ -301,6 +324,45 @@ function sleep(ms, signal) {
  */
 function orElse(replacement, original) {
     return replacement === undefined || replacement === null ? original : replacement;
+}
+/**
+ * A call's headers with each object value written in the `simple` style
+ * (SPEC C6), keys and values percent-encoded, as `,` and `=` delimit them:
+ * `k1,v1,k2,v2`, exploded `k1=v1,k2=v2`. An object without values sends
+ * no header. Other values are left to `mergeHeaders`.
+ */
+function headerParams(op, headers) {
+    if (!headers)
+        return undefined;
+    const written = Object.entries(headers).map(([name, value]) => {
+        if (!isObject(value))
+            return [name, value];
+        const entries = objectEntries(value);
+        if (entries.length === 0)
+            return [name, undefined];
+        return [name, pairs(entries, op.headerStyles?.[name]?.explode ?? false)];
+    });
+    // `fromEntries` defines each name, `__proto__` included, as a property of its own.
+    return Object.fromEntries(written);
+}
+/** Whether `value` is an object a style writes as key/value pairs: not a list, not a date. */
+function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+/**
+ * The properties of an object parameter that have a value, each as text.
+ * A nested object or list has no form in these styles (OpenAPI leaves it
+ * undefined): the generator types such parameters as text, and a value
+ * that gets here anyway is written as JSON, as in paths and queries.
+ */
+function objectEntries(value) {
+    return Object.entries(value)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]) => [k, scalar(v)]);
+}
+/** An object's entries as `k1,v1,k2,v2`, exploded `k1=v1,k2=v2`, keys and values percent-encoded. */
+function pairs(entries, explode) {
+    return entries.map(([k, v]) => `${enc(k)}${explode ? "=" : ","}${enc(v)}`).join(",");
 }
 /** Adds headers case-insensitively: a later name replaces an earlier one whatever its case. */
 function mergeHeaders(out, values) {

@@ -2,6 +2,8 @@
 // and through generated clients of golden cases (`tests/sdk_node.rs` writes them to ./generated/).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { ClientCore, SDKError, buildPath, buildQuery, retryDelay, type ClientConfig, type OperationSpec } from "../client.js";
 import { createClient as createUriClient } from "./generated/tether_uri_versioning/index.js";
 import { createClient as createHeaderClient } from "./generated/tether_header_versioning/index.js";
@@ -10,6 +12,7 @@ import { createClient as createUploadClient } from "./generated/tether_multipart
 import { createClient as createSecuredClient } from "./generated/security_schemes/index.js";
 import { createClient as createHeadersClient } from "./generated/response_headers/index.js";
 import { createClient as createHeaderParamsClient } from "./generated/header_params/index.js";
+import { createClient as createObjectParamsClient } from "./generated/header_object_params/index.js";
 import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
 
 interface Call {
@@ -535,4 +538,54 @@ test("C6 a list header parameter is typed as a list and sent comma-separated (th
   const client = createHeaderParamsClient({ baseUrl: "http://h", fetcher });
   await client.h.get({ headers: { "X-Request-Id": "r1", "X-Complex": ["a", "b c"] } });
   assert.equal(headersOf(calls[0])["X-Complex"], "a, b c");
+});
+
+/** A real local server that answers 204 and records the headers of each request as they arrived. */
+async function headerRecorder(): Promise<{ url: string; seen: IncomingHttpHeaders[]; close: () => void }> {
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => (server.closeAllConnections(), server.close()) };
+}
+
+test("C6 object header and cookie parameters are sent in their style: header simple, cookie form (trial T8)", async () => {
+  const { url, seen, close } = await headerRecorder();
+  try {
+    const client = createObjectParamsClient({ baseUrl: url });
+    const sent = async (options: Parameters<typeof client.echo.echo>[0]): Promise<IncomingHttpHeaders> => {
+      const { error } = await client.echo.echo(options);
+      assert.equal(error, null);
+      const headers = seen.at(-1);
+      assert.ok(headers);
+      return headers;
+    };
+    // The brief's case: explode: true writes k=v pairs.
+    assert.equal((await sent({ headers: { "X-Obj": { k: "v" } } }))["x-obj"], "k=v");
+    // Without explode (a header's default), keys and values alternate; a named type's enum keeps its value.
+    const pair = await sent({ headers: { "X-Pair": { a: "x y", b: 2, mode: "on" }, "X-Map": { one: 1, two: 2 } } });
+    assert.equal(pair["x-pair"], "a,x%20y,b,2,mode,on");
+    assert.equal(pair["x-map"], "one=1,two=2");
+    // Commas, '=' and non-ASCII in keys or values are percent-encoded, so the pairs still split.
+    const odd = await sent({ headers: { "X-Odd": { "a,b": "1,2", "c=d": "x=y", ünï: "ü €" } } });
+    assert.equal(odd["x-odd"], "a%2Cb=1%2C2,c%3Dd=x%3Dy,%C3%BCn%C3%AF=%C3%BC%20%E2%82%AC");
+    // An object without values is no header; undefined properties (allowed without exactOptionalPropertyTypes) are left out.
+    const loose = { a: "only", b: undefined } as unknown as { a: string };
+    const empty = await sent({ headers: { "X-Obj": {}, "X-Pair": loose } });
+    assert.equal(empty["x-obj"], undefined);
+    assert.equal(empty["x-pair"], "a,only");
+    // What worked before is unchanged: scalars, enums and lists.
+    const plain = await sent({ headers: { "X-Tags": ["a", "b"], "X-Mode": "safe", "X-Free": "k=v" } });
+    assert.deepEqual([plain["x-tags"], plain["x-mode"], plain["x-free"]], ["a, b", "safe", "k=v"]);
+    // Cookies: `form` without explode is one cookie name=k,v,...; exploded (the default) each property its own cookie.
+    const cookies = await sent({ cookies: { session: "s 1", prefs: { a: "x;y", b: 1 }, flags: { dark: true, lang: "fr" } } });
+    assert.equal(cookies.cookie, "session=s%201; prefs=a,x%3By,b,1; dark=true; lang=fr");
+    const none = await sent({ cookies: { flags: {}, prefs: { a: "z" } } });
+    assert.equal(none.cookie, "prefs=a,z");
+  } finally {
+    close();
+  }
 });

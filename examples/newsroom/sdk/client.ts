@@ -4,8 +4,13 @@
 // unit-tested here as a real module. It imports nothing, so a bundler can
 // drop `sse.ts` and `form-data.ts` when they are unused.
 
-/** Headers given as a plain object; `undefined` values are left out. */
-export type HeaderValues = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
+/**
+ * Headers given as a plain object; `undefined` values are left out. A list
+ * is sent comma-separated. `Extra` is what else a value may be: `object`
+ * in the options of an operation with an object header parameter, which
+ * is written in its `simple` style (`OperationSpec.headerStyles`).
+ */
+export type HeaderValues<Extra = never> = Record<string, string | number | boolean | readonly (string | number | boolean)[] | Extra | undefined>;
 
 /** What the hooks see about the call in flight. */
 export interface RequestContext {
@@ -220,6 +225,17 @@ export interface OperationSpec {
   readonly pathStyles?: Readonly<Record<string, { style?: PathStyle; explode?: boolean }>>;
   /** Query parameters whose serialisation is not the default. */
   readonly queryStyles?: Readonly<Record<string, QueryStyle>>;
+  /**
+   * Object header parameters that explode. A header's style is `simple`:
+   * `{ a: 1, b: 2 }` is sent as `a,1,b,2`, exploded as `a=1,b=2`.
+   */
+  readonly headerStyles?: Readonly<Record<string, { explode?: boolean }>>;
+  /**
+   * Object cookie parameters that do not explode. A cookie's style is
+   * `form`: `{ a: 1, b: 2 }` is sent as the cookie `name=a,1,b,2`;
+   * exploded (the default) as the cookies `a=1; b=2`.
+   */
+  readonly cookieStyles?: Readonly<Record<string, { explode?: boolean }>>;
   /** Headers the document fixes, e.g. `X-API-Version` under header versioning. */
   readonly constHeaders?: Readonly<Record<string, string>>;
   /** How `body` is sent. */
@@ -400,9 +416,9 @@ export class ClientCore<TThrow extends boolean = false> {
     if (op.bodyAs === "json") out["content-type"] = op.contentType ?? "application/json";
     else if (op.bodyAs === "text") out["content-type"] = op.contentType ?? "text/plain";
     else if (op.bodyAs === "binary" && op.contentType !== undefined) out["content-type"] = op.contentType;
-    mergeHeaders(out, options.headers as HeaderValues | undefined);
+    mergeHeaders(out, headerParams(op, options.headers));
     for (const [name, value] of Object.entries(options.cookies ?? {})) {
-      if (value !== undefined && value !== null) appendCookie(out, name, scalar(value));
+      if (value !== undefined && value !== null) cookieParam(out, op, name, value);
     }
     mergeHeaders(out, op.constHeaders);
     return out;
@@ -467,7 +483,27 @@ export function applyCredential(headers: Record<string, string>, scheme: Securit
 
 /** Adds `name=value` (the value percent-encoded) to the `Cookie` header of `headers`, after the cookies it has. */
 function appendCookie(headers: Record<string, string>, name: string, value: string): void {
-  const cookie = `${name}=${encodeURIComponent(value)}`;
+  addCookie(headers, `${name}=${encodeURIComponent(value)}`);
+}
+
+/**
+ * Adds a cookie parameter (SPEC C6). An object is written in the `form`
+ * style, keys and values percent-encoded: `name=k1,v1,k2,v2`, or exploded
+ * (the style's default) each property a cookie of its own, `k1=v1; k2=v2`
+ * (OpenAPI 3.1 leaves an exploded object cookie undefined; this is what
+ * 3.2's `cookie` style writes, and what `form` does with a query object).
+ * An object without values sends nothing.
+ */
+function cookieParam(headers: Record<string, string>, op: OperationSpec, name: string, value: unknown): void {
+  if (!isObject(value)) return appendCookie(headers, name, scalar(value));
+  const entries = objectEntries(value);
+  if (entries.length === 0) return;
+  if (op.cookieStyles?.[name]?.explode ?? true) for (const [k, v] of entries) appendCookie(headers, enc(k), v);
+  else addCookie(headers, `${name}=${pairs(entries, false)}`);
+}
+
+/** Adds `cookie` (`name=value`, already written) to the `Cookie` header of `headers`, after the cookies it has. */
+function addCookie(headers: Record<string, string>, cookie: string): void {
   const existing = Object.keys(headers).find((k) => k.toLowerCase() === "cookie");
   mergeHeaders(headers, { cookie: existing ? `${headers[existing]}; ${cookie}` : cookie });
 }
@@ -527,6 +563,46 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  */
 function orElse<T>(replacement: T | void | undefined, original: T): T {
   return replacement === undefined || replacement === null ? original : (replacement as T);
+}
+
+/**
+ * A call's headers with each object value written in the `simple` style
+ * (SPEC C6), keys and values percent-encoded, as `,` and `=` delimit them:
+ * `k1,v1,k2,v2`, exploded `k1=v1,k2=v2`. An object without values sends
+ * no header. Other values are left to `mergeHeaders`.
+ */
+function headerParams(op: OperationSpec, headers: object | undefined): HeaderValues | undefined {
+  if (!headers) return undefined;
+  const written = Object.entries(headers).map(([name, value]: [string, unknown]): [string, unknown] => {
+    if (!isObject(value)) return [name, value];
+    const entries = objectEntries(value);
+    if (entries.length === 0) return [name, undefined];
+    return [name, pairs(entries, op.headerStyles?.[name]?.explode ?? false)];
+  });
+  // `fromEntries` defines each name, `__proto__` included, as a property of its own.
+  return Object.fromEntries(written) as HeaderValues;
+}
+
+/** Whether `value` is an object a style writes as key/value pairs: not a list, not a date. */
+function isObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/**
+ * The properties of an object parameter that have a value, each as text.
+ * A nested object or list has no form in these styles (OpenAPI leaves it
+ * undefined): the generator types such parameters as text, and a value
+ * that gets here anyway is written as JSON, as in paths and queries.
+ */
+function objectEntries(value: object): Array<[string, string]> {
+  return Object.entries(value)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, scalar(v)]);
+}
+
+/** An object's entries as `k1,v1,k2,v2`, exploded `k1=v1,k2=v2`, keys and values percent-encoded. */
+function pairs(entries: ReadonlyArray<[string, string]>, explode: boolean): string {
+  return entries.map(([k, v]) => `${enc(k)}${explode ? "=" : ","}${enc(v)}`).join(",");
 }
 
 /** Adds headers case-insensitively: a later name replaces an earlier one whatever its case. */

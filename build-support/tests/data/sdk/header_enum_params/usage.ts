@@ -14,6 +14,8 @@ export async function calls(): Promise<void> {
   await client.tasks.list({ headers: { "x-priority": "urgent" } });
   // @ts-expect-error not a Theme
   await client.tasks.list({ cookies: { theme: "blue" } });
-  // An object header stays text the caller writes.
+  // An object header is the object, written in its style (trial T8; see header_object_params).
+  await client.tasks.list({ headers: { "x-shape": { sides: 3 } } });
+  // @ts-expect-error not text any more
   await client.tasks.list({ headers: { "x-shape": "sides=3" } });
 }

@@ -9,8 +9,8 @@ export interface TasksListOptions {
     "x-priority"?: types.Priority;
     "x-priorities"?: types.Priority[];
     "x-limit"?: types.Limit;
-    "x-shape"?: string;
-  } & HeaderValues;
+    "x-shape"?: types.Shape;
+  } & HeaderValues<object>;
   /** Cookies of this call, added to the `Cookie` header: for Node.js, Deno, Bun and other runtimes without a cookie jar. Browsers forbid setting that header and send their own cookies (see the client's `credentials` option), so leave this out there. */
   cookies?: {
     theme?: types.Theme;
