@@ -334,6 +334,9 @@ pub(super) struct SchemaGen<'a> {
 /// What a `#[serde(with = "…")]` module writes, for the well-known ones;
 /// `Some(None)` when it writes what the type would.
 fn known_with(path: &str) -> Option<Option<Value>> {
+    // time spells the `Option` form of a module as its `option` submodule
+    // (`time::serde::rfc3339::option`), chrono as an `_option` suffix.
+    let path = path.strip_suffix("::option").unwrap_or(path);
     let last = path.rsplit("::").next().unwrap_or(path);
     let base = last.trim_end_matches("_option");
     Some(match base {
