@@ -89,7 +89,18 @@ impl<A: HttpAdapter + Clone> App<A> {
     }
 
     /// Serves `addr` on `runtime` until Ctrl-C or `SIGTERM`. Blocks.
+    ///
+    /// It starts its own tokio runtime(s), so inside one (`#[tokio::main]`,
+    /// `#[tokio::test]`) it is an error saying what to call instead, not
+    /// tokio's panic: `app.bind(addr).await?.serve_until_ctrl_c().await`.
     pub fn run_with(self, addr: impl ToSocketAddrs, runtime: Runtime) -> std::io::Result<()> {
+        if tokio::runtime::Handle::try_current().is_ok() {
+            return Err(std::io::Error::other(
+                "App::run starts its own tokio runtime and blocks, so it cannot be called inside one (`#[tokio::main]`): \
+                 call it from a plain `fn main`, or inside the runtime write `app.bind(addr).await?.serve_until_ctrl_c().await` \
+                 (the multi-thread runtime; `runtime` of tether.toml is then not read)",
+            ));
+        }
         let addr = addr
             .to_socket_addrs()?
             .next()
@@ -164,6 +175,15 @@ mod tests {
         assert_eq!(Runtime::parse("per-core"), Some(Runtime::PerCore));
         assert_eq!(Runtime::parse("multi-thread"), Some(Runtime::MultiThread));
         assert_eq!(Runtime::parse("threads"), None);
+    }
+
+    #[tokio::test]
+    async fn a10_run_inside_a_runtime_says_what_to_call_instead() {
+        for runtime in [Runtime::MultiThread, Runtime::PerCore] {
+            let app = App::new(crate::NativeAdapter::new());
+            let err = app.run_with("127.0.0.1:0", runtime).unwrap_err();
+            assert!(err.to_string().contains("serve_until_ctrl_c()"), "{err}");
+        }
     }
 
     #[test]

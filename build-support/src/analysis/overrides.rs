@@ -50,10 +50,14 @@ pub fn parse_schema_text(text: &str) -> Result<Value, String> {
 }
 
 /// The `tether(...)` list inside `#[cfg_attr(any(), tether(...))]` or a
-/// bare `#[tether(...)]`.
-fn tether_list(attr: &Attribute) -> Option<Punctuated<Meta, Token![,]>> {
+/// bare `#[tether(...)]`; `Err` when there is one but it is not a list of
+/// `key = value` items (an unquoted JSON object, say), which rustc would
+/// never report, since it drops the attribute.
+type TetherList = Result<Punctuated<Meta, Token![,]>, syn::Error>;
+
+fn tether_list(attr: &Attribute) -> Option<TetherList> {
     if attr.path().is_ident("tether") {
-        return attr.parse_args_with(Punctuated::parse_terminated).ok();
+        return Some(attr.parse_args_with(Punctuated::parse_terminated));
     }
     if !attr.path().is_ident("cfg_attr") {
         return None;
@@ -63,7 +67,7 @@ fn tether_list(attr: &Attribute) -> Option<Punctuated<Meta, Token![,]>> {
         .ok()?;
     args.into_iter().skip(1).find_map(|m| match m {
         Meta::List(list) if list.path.is_ident("tether") => {
-            list.parse_args_with(Punctuated::parse_terminated).ok()
+            Some(list.parse_args_with(Punctuated::parse_terminated))
         }
         _ => None,
     })
@@ -73,8 +77,16 @@ fn tether_list(attr: &Attribute) -> Option<Punctuated<Meta, Token![,]>> {
 /// if any, or the error (with its span) when it is malformed.
 pub fn schema_override(attrs: &[Attribute]) -> Option<Result<Value, (proc_macro2::Span, String)>> {
     let attr = attrs.iter().find(|a| tether_list(a).is_some())?;
-    let list = tether_list(attr)?;
     let span = syn::spanned::Spanned::span(attr);
+    let list = match tether_list(attr)? {
+        Ok(list) => list,
+        Err(_) => {
+            return Some(Err((
+                span,
+                "`tether(..)` takes `key = \"…\"` items whose values are strings: write a JSON Schema object in a raw string, `tether(schema = r#\"{\"type\": \"array\", \"items\": {\"type\": \"number\"}}\"#)`".into(),
+            )))
+        }
+    };
     let mut schema: Option<Value> = None;
     let mut extra = Map::new();
     for meta in list {

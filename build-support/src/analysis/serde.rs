@@ -87,6 +87,10 @@ pub struct FieldAttrs {
     pub flatten: bool,
     /// `with`, `serialize_with` (the module or function path)
     pub with: Option<(String, proc_macro2::Span)>,
+    /// `with` or `deserialize_with`: serde reads the field through a
+    /// function, so a missing field is an error unless it has a `default`
+    /// (a plain `Option` is `None` when missing only without one).
+    pub deserialize_with: bool,
 }
 
 /// serde attributes of an enum variant.
@@ -268,7 +272,12 @@ impl FieldAttrs {
                 "skip_serializing_if" => f.skip_serializing_if = true,
                 "default" => f.default = true,
                 "flatten" => f.flatten = true,
-                "with" | "serialize_with" => f.with = item.value.map(|v| (v, item.span)),
+                "with" => {
+                    f.with = item.value.map(|v| (v, item.span));
+                    f.deserialize_with = true;
+                }
+                "serialize_with" => f.with = item.value.map(|v| (v, item.span)),
+                "deserialize_with" => f.deserialize_with = true,
                 _ => {}
             }
         }

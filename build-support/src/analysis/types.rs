@@ -165,6 +165,25 @@ fn known_leaf(path: &[String], last: &str) -> Option<Ty> {
     })
 }
 
+/// The time crate's date-times whose own `Serialize` writes neither RFC
+/// 3339 nor its `partial-date-time` (a tuple of numbers, or with the
+/// `serde-human-readable` feature `2025-01-02 3:04:05.0 +00:00:00`): only
+/// through a `#[serde(with = "time::serde::rfc3339")]` are they `date-time`.
+fn time_without_text(full: &[String]) -> Option<&str> {
+    match full {
+        [krate, .., last]
+            if krate == "time"
+                && matches!(
+                    last.as_str(),
+                    "OffsetDateTime" | "PrimitiveDateTime" | "UtcDateTime"
+                ) =>
+        {
+            Some(last)
+        }
+        _ => None,
+    }
+}
+
 /// Generic std names usable without an import.
 const PRELUDE: [&str; 24] = [
     "Box",
@@ -295,6 +314,22 @@ impl TypeResolver<'_> {
             Some(Res::External(full)) if full.len() == 1 && !PRELUDE.contains(&full[0].as_str()) && known_leaf(&full, &full[0]).is_none() => {
                 Err(self.error(module, path, format!("cannot find type `{written}`: it is neither defined in this crate nor imported by name"))
                     .with_help(format!("import it with `use`, or state its schema in tether.toml: `[schemas]` `{written} = \"string\"`")))
+            }
+            Some(Res::External(full)) if time_without_text(&full).is_some() => {
+                let name = time_without_text(&full).unwrap_or_default();
+                Err(self
+                    .error(
+                        module,
+                        path,
+                        format!(
+                            "`time::{name}`'s own `Serialize` writes a list of numbers (`[2025,33,3,4,5,0,0,0,0]`), or with time's `serde-human-readable` feature text that is not RFC 3339 (`\"2025-02-02 3:04:05.0 +00:00:00\"`): the document cannot call it `date-time`"
+                        ),
+                    )
+                    .with_help(if name == "OffsetDateTime" {
+                        "write it as RFC 3339 with `#[serde(with = \"time::serde::rfc3339\")]` on the field (`time::serde::rfc3339::option` for an `Option`), documented `date-time`; or state what it writes: `#[cfg_attr(any(), tether(schema = \"…\"))]`"
+                    } else {
+                        "keep an `OffsetDateTime` with `#[serde(with = \"time::serde::rfc3339\")]` on the field (documented `date-time`), or state what it writes: `#[cfg_attr(any(), tether(schema = \"…\"))]`"
+                    }))
             }
             Some(Res::External(full)) => {
                 let last = full.last().cloned().unwrap_or_default();

@@ -334,6 +334,9 @@ pub(super) struct SchemaGen<'a> {
 /// What a `#[serde(with = "…")]` module writes, for the well-known ones;
 /// `Some(None)` when it writes what the type would.
 fn known_with(path: &str) -> Option<Option<Value>> {
+    // time spells the `Option` form of a module as its `option` submodule
+    // (`time::serde::rfc3339::option`), chrono as an `_option` suffix.
+    let path = path.strip_suffix("::option").unwrap_or(path);
     let last = path.rsplit("::").next().unwrap_or(path);
     let base = last.trim_end_matches("_option");
     Some(match base {
@@ -802,8 +805,10 @@ impl<'a> SchemaGen<'a> {
             let Some((mut schema, is_option)) = self.field_schema(field, module, env) else {
                 continue;
             };
-            if is_option && attrs.skip_serializing_if {
+            if is_option && attrs.skip_serializing_if && !is_double_option(&field.ty) {
                 // serde never writes `null` here: the field is just absent.
+                // (An `Option<Option<T>>` is absent for `None` and writes
+                // `null` for `Some(None)`: it keeps its `null`.)
                 schema = strip_null(schema);
             }
             let name = field
@@ -811,8 +816,11 @@ impl<'a> SchemaGen<'a> {
                 .as_ref()
                 .map(|ident| attrs.name(ident, rule))
                 .unwrap_or_default();
+            // serde reads a missing `Option` as `None` only when no
+            // function reads it (`with`, `deserialize_with`): through one,
+            // a missing field is an error unless it has a `default`.
             let required = !(optional
-                || is_option
+                || (is_option && !attrs.deserialize_with)
                 || attrs.default
                 || container_default
                 || attrs.skip_serializing_if
@@ -1134,6 +1142,26 @@ fn tuple_schema(items: Vec<Value>) -> Value {
 }
 
 /// Undoes [`nullable`] for fields serde skips instead of writing `null`.
+/// Whether `ty` is written `Option<Option<T>>` (the field of a merge
+/// patch: absent, `null` or a value).
+fn is_double_option(ty: &syn::Type) -> bool {
+    fn option_arg(ty: &syn::Type) -> Option<&syn::Type> {
+        let syn::Type::Path(p) = ty else { return None };
+        let last = p.path.segments.last()?;
+        if last.ident != "Option" {
+            return None;
+        }
+        match &last.arguments {
+            syn::PathArguments::AngleBracketed(args) => args.args.iter().find_map(|a| match a {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            }),
+            _ => None,
+        }
+    }
+    option_arg(ty).and_then(option_arg).is_some()
+}
+
 fn strip_null(schema: Value) -> Value {
     let Value::Object(mut obj) = schema else {
         return schema;

@@ -16,6 +16,7 @@ pub struct Record {
     pub day: NaiveDate,
     pub local: NaiveDateTime,
     pub at: NaiveTime,
+    #[serde(with = "time::serde::rfc3339")]
     pub offset: time::OffsetDateTime,
     pub date: time::Date,
     pub price: Decimal,

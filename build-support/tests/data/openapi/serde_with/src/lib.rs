@@ -16,6 +16,11 @@ pub struct Event {
     pub payload: Vec<u8>,
     #[serde(with = "humantime_serde")]
     pub every: std::time::Duration,
+    /// time spells a module's `Option` form as its `option` submodule.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    pub snooze: Option<time::OffsetDateTime>,
+    #[serde(default, with = "time::serde::timestamp::option")]
+    pub stamp_secs: Option<time::OffsetDateTime>,
 }
 
 pub struct EventsController;
