@@ -637,7 +637,8 @@ fn probe_entry(probe: Probe, path: RoutePath, header: bool, draining: &Draining)
             None,
             RouteMethod::Get,
             path.to_openapi(),
-        ),
+        )
+        .quiet(),
         path,
         label: probe.label().to_string(),
     }

@@ -22,6 +22,9 @@ pub(crate) struct Route {
     pub(crate) template: Box<str>,
     /// `GET /api/v1/books/{id}`: the request span's `otel.name`, built once.
     otel_name: Box<str>,
+    /// Its request span and `response` event are `DEBUG`, not `INFO`: a
+    /// probe a load balancer polls every few seconds.
+    pub(crate) quiet: bool,
 }
 
 impl Route {
@@ -38,6 +41,15 @@ impl Route {
             pipeline,
             otel_name: format!("{} {template}", method.as_str()).into(),
             template: template.into(),
+            quiet: false,
+        }
+    }
+
+    /// The route, logged at `DEBUG` (see [`Route::quiet`]).
+    pub(crate) fn quiet(self) -> Self {
+        Route {
+            quiet: true,
+            ..self
         }
     }
 

@@ -125,20 +125,17 @@ impl AppService {
 
     /// Through the tower layers or the middleware chain: they run before
     /// routing (and may change the request), so the span is named by a
-    /// lookup of its own.
+    /// lookup of its own, of the request as it came.
     fn call_chain(&self, head: http::request::Parts, body: RequestBody) -> ResponseFuture {
         let trace = match self.traced {
-            true => crate::trace::start(&head, None),
+            true => {
+                let found = self
+                    .inner
+                    .find(&head.method, head.uri.path(), &head.headers);
+                crate::trace::start(&head, found.as_ref().map(|(route, _)| *route))
+            }
             false => None,
         };
-        if let Some(trace) = &trace {
-            let route = self
-                .inner
-                .find(&head.method, head.uri.path(), &head.headers);
-            if let Some((route, _)) = route {
-                trace.name(&head.method, route);
-            }
-        }
         let mut future = match &self.layered {
             Some(stack) => crate::layer::call_stack(stack, http::Request::from_parts(head, body)),
             None => {

@@ -19,7 +19,11 @@
 //! The request's fields are recorded as the span opens, the outcome's in
 //! one record when the response is ready; then an event is logged inside
 //! the span: `INFO` `response`, or `ERROR` for a 5xx. A handler's panic is logged as an
-//! `ERROR` event with its message. With the `opentelemetry` feature an
+//! `ERROR` event with its message. The readiness and liveness probes
+//! (`App::readiness`, `App::liveness`) are polled every few seconds, so
+//! their span and event are `DEBUG` (and their draining `503` no error):
+//! `RUST_LOG=info` leaves them out, `tether::request=debug` shows them.
+//! With the `opentelemetry` feature an
 //! incoming W3C `traceparent` header becomes the span's parent.
 //!
 //! With no subscriber, or one that filters `tether::request` out, the span
@@ -43,6 +47,8 @@ pub const TARGET: &str = "tether::request";
 pub(crate) struct Trace {
     span: Span,
     start: Instant,
+    /// A probe's: the span and its event are `DEBUG` (see `App::readiness`).
+    quiet: bool,
 }
 
 /// Opens the request span when a subscriber wants it (`None` when none
@@ -63,22 +69,33 @@ pub(crate) fn start(req: &http::request::Parts, route: Option<&Route>) -> Option
 #[inline(never)]
 fn open(req: &http::request::Parts, route: Option<&Route>, unsubscribed: bool) -> Option<Trace> {
     let address = || server_address(req);
-    let span = tracing::info_span!(
-        target: TARGET,
-        "request",
-        otel.name = &*otel_name(&req.method, route),
-        otel.kind = "server",
-        otel.status_code = Empty,
-        http.request.method = req.method.as_str(),
-        http.route = route.map(|r| &*r.template),
-        url.path = req.uri.path(),
-        network.protocol.version = protocol_version(req.version),
-        server.address = address().map(|(host, _)| host),
-        server.port = address().and_then(|(_, port)| port),
-        http.response.status_code = Empty,
-        latency_ms = Empty,
-        error.type = Empty,
-    );
+    // One call site per level: a span's level is fixed where it is written.
+    macro_rules! request_span {
+        ($level:expr) => {
+            tracing::span!(
+                target: TARGET,
+                $level,
+                "request",
+                otel.name = &*otel_name(&req.method, route),
+                otel.kind = "server",
+                otel.status_code = Empty,
+                http.request.method = req.method.as_str(),
+                http.route = route.map(|r| &*r.template),
+                url.path = req.uri.path(),
+                network.protocol.version = protocol_version(req.version),
+                server.address = address().map(|(host, _)| host),
+                server.port = address().and_then(|(_, port)| port),
+                http.response.status_code = Empty,
+                latency_ms = Empty,
+                error.type = Empty,
+            )
+        };
+    }
+    let quiet = route.is_some_and(|r| r.quiet);
+    let span = match quiet {
+        false => request_span!(Level::INFO),
+        true => request_span!(Level::DEBUG),
+    };
     if span.is_disabled() && !unsubscribed {
         return None;
     }
@@ -87,6 +104,7 @@ fn open(req: &http::request::Parts, route: Option<&Route>, unsubscribed: bool) -
     Some(Trace {
         span,
         start: Instant::now(),
+        quiet,
     })
 }
 
@@ -111,17 +129,6 @@ fn otel_name<'a>(method: &'a http::Method, route: Option<&'a Route>) -> std::bor
 }
 
 impl Trace {
-    /// Names the span after `route`, found after it opened (middleware and
-    /// tower layers run before routing). Before the span is first entered:
-    /// an OpenTelemetry span starts then, and keeps the name it has.
-    pub(crate) fn name(&self, method: &http::Method, route: &Route) {
-        tracing::record_all!(
-            self.span,
-            otel.name = &*route.otel_name(method),
-            http.route = &*route.template,
-        );
-    }
-
     /// Enters the span, for one poll of the response future.
     pub(crate) fn enter(&self) -> tracing::span::Entered<'_> {
         self.span.enter()
@@ -133,7 +140,15 @@ impl Trace {
         let code = res.status();
         let status = code.as_u16();
         let latency_ms = self.start.elapsed().as_secs_f64() * 1000.0;
-        if code.is_server_error() {
+        if self.quiet {
+            // A probe's 503 while draining is what it is for, not an error.
+            tracing::record_all!(
+                self.span,
+                http.response.status_code = status,
+                latency_ms = latency_ms,
+            );
+            tracing::event!(target: TARGET, Level::DEBUG, { http.response.status_code = status, latency_ms }, "response");
+        } else if code.is_server_error() {
             let error_type = match res.extensions().get::<Panicked>() {
                 Some(_) => "panic",
                 None => code.as_str(),

@@ -27,6 +27,7 @@ type Fields = BTreeMap<String, Value>;
 #[derive(Debug, Clone, Default)]
 struct SpanRecord {
     name: String,
+    level: Option<tracing::Level>,
     fields: Fields,
     /// Events logged inside the span: level and fields (`message` included).
     events: Vec<(tracing::Level, Fields)>,
@@ -92,6 +93,7 @@ impl<S: Subscriber + for<'a> LookupSpan<'a>> Layer<S> for Captured {
         }
         let mut record = SpanRecord {
             name: attrs.metadata().name().into(),
+            level: Some(*attrs.metadata().level()),
             ..SpanRecord::default()
         };
         attrs.record(&mut Visitor(&mut record.fields));
@@ -115,6 +117,15 @@ impl<S: Subscriber + for<'a> LookupSpan<'a>> Layer<S> for Captured {
     fn on_close(&self, id: Id, _: Context<'_, S>) {
         self.with(&id, |s| s.closed = true);
     }
+}
+
+/// The capturing subscriber behind a level filter, as `RUST_LOG=info` sets.
+fn capture_at(
+    level: tracing_subscriber::filter::LevelFilter,
+) -> (Captured, tracing::subscriber::DefaultGuard) {
+    let captured = Captured::default();
+    let subscriber = tracing_subscriber::registry().with(captured.clone().with_filter(level));
+    (captured, tracing::subscriber::set_default(subscriber))
 }
 
 /// Installs the capturing subscriber on this (current-thread) test.
@@ -361,4 +372,51 @@ async fn f1_a_panic_while_reading_an_argument_is_logged_in_the_span() {
     }
     plain.stop().await.unwrap();
     layered.stop().await.unwrap();
+}
+
+/// Probes are polled every few seconds: their span and event are `DEBUG`,
+/// so `RUST_LOG=info` leaves them out, and a draining `503` is no error.
+#[tokio::test]
+async fn f1_probes_are_logged_at_debug() {
+    use tracing_subscriber::filter::LevelFilter;
+    let app = || {
+        App::new(NativeAdapter::new())
+            .controller(Faulty)
+            .readiness("/ready")
+            .liveness("/live")
+    };
+    {
+        let (captured, _guard) = capture_at(LevelFilter::INFO);
+        let client = tether::testing::TestClient::new(app());
+        assert_eq!(client.get("/ready").send().await.status(), 200);
+        assert_eq!(client.get("/live").send().await.status(), 200);
+        assert_eq!(client.get("/faulty/missing").send().await.status(), 404);
+        let spans = closed(&captured, 1).await;
+        let names: Vec<_> = spans.iter().map(|s| s.str("otel.name")).collect();
+        assert_eq!(names, [Some("GET /faulty/missing")], "{spans:#?}");
+    }
+    let (captured, _guard) = capture_at(LevelFilter::DEBUG);
+    let service = app().build().unwrap();
+    let client = tether::testing::TestClient::from_service(service.clone());
+    assert_eq!(client.get("/ready").send().await.status(), 200);
+    service.begin_draining();
+    assert_eq!(client.get("/ready").send().await.status(), 503);
+    assert_eq!(client.get("/live").send().await.status(), 200);
+    let spans = closed(&captured, 3).await;
+    assert_eq!(spans.len(), 3, "{spans:#?}");
+    for (span, (route, status)) in
+        spans
+            .iter()
+            .zip([("/ready", 200), ("/ready", 503), ("/live", 200)])
+    {
+        assert_eq!(span.str("http.route"), Some(route));
+        assert_eq!(span.level, Some(tracing::Level::DEBUG), "{span:#?}");
+        assert_eq!(
+            span.fields.get("http.response.status_code"),
+            Some(&Value::U64(status))
+        );
+        assert_eq!(span.str("otel.status_code"), None, "{span:#?}");
+        let (level, _) = span.events.last().expect("a response event");
+        assert_eq!(*level, tracing::Level::DEBUG);
+    }
 }
