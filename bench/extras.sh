@@ -11,6 +11,9 @@
 #          tether's column is the trace row's
 #   gzip   GET /api/big (16 KiB of JSON) with Accept-Encoding: gzip:
 #          tether + App::layer(CompressionLayer) vs axum + CompressionLayer
+#   gzip-notrim  the same with glibc's heap trimming off for both servers
+#          (GLIBC_TUNABLES): what is left once the allocator's heuristic,
+#          which trims one server's heap and not the other's, is out
 #   h2     GET /api/plaintext over HTTP/2 (h2c, prior knowledge) with h2load
 #          (Debian's nghttp2-client): 64 connections, 10 streams each;
 #          tether's NativeAdapter vs axum::serve, both choosing h2 by the preface
@@ -55,6 +58,9 @@ measure() {
     trace) env=(BENCH_TRACE_LOG="$log_dir/$framework.jsonl") ;;
     trace-otel) env=(BENCH_TRACE_LOG="$log_dir/$framework-otel.jsonl" BENCH_TRACE_OTEL=1) ;;
     gzip) env=(BENCH_GZIP=1) ;;
+    # glibc's trimming off for both: the allocator's heuristic, not the work
+    # (BENCHMARKS.md, issue 15's gzip row).
+    gzip-notrim) env=(BENCH_GZIP=1 GLIBC_TUNABLES=glibc.malloc.trim_threshold=33554432:glibc.malloc.mmap_threshold=33554432) ;;
   esac
   env "${env[@]}" "${pin_server[@]}" "$server_bin" "$framework" "127.0.0.1:$PORT" &
   local pid=$!
@@ -102,7 +108,7 @@ check axum 1
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 declare -A results
-ROWS="${ROWS:-trace trace-otel gzip h2}"
+ROWS="${ROWS:-trace trace-otel gzip gzip-notrim h2}"
 # The servers each row measures: trace-otel's tether is the trace row's.
 peers() {
   case $1 in
@@ -115,7 +121,7 @@ for round in $(seq "$ROUNDS"); do
     for framework in $(peers "$row"); do
       case $row in
         trace | trace-otel) rps=$(measure "$framework" "$row" /api/users/1) ;;
-        gzip) rps=$(measure "$framework" gzip /api/big 'Accept-Encoding: gzip') ;;
+        gzip | gzip-notrim) rps=$(measure "$framework" "$row" /api/big 'Accept-Encoding: gzip') ;;
         h2) rps=$(measure "$framework" h2 /api/plaintext) ;;
       esac
       echo "round $round: $row $framework $rps req/s" >&2
