@@ -202,6 +202,18 @@ impl NativeAdapter {
         self
     }
 
+    /// HTTP/2: an open connection without a stream for `timeout` (`None`:
+    /// never) is sent `GOAWAY` and closed (default 75 s, nginx's
+    /// `keepalive_timeout`). The connection is looked at once per
+    /// `timeout`, nothing is timed per stream, so it closes after between
+    /// one and two timeouts of silence; a stream still open (a long SSE
+    /// answer) keeps it. HTTP/1.1 connections have the header-read
+    /// timeout instead ([`NativeAdapter::header_read_timeout`]).
+    pub fn http2_idle_timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.http2.idle_timeout = timeout;
+        self
+    }
+
     /// Serves one connection accepted elsewhere (a Unix socket, an
     /// in-memory stream, a listener of your own) as HTTP/1.1 with this
     /// adapter's settings, until the client closes it or it fails.
@@ -479,6 +491,8 @@ struct Protocols {
     batching: bool,
     /// HTTP/1's header-read timeout (see [`crate::idle`]).
     header_read_timeout: Duration,
+    /// `GOAWAY` to an HTTP/2 connection without streams this long.
+    http2_idle_timeout: Option<Duration>,
 }
 
 impl Protocols {
@@ -503,11 +517,19 @@ impl Protocols {
                 // No header-read timeout either: the activity is for the
                 // closing alone.
                 let io = TokioIo::new(ConnIo::new(io, false, None));
-                svc.activity = Some(Arc::new(Activity::new(closing)));
+                let activity = Arc::new(Activity::new(closing));
+                svc.activity = Some(activity.clone());
                 let mut conn = std::pin::pin!(builder.serve_connection(io, svc));
+                let quiet = async {
+                    match self.http2_idle_timeout {
+                        Some(timeout) => crate::idle::quiet(activity, timeout).await,
+                        None => std::future::pending().await,
+                    }
+                };
                 tokio::select! {
                     _ = conn.as_mut() => return,
                     () = go_away.due() => conn.as_mut().graceful_shutdown(),
+                    () = quiet => conn.as_mut().graceful_shutdown(),
                 }
                 let _ = conn.await;
                 drop(watcher);
@@ -533,6 +555,7 @@ impl HttpAdapter for NativeAdapter {
             http2: self.http2.enabled.then(|| self.http2.builder()),
             batching: self.pipeline_flush,
             header_read_timeout: self.header_read_timeout,
+            http2_idle_timeout: self.http2.idle_timeout,
         });
         #[cfg(feature = "tls")]
         let acceptor = self

@@ -35,6 +35,8 @@ pub(crate) struct Http2Settings {
     pub(crate) max_local_error_reset_streams: usize,
     pub(crate) keep_alive_interval: Option<Duration>,
     pub(crate) keep_alive_timeout: Duration,
+    /// `GOAWAY` after this long without a stream (see `crate::idle::quiet`).
+    pub(crate) idle_timeout: Option<Duration>,
 }
 
 impl Default for Http2Settings {
@@ -51,6 +53,8 @@ impl Default for Http2Settings {
             max_local_error_reset_streams: 1024,
             keep_alive_interval: Some(Duration::from_secs(20)),
             keep_alive_timeout: Duration::from_secs(20),
+            // nginx's `keepalive_timeout`, which its HTTP/2 connections use.
+            idle_timeout: Some(Duration::from_secs(75)),
         }
     }
 }

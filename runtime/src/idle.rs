@@ -1,4 +1,5 @@
-//! The header-read timeout of HTTP/1 connections (SPEC A11): a connection
+//! The header-read timeout of HTTP/1 connections (SPEC A11), and the idle
+//! timeout of HTTP/2 ones ([`quiet`]): a connection
 //! that waits longer than the timeout for its next request head — a
 //! slowloris trickling a head that never ends, a keep-alive connection
 //! left idle, a client that connects and sends nothing — is closed.
@@ -148,6 +149,24 @@ impl<F: Future> Future for Idle<F> {
     }
 }
 
+/// Completes when an HTTP/2 connection has had no stream for between one
+/// and two `timeout`s: at a firing of its one timer, no request is open
+/// and none started or ended since the firing before (the same counting
+/// as [`Idle`], nothing timed per stream). The adapter then sends `GOAWAY`
+/// (hyper has no HTTP/2 idle timeout of its own; keep-alive `PING`s are
+/// not activity).
+pub(crate) async fn quiet(activity: Arc<Activity>, timeout: Duration) {
+    let mut seen = activity.moves.load(Relaxed);
+    loop {
+        tokio::time::sleep(timeout).await;
+        let moves = activity.moves.load(Relaxed);
+        if moves == seen && activity.open.load(Relaxed) == 0 {
+            return;
+        }
+        seen = moves;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,5 +286,36 @@ mod tests {
     async fn a11_a_connection_that_ends_gives_its_output() {
         let idle = Idle::new(async { 7 }, Arc::default(), T);
         assert_eq!(idle.await, Some(7));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn f3_an_http2_connection_is_quiet_after_one_to_two_timeouts_without_a_stream() {
+        let activity = Arc::new(Activity::default());
+        let quiet = tokio::spawn(quiet(activity.clone(), T));
+        // Streams keep it busy, however long it lives.
+        for _ in 0..5 {
+            advance(T / 2).await;
+            drop(activity.start());
+            tokio::task::yield_now().await;
+            assert!(!quiet.is_finished());
+        }
+        // An open stream (a long SSE answer) too.
+        let open = activity.start();
+        advance(5 * T).await;
+        tokio::task::yield_now().await;
+        assert!(!quiet.is_finished(), "quiet with a stream open");
+        drop(open);
+        // Then silence: quiet after at least one timeout, at most two.
+        let mut waited = Duration::ZERO;
+        while !quiet.is_finished() {
+            advance(Duration::from_millis(5)).await;
+            tokio::task::yield_now().await;
+            waited += Duration::from_millis(5);
+            assert!(
+                waited <= 2 * T + Duration::from_millis(5),
+                "still busy after {waited:?}"
+            );
+        }
+        assert!(waited >= T, "quiet after {waited:?}");
     }
 }

@@ -427,3 +427,81 @@ async fn f3_a_rapid_reset_flood_ends_the_connection() {
     );
     server.stop().await.unwrap();
 }
+
+/// An HTTP/2 connection without a stream for the idle timeout is sent
+/// `GOAWAY` and closed; one with a stream open (SSE) is kept, however long.
+#[tokio::test]
+async fn f3_an_idle_http2_connection_is_sent_goaway() {
+    let idle = Duration::from_millis(300);
+    let (server, _) = start(NativeAdapter::new().http2_idle_timeout(Some(idle))).await;
+    let (client, conn) = h2_connect(server.addr).await;
+    assert_eq!(
+        h2_fetch(&client, server.addr, "/h2/version")
+            .await
+            .unwrap()
+            .0,
+        200
+    );
+    let began = std::time::Instant::now();
+    assert!(
+        ended_within(conn, Duration::from_secs(5)).await,
+        "the idle connection stayed open"
+    );
+    let waited = began.elapsed();
+    assert!(
+        waited >= idle && waited < 3 * idle,
+        "closed after {waited:?}"
+    );
+    assert!(
+        h2_fetch(&client, server.addr, "/h2/version").await.is_err(),
+        "a stream on the closed connection was served"
+    );
+
+    // A stream open longer than the timeout keeps its connection.
+    let (client, conn) = h2_connect(server.addr).await;
+    let mut sender = client.clone().ready().await.unwrap();
+    let (response, _) = sender
+        .send_request(h2_get(server.addr, "/h2/ticks"), true)
+        .unwrap();
+    let mut body = response.await.unwrap().into_body();
+    let until = tokio::time::Instant::now() + 4 * idle;
+    while tokio::time::Instant::now() < until {
+        let chunk = tokio::time::timeout(Duration::from_secs(2), body.data())
+            .await
+            .expect("events keep coming")
+            .expect("the stream is open")
+            .unwrap();
+        let _ = body.flow_control().release_capacity(chunk.len());
+    }
+    assert!(!conn.is_finished(), "closed with a stream open");
+    // Once it ends, the connection goes idle and is closed in turn.
+    drop(body);
+    assert!(
+        ended_within(conn, Duration::from_secs(5)).await,
+        "the connection stayed open"
+    );
+    server.stop().await.unwrap();
+
+    // Off: the connection stays.
+    let (server, _) = start(NativeAdapter::new().http2_idle_timeout(None)).await;
+    let (client, conn) = h2_connect(server.addr).await;
+    assert_eq!(
+        h2_fetch(&client, server.addr, "/h2/version")
+            .await
+            .unwrap()
+            .0,
+        200
+    );
+    assert!(
+        !ended_within(conn, Duration::from_millis(900)).await,
+        "closed with the timeout off"
+    );
+    assert_eq!(
+        h2_fetch(&client, server.addr, "/h2/version")
+            .await
+            .unwrap()
+            .0,
+        200
+    );
+    server.stop().await.unwrap();
+}
