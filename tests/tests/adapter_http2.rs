@@ -428,6 +428,11 @@ async fn f3_a_rapid_reset_flood_ends_the_connection() {
     server.stop().await.unwrap();
 }
 
+/// Asserts that `client`'s connection serves a request.
+async fn served(client: &SendRequest<Bytes>, addr: SocketAddr) {
+    assert_eq!(h2_fetch(client, addr, "/h2/version").await.unwrap().0, 200);
+}
+
 /// An HTTP/2 connection without a stream for the idle timeout is sent
 /// `GOAWAY` and closed; one with a stream open (SSE) is kept, however long.
 #[tokio::test]
@@ -435,13 +440,7 @@ async fn f3_an_idle_http2_connection_is_sent_goaway() {
     let idle = Duration::from_millis(300);
     let (server, _) = start(NativeAdapter::new().http2_idle_timeout(Some(idle))).await;
     let (client, conn) = h2_connect(server.addr).await;
-    assert_eq!(
-        h2_fetch(&client, server.addr, "/h2/version")
-            .await
-            .unwrap()
-            .0,
-        200
-    );
+    served(&client, server.addr).await;
     let began = std::time::Instant::now();
     assert!(
         ended_within(conn, Duration::from_secs(5)).await,
@@ -485,23 +484,11 @@ async fn f3_an_idle_http2_connection_is_sent_goaway() {
     // Off: the connection stays.
     let (server, _) = start(NativeAdapter::new().http2_idle_timeout(None)).await;
     let (client, conn) = h2_connect(server.addr).await;
-    assert_eq!(
-        h2_fetch(&client, server.addr, "/h2/version")
-            .await
-            .unwrap()
-            .0,
-        200
-    );
+    served(&client, server.addr).await;
     assert!(
         !ended_within(conn, Duration::from_millis(900)).await,
         "closed with the timeout off"
     );
-    assert_eq!(
-        h2_fetch(&client, server.addr, "/h2/version")
-            .await
-            .unwrap()
-            .0,
-        200
-    );
+    served(&client, server.addr).await;
     server.stop().await.unwrap();
 }
