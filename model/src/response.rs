@@ -59,6 +59,9 @@ pub enum ReturnShape<'a> {
     Html,
     /// `Bytes`, `Vec<u8>`: `application/octet-stream`.
     Bytes,
+    /// `Attachment`: a file to download, bytes of the media type the
+    /// handler chooses, with `Content-Disposition`.
+    Attachment,
     /// `NoContent`: always `204`.
     NoContent,
     /// `Redirect`: a `3xx` with `Location`.
@@ -114,6 +117,7 @@ pub fn return_shape(ty: &Type) -> ReturnShape<'_> {
         "Html" => ReturnShape::Html,
         "Bytes" => ReturnShape::Bytes,
         "Vec" if arg.is_some_and(|a| is_named(a, &["u8"])) => ReturnShape::Bytes,
+        "Attachment" => ReturnShape::Attachment,
         "NoContent" => ReturnShape::NoContent,
         "Redirect" => ReturnShape::Redirect,
         "WithHeaders" => ReturnShape::WithHeaders(seg),
@@ -165,6 +169,7 @@ mod tests {
         assert_eq!(shape(parse_quote!(Box<dyn IntoResponse>)), "Other");
         assert_eq!(shape(parse_quote!(tether::Response)), "Opaque");
         assert_eq!(shape(parse_quote!(NoContent)), "NoContent");
+        assert_eq!(shape(parse_quote!(tether::Attachment)), "Attachment");
         assert_eq!(shape(parse_quote!((StatusCode, String))), "WithStatus");
         assert_eq!(
             shape(parse_quote!((http::StatusCode, Vec<Book>))),

@@ -17,7 +17,7 @@
 //!   A failed extraction is a `400` naming the argument.
 //! - Handlers return anything that is [`IntoResponse`]: [`Json`], any
 //!   `T: Serialize` (wrapped in `Json` for you), `String`, bytes, `()`,
-//!   [`NoContent`], `Result<_, HttpError>`.
+//!   [`NoContent`], a file download ([`Attachment`]), `Result<_, HttpError>`.
 //! - [`App`] registers controller instances and serves them with an
 //!   [`HttpAdapter`], by default [`NativeAdapter`]. The global prefix and
 //!   the URI/HEADER versioning come from the crate's `tether.toml`.
@@ -66,6 +66,7 @@
 pub mod adapter;
 pub mod api_error;
 pub mod app;
+mod attachment;
 mod conn_io;
 pub mod context;
 pub mod controller;
@@ -118,6 +119,7 @@ pub mod validate;
 pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
 pub use api_error::ApiError;
 pub use app::{App, AppError, RouteInfo, Server};
+pub use attachment::Attachment;
 pub use context::{Extension, FromRequest};
 pub use controller::Controller;
 pub use cors::Cors;

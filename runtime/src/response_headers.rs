@@ -1,7 +1,8 @@
 //! Response headers declared in a type (SPEC E2): a handler returns
-//! `WithHeaders<T, H>`, `T` answered as JSON and each field of `H` sent as
-//! the header of its serde name; tether-build documents them on the
-//! response, so the client knows them too.
+//! `WithHeaders<T, H>`, `T` answered as JSON (or, an
+//! [`Attachment`](crate::Attachment), as the file it is) and each field of
+//! `H` sent as the header of its serde name; tether-build documents them on
+//! the response, so the client knows them too.
 //!
 //! ```
 //! use serde::Serialize;
@@ -35,10 +36,11 @@ use http::header::{HeaderName, HeaderValue};
 use http::StatusCode;
 use serde::Serialize;
 
-/// `body` answered as JSON with the headers of `headers` (see the module).
+/// `body` answered as JSON (an [`Attachment`](crate::Attachment) as
+/// itself) with the headers of `headers` (see the module).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WithHeaders<T, H> {
-    /// The JSON body.
+    /// The body: a `Serialize` value (JSON) or an `Attachment`.
     pub body: T,
     /// The headers, one per field.
     pub headers: H,
@@ -51,13 +53,37 @@ impl<T, H> WithHeaders<T, H> {
     }
 }
 
-impl<T: Serialize, H: Serialize> IntoResponse for WithHeaders<T, H> {
+/// What the body of a [`WithHeaders`] may be: a `Serialize` value,
+/// answered as JSON, or an [`Attachment`](crate::Attachment).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the body of `WithHeaders`",
+    label = "neither `serde::Serialize` nor `tether::Attachment`",
+    note = "the body of `WithHeaders<T, H>` is answered as JSON (any `T: Serialize`) or is a `tether::Attachment`"
+)]
+pub trait HeadersBody {
+    /// The response of the body alone, with `status`.
+    fn body_response(self, status: StatusCode) -> Response;
+}
+
+impl<T: Serialize> HeadersBody for T {
+    fn body_response(self, status: StatusCode) -> Response {
+        Json(self).into_response_with(status)
+    }
+}
+
+impl HeadersBody for crate::Attachment {
+    fn body_response(self, status: StatusCode) -> Response {
+        self.into_response_with(status)
+    }
+}
+
+impl<T: HeadersBody, H: Serialize> IntoResponse for WithHeaders<T, H> {
     fn into_response_with(self, status: StatusCode) -> Response {
         let headers = match header_values(&self.headers) {
             Ok(h) => h,
             Err(e) => return e.into_response(),
         };
-        let mut res = Json(self.body).into_response_with(status);
+        let mut res = self.body.body_response(status);
         for (name, value) in headers {
             res.headers_mut().append(name, value);
         }
@@ -155,6 +181,26 @@ mod tests {
         assert_eq!(cookies, ["a=1", "b=2; HttpOnly"]);
         assert!(h.get("x-next").is_none());
         assert_eq!(h["content-type"], "application/json");
+    }
+
+    #[test]
+    fn e2_an_attachment_keeps_its_own_headers() {
+        #[derive(Serialize)]
+        struct Etag {
+            #[serde(rename = "ETag")]
+            etag: &'static str,
+        }
+        let file = crate::Attachment::new("a,b\n")
+            .filename("export.csv")
+            .content_type("text/csv");
+        let res = WithHeaders::new(file, Etag { etag: "\"v1\"" }).into_response();
+        let h = res.headers();
+        assert_eq!(h["content-type"], "text/csv");
+        assert_eq!(
+            h["content-disposition"],
+            "attachment; filename=\"export.csv\""
+        );
+        assert_eq!(h["etag"], "\"v1\"");
     }
 
     #[test]

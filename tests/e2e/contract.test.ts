@@ -92,9 +92,45 @@ test("HEAD, text, bytes and a handler-built Response", async () => {
   assert.equal(await raw.data.text(), "second");
   assert.equal(raw.response?.headers.get("content-type"), "application/octet-stream");
 
+  // A handler's own `Response` is documented as any media type: the client
+  // reads it by its Content-Type (text/plain here), typed `unknown`.
   const custom = await client.v1.items.custom({ params: { id: 1 } });
   assert.equal(custom.error, null);
   assert.equal(custom.response?.headers.get("x-item-state"), "open");
+  assert.equal(custom.data, "first");
+  assert.equal(custom.response?.bodyUsed, true);
+
+  // An `Attachment`: the bytes as the server sent them (not UTF-8), the
+  // typed Content-Disposition with the non-ASCII name as `filename*`.
+  const invoice = await client.v1.items.invoice({ params: { id: 1 } });
+  if (invoice.error !== null) throw new Error(invoice.error.message);
+  const pdf: Blob = invoice.data;
+  const expected = new Uint8Array([
+    ...new TextEncoder().encode("%PDF-1.7\n%"), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a,
+    0x00, 0xff, 0xfe, 0x80,
+    ...new TextEncoder().encode("first\n%%EOF\n"),
+  ]);
+  assert.deepEqual(new Uint8Array(await pdf.arrayBuffer()), expected);
+  assert.equal(pdf.type, "application/pdf");
+  assert.equal(invoice.response.headers.get("content-length"), String(expected.length));
+  const disposition: string = invoice.headers["Content-Disposition"];
+  assert.equal(
+    disposition,
+    "attachment; filename=\"invoice-1 _first_.pdf\"; filename*=UTF-8''invoice-1%20%C2%ABfirst%C2%BB.pdf",
+  );
+  const star = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? "";
+  assert.equal(decodeURIComponent(star), "invoice-1 «first».pdf");
+  assert.equal((await client.v1.items.invoice({ params: { id: 999 } })).error?.status, 404);
+
+  // `WithHeaders<Attachment, H>`: the file, its disposition and the handler's header.
+  const csv = await client.v1.items.export();
+  if (csv.error !== null) throw new Error(csv.error.message);
+  assert.ok(csv.data instanceof Blob);
+  const rows = (await csv.data.text()).trim().split("\n");
+  assert.equal(rows[0], "id,name");
+  assert.equal(csv.headers["X-Item-Count"], rows.length - 1);
+  assert.equal(csv.headers["Content-Disposition"], 'inline; filename="items.csv"');
+  assert.equal(csv.response.headers.get("content-type"), "text/csv; charset=utf-8");
 
   const page = await client.v1.items.page({ params: { id: 1 } });
   assert.equal(page.data, "<h1>first</h1>");
@@ -342,7 +378,7 @@ test("every operation of the document was called through the client and succeede
   const documented = Object.values(doc.paths).flatMap((item) =>
     Object.values(item).flatMap((op) => (typeof op === "object" && op.operationId ? [op.operationId] : [])),
   );
-  assert.ok(documented.length >= 41, `${documented.length} operations`);
+  assert.ok(documented.length >= 43, `${documented.length} operations`);
   const missed = documented.filter((id) => !succeeded.has(id));
   assert.deepEqual(missed, [], "operations never called with success");
 });

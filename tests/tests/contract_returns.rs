@@ -2,10 +2,13 @@
 //! served, and the answer depends on the value's type, not its spelling:
 //! an alias of `Result` answers as a `Result` (its `Err` with its own
 //! status), `(StatusCode, T)` answers `T` as a plain return would, with that
-//! status, `Html` and `Redirect` answer as axum's do.
+//! status, `Html` and `Redirect` answer as axum's do, an `Attachment` is a
+//! file whose name no client can use to add a header.
 
 use serde::{Deserialize, Serialize};
-use tether::{controller, App, Html, HttpError, Json, NativeAdapter, Redirect, StatusCode};
+use tether::{
+    controller, App, Attachment, Body, Html, HttpError, Json, NativeAdapter, Redirect, StatusCode,
+};
 use tether_tests::TestServer;
 
 #[derive(Serialize, Deserialize, Clone)]
@@ -75,6 +78,28 @@ impl ReturnsController {
     #[post("/see-other")]
     async fn see_other(&self) -> Result<Redirect, HttpError> {
         Ok(Redirect::to("/returns/alias/1"))
+    }
+
+    /// The name the client asks for, as the file's name.
+    #[get("/file")]
+    async fn file(&self, #[query("name")] name: String) -> Attachment {
+        Attachment::new(vec![0x25, 0x50, 0x00, 0xFF, 0xFE])
+            .filename(name)
+            .content_type("application/pdf")
+    }
+
+    /// A streamed file: no `Content-Length`; a POST's 201.
+    #[post("/file-stream")]
+    async fn file_stream(&self) -> Attachment {
+        let chunks = futures_util::stream::iter(["a,b\n", "1,2\n"].map(|c| {
+            Ok::<_, std::io::Error>(http_body::Frame::data(bytes::Bytes::from_static(
+                c.as_bytes(),
+            )))
+        }));
+        Attachment::new(Body::from_stream(http_body_util::StreamBody::new(chunks)))
+            .inline()
+            .filename("table.csv")
+            .content_type("text/csv")
     }
 }
 
@@ -159,5 +184,61 @@ async fn a3_html_and_redirects() {
     );
     let (status, _, location, _) = fetch(&s, "POST", "/returns/see-other").await;
     assert_eq!((status, location.as_str()), (303, "/returns/alias/1"));
+    s.stop().await.unwrap();
+}
+
+/// An `Attachment` on the wire: its bytes as they are, its headers, and a
+/// hostile name (quotes, `;`, CR LF with a header after it, non-ASCII)
+/// kept inside the one `Content-Disposition` value.
+#[tokio::test]
+async fn a3_an_attachment_is_a_file_whatever_its_name() {
+    let s = server().await;
+    let get = |name: &str| {
+        let query: String = url::form_urlencoded::byte_serialize(name.as_bytes()).collect();
+        let url = s.url(&format!("/returns/file?name={query}"));
+        async move { reqwest::get(url).await.unwrap() }
+    };
+    let res = get("inv-1.pdf").await;
+    assert_eq!(res.status(), 200);
+    let h = res.headers().clone();
+    assert_eq!(h["content-type"], "application/pdf");
+    assert_eq!(
+        h["content-disposition"],
+        "attachment; filename=\"inv-1.pdf\""
+    );
+    assert_eq!(h["content-length"], "5");
+    assert_eq!(
+        &res.bytes().await.unwrap()[..],
+        [0x25, 0x50, 0x00, 0xFF, 0xFE]
+    );
+
+    let res = get("a\"; filename=\"x.exe\r\nSet-Cookie: s=1\r\nX-Evil: 1").await;
+    let h = res.headers();
+    assert_eq!(
+        h["content-disposition"],
+        r#"attachment; filename="a\"; filename=\"x.exe__Set-Cookie: s=1__X-Evil: 1""#
+    );
+    assert!(h.get("set-cookie").is_none() && h.get("x-evil").is_none());
+    assert_eq!(h.get_all("content-disposition").iter().count(), 1);
+
+    let res = get("Rechnung für März.pdf").await;
+    assert_eq!(
+        res.headers()["content-disposition"],
+        "attachment; filename=\"Rechnung f_r M_rz.pdf\"; filename*=UTF-8''Rechnung%20f%C3%BCr%20M%C3%A4rz.pdf"
+    );
+
+    let res = reqwest::Client::new()
+        .post(s.url("/returns/file-stream"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    assert_eq!(
+        res.headers()["content-disposition"],
+        "inline; filename=\"table.csv\""
+    );
+    assert_eq!(res.headers()["content-type"], "text/csv");
+    assert!(res.headers().get("content-length").is_none());
+    assert_eq!(res.text().await.unwrap(), "a,b\n1,2\n");
     s.stop().await.unwrap();
 }

@@ -31,6 +31,9 @@ pub(super) enum Output {
     Html,
     /// `application/octet-stream`.
     Binary,
+    /// `tether::Attachment`: bytes of the media type the handler chooses,
+    /// with `Content-Disposition`.
+    Attachment,
     /// `()`: no body, the route's status.
     Empty,
     /// `NoContent`: 204.
@@ -44,7 +47,7 @@ pub(super) enum Output {
     Redirect,
     /// `WithHeaders<T, H>`: `T` as JSON, with the headers of `H`'s fields.
     WithHeaders(Box<Output>, Ty),
-    /// `Response`, `impl IntoResponse`: anything.
+    /// `Response`, `impl IntoResponse`: any body, of any media type.
     Opaque,
 }
 
@@ -130,13 +133,23 @@ impl OperationContext<'_, '_> {
             ReturnShape::Text => Some(Output::Text),
             ReturnShape::Html => Some(Output::Html),
             ReturnShape::Bytes => Some(Output::Binary),
+            // A type of the crate's own named `Attachment` is a value like
+            // any other (JSON); only tether's is a file.
+            ReturnShape::Attachment if self.is_crate_item(ty, module) => {
+                self.gen.resolve(ty, module, &env).map(Output::Json)
+            }
+            ReturnShape::Attachment => Some(Output::Attachment),
             ReturnShape::NoContent => Some(Output::NoContent),
             ReturnShape::Redirect => Some(Output::Redirect),
             ReturnShape::WithHeaders(seg) => match type_args(seg).as_slice() {
                 [body, headers] => {
-                    let body = self.gen.resolve(body, module, &env)?;
+                    // The body is JSON, or a file (`Attachment`).
+                    let body = match self.output_in(body, module, args, c)? {
+                        Output::Attachment => Output::Attachment,
+                        _ => Output::Json(self.gen.resolve(body, module, &env)?),
+                    };
                     let headers = self.gen.resolve(headers, module, &env)?;
-                    Some(Output::WithHeaders(Box::new(Output::Json(body)), headers))
+                    Some(Output::WithHeaders(Box::new(body), headers))
                 }
                 _ => {
                     let d = self.gen_diag(c, ty.span(), "write the body and the headers' type: `WithHeaders<Body, Headers>`, where `Headers` is a struct with one field per header");
@@ -192,6 +205,16 @@ impl OperationContext<'_, '_> {
             })
             .collect();
         Some(((*alias.ty).clone(), def.module, bound))
+    }
+
+    /// Whether `ty`, written in `module`, names an item of the crate itself.
+    fn is_crate_item(&self, ty: &Type, module: ModId) -> bool {
+        match ty {
+            Type::Path(p) if p.qself.is_none() => {
+                self.gen_index().def_of(module, &p.path).is_some()
+            }
+            _ => false,
+        }
     }
 
     /// The alias parameters in scope as resolved types, for schemas.
@@ -261,6 +284,18 @@ impl OperationContext<'_, '_> {
         let (output, headers) = match output {
             Output::WithHeaders(body, h) => (*body, self.response_headers(&h)),
             other => (other, None),
+        };
+        // A file's `Content-Disposition`, before the headers it is sent with.
+        let headers = match output {
+            Output::Attachment => {
+                let mut all = Map::new();
+                all.insert("Content-Disposition".into(), content_disposition());
+                if let Some(Value::Object(more)) = headers {
+                    all.extend(more);
+                }
+                Some(Value::Object(all))
+            }
+            _ => headers,
         };
         // `(StatusCode, T)` and `Redirect` choose their status at run time:
         // documented as the range it falls in (OpenAPI's `2XX`, `3XX`).
@@ -355,12 +390,21 @@ impl OperationContext<'_, '_> {
                 "application/octet-stream",
                 json!({"schema": {"type": "string", "format": "binary"}}),
             )),
+            // Bytes whose `Content-Type` the handler chooses at run time
+            // (`.content_type("application/pdf")`): any media type, binary.
+            Output::Attachment => Some((
+                "*/*",
+                json!({"schema": {"type": "string", "format": "binary"}}),
+            )),
+            // Whatever the handler builds: the client reads it by its
+            // `Content-Type` at run time.
+            Output::Opaque => Some(("*/*", json!({"schema": {}}))),
             Output::Sse(ty, module, span) => {
                 Some(("text/event-stream", self.sse_content(ty, (module, span))))
             }
             // A status inside a status: the inner one is what is sent.
             Output::WithStatus(inner) | Output::WithHeaders(inner, _) => self.content(*inner, key),
-            Output::Empty | Output::NoContent | Output::Redirect | Output::Opaque => None,
+            Output::Empty | Output::NoContent | Output::Redirect => None,
         }
     }
 
@@ -886,4 +930,13 @@ fn strip_nullable(schema: Value) -> Value {
 /// The reason phrase of a status, for response descriptions.
 pub(super) fn reason(status: u16) -> &'static str {
     tether_model::status::reason(status).unwrap_or("Response")
+}
+
+/// The `Content-Disposition` header of a `tether::Attachment`: always sent.
+fn content_disposition() -> Value {
+    json!({
+        "description": "`attachment` (or `inline`), with the file's name: `attachment; filename=\"report.pdf\"`, plus `filename*=UTF-8''…` for a name that is not ASCII.",
+        "required": true,
+        "schema": {"type": "string"}
+    })
 }

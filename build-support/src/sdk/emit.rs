@@ -174,6 +174,19 @@ fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> R
             None => "Response".into(),
         });
         "stream"
+    } else if has(|c| matches!(c, Content::Any(_))) {
+        // Read by its `Content-Type`: typed by what each success may hold.
+        for c in &op.success {
+            match c {
+                Content::Json(Some(s)) | Content::Any(Some(s)) => push(types.render(s, ctx, 1)),
+                Content::Json(None) | Content::Any(None) => push("unknown".into()),
+                Content::Text => push("string".into()),
+                Content::Blob => push("Blob".into()),
+                Content::Empty => push("null".into()),
+                Content::Sse(_) => {}
+            }
+        }
+        "auto"
     } else if has(|c| matches!(c, Content::Json(_))) {
         for c in &op.success {
             match c {
@@ -197,7 +210,7 @@ fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> R
         push("null".into());
         "none"
     };
-    if parse_as != "stream" && parse_as != "json" && has(|c| matches!(c, Content::Empty)) {
+    if !["stream", "json", "auto"].contains(&parse_as) && has(|c| matches!(c, Content::Empty)) {
         push("null".into());
     }
     if data.iter().any(|d| d == "unknown") {

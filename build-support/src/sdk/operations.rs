@@ -57,6 +57,10 @@ pub(super) enum Content<'a> {
     Json(Option<&'a Value>),
     Text,
     Blob,
+    /// `*/*` (but for a `binary` string, a [`Content::Blob`]): any media
+    /// type, read by its `Content-Type` at run time; the range's schema,
+    /// if any.
+    Any(Option<&'a Value>),
     /// `text/event-stream`, with its `itemSchema` (3.2) or `x-tether-item-schema`.
     Sse(Option<&'a Value>),
     Empty,
@@ -182,7 +186,7 @@ fn operation<'a>(
         errors: error_responses(doc, op)
             .into_iter()
             .filter_map(|(status, r)| match content(doc, r) {
-                Content::Json(Some(s)) => Some((status, s)),
+                Content::Json(Some(s)) | Content::Any(Some(s)) => Some((status, s)),
                 _ => None,
             })
             .collect(),
@@ -357,7 +361,12 @@ fn is_json(media: &str) -> bool {
         .unwrap_or("")
         .trim()
         .to_ascii_lowercase();
-    m == "application/json" || m.ends_with("+json") || m.ends_with("/json") || m == "*/*"
+    m == "application/json" || m.ends_with("+json") || m.ends_with("/json")
+}
+
+/// `*/*`: a response of any media type.
+fn is_any(media: &str) -> bool {
+    media.split(';').next().unwrap_or("").trim() == "*/*"
 }
 
 fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
@@ -366,7 +375,8 @@ fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
     let pick =
         |pred: &dyn Fn(&str) -> bool| content.iter().find(|(m, _)| pred(&m.to_ascii_lowercase()));
     let (kind, (media, value)) = [
-        (BodyKind::Json, pick(&|m| is_json(m))),
+        // A request body of any type (`*/*`) is sent as JSON.
+        (BodyKind::Json, pick(&|m| is_json(m) || is_any(m))),
         (BodyKind::Multipart, pick(&|m| m.starts_with("multipart/"))),
         (
             BodyKind::UrlEncoded,
@@ -489,6 +499,19 @@ fn content<'a>(doc: &Document<'a>, response: &'a Value) -> Content<'a> {
     }
     if let Some((_, media)) = content.iter().find(|(m, _)| is_json(m)) {
         return Content::Json(media.field("schema"));
+    }
+    if let Some((_, media)) = content.iter().find(|(m, _)| is_any(m)) {
+        // Bytes of any media type (a `tether::Attachment`): a Blob.
+        let schema = media.field("schema");
+        let binary = schema
+            .map(|s| doc.resolve(s))
+            .and_then(|s| s.field("format"))
+            .is_some_and(|f| f == "binary");
+        return if binary {
+            Content::Blob
+        } else {
+            Content::Any(schema)
+        };
     }
     if content
         .keys()

@@ -219,8 +219,11 @@ export interface OperationSpec {
     readonly bodyAs?: "json" | "multipart" | "urlencoded" | "text" | "binary";
     /** The request's content type, when the document names one. */
     readonly contentType?: string;
-    /** How a 2xx body is read; `stream` hands back the `Response` (SSE). */
-    readonly parseAs: "json" | "text" | "blob" | "stream" | "none";
+    /**
+     * How a 2xx body is read; `stream` hands back the `Response` (SSE);
+     * `auto` reads it by its `Content-Type` (a body of any media type).
+     */
+    readonly parseAs: "json" | "text" | "blob" | "stream" | "auto" | "none";
     /**
      * The operation's security requirement: alternatives, each the schemes
      * sent together; an empty alternative makes credentials optional.

@@ -100,7 +100,8 @@ export class ClientCore {
         try {
             const data = (await decode(op, response));
             const status = response.status;
-            const invalid = op.parseAs === "json" ? this.#validate(op, (v, name) => v.response?.(name, status, data), response) : undefined;
+            const json = op.parseAs === "json" || (op.parseAs === "auto" && isJsonMedia(response));
+            const invalid = json ? this.#validate(op, (v, name) => v.response?.(name, status, data), response) : undefined;
             if (invalid)
                 return this.#fail(invalid, withResponse);
             return { data, error: null, response };
@@ -449,14 +450,49 @@ async function decode(op, response) {
             return response.status === 204 ? null : await response.blob();
         case "text":
             return response.status === 204 ? null : await response.text();
+        case "auto":
+            return await decodeByType(response);
         case "none":
             await response.body?.cancel();
             return null;
-        case "json": {
-            const text = await response.text();
-            return text === "" ? null : JSON.parse(text);
-        }
+        case "json":
+            return await readJson(response);
     }
+}
+/** A JSON body, `null` when empty. */
+async function readJson(response) {
+    const text = await response.text();
+    return text === "" ? null : JSON.parse(text);
+}
+/** The media type of `response`, lower case, without parameters (`""` when none). */
+function mediaType(response) {
+    const essence = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+    return essence.trim().toLowerCase();
+}
+function isJsonMedia(response) {
+    const type = mediaType(response);
+    return type === "application/json" || type.endsWith("+json");
+}
+/**
+ * A body the document leaves open (any media type: a handler's own `Response`),
+ * read by its `Content-Type`: JSON parsed, `text/*` a string, an event
+ * stream the `Response` itself, anything else a `Blob`; no body (204, or
+ * empty without a type) is `null`.
+ */
+async function decodeByType(response) {
+    const type = mediaType(response);
+    if (response.status === 204) {
+        await response.body?.cancel();
+        return null;
+    }
+    if (isJsonMedia(response))
+        return await readJson(response);
+    if (type === "text/event-stream")
+        return response;
+    if (type.startsWith("text/"))
+        return await response.text();
+    const blob = await response.blob();
+    return type === "" && blob.size === 0 ? null : blob;
 }
 function encodeBody(op, body, headers) {
     switch (op.bodyAs) {

@@ -340,6 +340,60 @@ test("C3 success is {data, error: null, response}; 204 is data null", async () =
   assert.equal(none.data, null);
 });
 
+test("A3 parseAs auto (a body of any media type) reads it by its Content-Type", async () => {
+  const answer = (body: BodyInit | null, type?: string, status = 200) =>
+    new ClientCore({
+      fetcher: async () => new Response(body, type === undefined ? { status } : { status, headers: { "content-type": type } }),
+    }).request(get("/x", { parseAs: "auto" }));
+  assert.deepEqual((await answer('{"a":1}', "application/json; charset=utf-8")).data, { a: 1 });
+  assert.deepEqual((await answer('{"type":"x"}', "application/problem+json")).data, { type: "x" });
+  assert.equal((await answer("", "application/json")).data, null);
+  assert.equal((await answer("first", "text/plain; charset=utf-8")).data, "first");
+  assert.equal((await answer("<h1>", "text/html")).data, "<h1>");
+  const pdf = (await answer(new Uint8Array([37, 80, 68, 70, 0, 255]), "application/pdf")).data;
+  assert.ok(pdf instanceof Blob);
+  assert.deepEqual([...new Uint8Array(await pdf.arrayBuffer())], [37, 80, 68, 70, 0, 255]);
+  assert.equal((await answer(null, undefined, 204)).data, null);
+  assert.equal((await answer(null)).data, null, "no body and no type");
+  const stream = (await answer("data: 1\n\n", "text/event-stream")).data;
+  assert.ok(stream instanceof Response, "an event stream is handed back whole, not read to its end");
+  const broken = await answer("{", "application/json");
+  assert.equal(broken.error?.kind, "parse");
+});
+
+test("A3 parseAs auto checks a JSON answer with the validator, and only a JSON one", async () => {
+  const seen: unknown[] = [];
+  const validator = {
+    response: (_operation: string, _status: number, data: unknown) => {
+      seen.push(data);
+      return undefined;
+    },
+  };
+  for (const [body, type] of [['{"a":1}', "application/json"], ["text", "text/plain"]] as const) {
+    await new ClientCore({ validator, fetcher: async () => new Response(body, { headers: { "content-type": type } }) }).request(
+      get("/x", { parseAs: "auto", operationId: "x" }),
+    );
+  }
+  assert.deepEqual(seen, [{ a: 1 }]);
+});
+
+test("A3 an Attachment: the Blob and its Content-Disposition, typed", async () => {
+  const bytes = new Uint8Array([1, 2, 3, 0, 255]);
+  const { fetcher } = fake(
+    () =>
+      new Response(bytes, {
+        headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="inv-1.pdf"', etag: '"v1"' },
+      }),
+  );
+  const file = await createHeadersClient({ baseUrl: "http://h", fetcher }).items.export();
+  assert.equal(file.error, null);
+  if (file.error !== null) return;
+  const blob: Blob = file.data;
+  assert.deepEqual([...new Uint8Array(await blob.arrayBuffer())], [...bytes]);
+  assert.equal(file.headers["Content-Disposition"], 'attachment; filename="inv-1.pdf"');
+  assert.equal(file.headers.ETag, '"v1"');
+});
+
 test("C3 an HTTP error is {data: null, error: SDKError} with the server's message", async () => {
   const core = new ClientCore({
     fetcher: async (url) =>

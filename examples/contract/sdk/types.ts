@@ -37,6 +37,15 @@ export interface CurrentUser {
   role: string;
 }
 
+/** The headers of an export, beside the file's own. */
+export interface ExportHeaders {
+  /**
+   * How many items the export holds.
+   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
+   */
+  "X-Item-Count": number;
+}
+
 /** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found"}`. */
 export interface HttpError {
   /** The HTTP status code. */

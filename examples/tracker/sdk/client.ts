@@ -242,8 +242,11 @@ export interface OperationSpec {
   readonly bodyAs?: "json" | "multipart" | "urlencoded" | "text" | "binary";
   /** The request's content type, when the document names one. */
   readonly contentType?: string;
-  /** How a 2xx body is read; `stream` hands back the `Response` (SSE). */
-  readonly parseAs: "json" | "text" | "blob" | "stream" | "none";
+  /**
+   * How a 2xx body is read; `stream` hands back the `Response` (SSE);
+   * `auto` reads it by its `Content-Type` (a body of any media type).
+   */
+  readonly parseAs: "json" | "text" | "blob" | "stream" | "auto" | "none";
   /**
    * The operation's security requirement: alternatives, each the schemes
    * sent together; an empty alternative makes credentials optional.
@@ -345,7 +348,8 @@ export class ClientCore<TThrow extends boolean = false> {
     try {
       const data = (await decode(op, response)) as T;
       const status = response.status;
-      const invalid = op.parseAs === "json" ? this.#validate(op, (v, name) => v.response?.(name, status, data), response) : undefined;
+      const json = op.parseAs === "json" || (op.parseAs === "auto" && isJsonMedia(response));
+      const invalid = json ? this.#validate(op, (v, name) => v.response?.(name, status, data), response) : undefined;
       if (invalid) return this.#fail(invalid as SDKError<E>, withResponse);
       return { data, error: null, response };
     } catch (cause) {
@@ -685,14 +689,50 @@ async function decode(op: OperationSpec, response: Response): Promise<unknown> {
       return response.status === 204 ? null : await response.blob();
     case "text":
       return response.status === 204 ? null : await response.text();
+    case "auto":
+      return await decodeByType(response);
     case "none":
       await response.body?.cancel();
       return null;
-    case "json": {
-      const text = await response.text();
-      return text === "" ? null : (JSON.parse(text) as unknown);
-    }
+    case "json":
+      return await readJson(response);
   }
+}
+
+/** A JSON body, `null` when empty. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text === "" ? null : (JSON.parse(text) as unknown);
+}
+
+/** The media type of `response`, lower case, without parameters (`""` when none). */
+function mediaType(response: Response): string {
+  const essence = (response.headers.get("content-type") ?? "").split(";")[0] ?? "";
+  return essence.trim().toLowerCase();
+}
+
+function isJsonMedia(response: Response): boolean {
+  const type = mediaType(response);
+  return type === "application/json" || type.endsWith("+json");
+}
+
+/**
+ * A body the document leaves open (any media type: a handler's own `Response`),
+ * read by its `Content-Type`: JSON parsed, `text/*` a string, an event
+ * stream the `Response` itself, anything else a `Blob`; no body (204, or
+ * empty without a type) is `null`.
+ */
+async function decodeByType(response: Response): Promise<unknown> {
+  const type = mediaType(response);
+  if (response.status === 204) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (isJsonMedia(response)) return await readJson(response);
+  if (type === "text/event-stream") return response;
+  if (type.startsWith("text/")) return await response.text();
+  const blob = await response.blob();
+  return type === "" && blob.size === 0 ? null : blob;
 }
 
 /**

@@ -121,6 +121,26 @@ export interface ItemsV1CustomOptions {
   signal?: AbortSignal;
 }
 
+/** The call options of `invoice`. */
+export interface ItemsV1InvoiceOptions {
+  /** Path parameters (percent-encoded for you). */
+  params: {
+    id: number;
+  };
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
+/** The call options of `export`. */
+export interface ItemsV1ExportOptions {
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
 /** The call options of `page`. */
 export interface ItemsV1PageOptions {
   /** Path parameters (percent-encoded for you). */
@@ -288,9 +308,33 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    *
    * `GET /api/v1/items/{id}/custom`
    */
-  custom(options: ItemsV1CustomOptions): Promise<SDKOutcome<null, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
+  custom(options: ItemsV1CustomOptions): Promise<SDKOutcome<unknown, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}/custom", operationId: "items_custom", parseAs: "none" },
+      { method: "GET", path: "/api/v1/items/{id}/custom", operationId: "items_custom", parseAs: "auto" },
+      options,
+    );
+  }
+
+  /**
+   * An item's invoice, a file to download (`Attachment`): its name is not ASCII, so it is sent as `filename*` too.
+   *
+   * `GET /api/v1/items/{id}/invoice`
+   */
+  invoice(options: ItemsV1InvoiceOptions): Promise<SDKWithHeaders<SDKOutcome<Blob, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>, { "Content-Disposition": string }>> {
+    return this.#core.requestWithHeaders(
+      { method: "GET", path: "/api/v1/items/{id}/invoice", operationId: "items_invoice", responseHeaders: { "Content-Disposition": "string" }, parseAs: "blob" },
+      options,
+    );
+  }
+
+  /**
+   * The items as CSV, shown in the browser (`Attachment::inline`) with a header of the handler's own (`WithHeaders<Attachment, H>`).
+   *
+   * `GET /api/v1/items/export`
+   */
+  export(options: ItemsV1ExportOptions = {}): Promise<SDKWithHeaders<SDKOutcome<Blob, types.HttpError, TThrow>, { "Content-Disposition": string; "X-Item-Count": number }>> {
+    return this.#core.requestWithHeaders(
+      { method: "GET", path: "/api/v1/items/export", operationId: "items_export", responseHeaders: { "Content-Disposition": "string", "X-Item-Count": "number" }, parseAs: "blob" },
       options,
     );
   }

@@ -6,8 +6,8 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use tether::{
-    controller, ApiError, Html, HttpError, IntoResponse, NoContent, Redirect, Response, StatusCode,
-    WithHeaders,
+    controller, ApiError, Attachment, Html, HttpError, IntoResponse, NoContent, Redirect, Response,
+    StatusCode, WithHeaders,
 };
 
 /// The crate's result alias: a `Result` however it is spelled.
@@ -41,6 +41,24 @@ pub struct PageHeaders {
     /// How many items match, whatever the page.
     #[serde(rename = "X-Total-Count")]
     pub total: u64,
+}
+
+/// The headers of an export, beside the file's own.
+#[derive(Debug, Serialize)]
+pub struct ExportHeaders {
+    /// How many items the export holds.
+    #[serde(rename = "X-Item-Count")]
+    pub count: u64,
+}
+
+/// The bytes of an item's invoice: not UTF-8 (`0x00`, `0xFF`), so a
+/// client that read them as text would change them.
+pub fn invoice_bytes(item: &Item) -> Vec<u8> {
+    let mut pdf = b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n".to_vec();
+    pdf.extend([0x00, 0xFF, 0xFE, 0x80]);
+    pdf.extend(item.name.as_bytes());
+    pdf.extend(b"\n%%EOF\n");
+    pdf
 }
 
 /// The item store, shared by clones.
@@ -175,6 +193,37 @@ impl ItemsController {
             .headers_mut()
             .insert("x-item-state", state.parse().expect("a header value"));
         Ok(response)
+    }
+
+    /// An item's invoice, a file to download (`Attachment`): its name is
+    /// not ASCII, so it is sent as `filename*` too.
+    #[get("/:id/invoice")]
+    async fn invoice(&self, #[param] id: u64) -> Result<Attachment, HttpError> {
+        let item = self.items.get(id)?;
+        Ok(Attachment::new(invoice_bytes(&item))
+            .filename(format!("invoice-{id} «{}».pdf", item.name))
+            .content_type("application/pdf"))
+    }
+
+    /// The items as CSV, shown in the browser (`Attachment::inline`) with a
+    /// header of the handler's own (`WithHeaders<Attachment, H>`).
+    #[get("/export")]
+    async fn export(&self) -> WithHeaders<Attachment, ExportHeaders> {
+        let items = self.items.filter(|_| true);
+        let mut csv = String::from("id,name\n");
+        for item in &items {
+            csv.push_str(&format!("{},{}\n", item.id, item.name));
+        }
+        let file = Attachment::new(csv)
+            .inline()
+            .filename("items.csv")
+            .content_type("text/csv; charset=utf-8");
+        WithHeaders::new(
+            file,
+            ExportHeaders {
+                count: items.len() as u64,
+            },
+        )
     }
 
     /// An item as an HTML fragment (`Html<T>`).

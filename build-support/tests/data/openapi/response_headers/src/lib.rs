@@ -1,6 +1,6 @@
 use serde::Serialize;
 use tether::cookie::SetCookie;
-use tether::{controller, WithHeaders};
+use tether::{controller, Attachment, WithHeaders};
 
 #[derive(Serialize)]
 pub struct Item {
@@ -27,6 +27,13 @@ pub struct LoginHeaders {
     pub session: SetCookie,
 }
 
+#[derive(Serialize)]
+pub struct ExportHeaders {
+    /// The export's version.
+    #[serde(rename = "ETag")]
+    pub etag: String,
+}
+
 pub struct ItemsController;
 #[controller("/items")]
 impl ItemsController {
@@ -35,4 +42,8 @@ impl ItemsController {
 
     #[post("/login")]
     async fn login(&self) -> WithHeaders<Item, LoginHeaders> { todo!() }
+
+    /// A file with a header of its own beside `Content-Disposition`.
+    #[get("/export")]
+    async fn export(&self) -> WithHeaders<Attachment, ExportHeaders> { todo!() }
 }

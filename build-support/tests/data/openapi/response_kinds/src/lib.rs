@@ -46,4 +46,19 @@ impl ResponsesController {
     async fn plain_type(&self) -> Item { todo!() }
     #[get("/html")]
     async fn html(&self) -> tether::Html<String> { todo!() }
+    /// A file: octet-stream with `Content-Disposition`.
+    #[get("/download")]
+    async fn download(&self) -> Result<tether::Attachment, HttpError> { todo!() }
+    /// The crate's own `Attachment` is a value like any other: JSON.
+    #[get("/mail-attachment")]
+    async fn mail_attachment(&self) -> mail::Attachment { todo!() }
+}
+
+pub mod mail {
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    pub struct Attachment {
+        pub name: String,
+    }
 }

@@ -18,6 +18,14 @@ export interface ItemsLoginOptions {
   signal?: AbortSignal;
 }
 
+/** The call options of `export`. */
+export interface ItemsExportOptions {
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
 /** The operations of this controller; get it from `createClient`. */
 export class ItemsController<TThrow extends boolean = false> {
   readonly #core: ClientCore<TThrow>;
@@ -38,6 +46,18 @@ export class ItemsController<TThrow extends boolean = false> {
   login(options: ItemsLoginOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Item, types.HttpError, TThrow>, { "Set-Cookie"?: string }>> {
     return this.#core.requestWithHeaders(
       { method: "POST", path: "/items/login", operationId: "items_login", responseHeaders: { "Set-Cookie": "string" }, parseAs: "json" },
+      options,
+    );
+  }
+
+  /**
+   * A file with a header of its own beside `Content-Disposition`.
+   *
+   * `GET /items/export`
+   */
+  export(options: ItemsExportOptions = {}): Promise<SDKWithHeaders<SDKOutcome<Blob, types.HttpError, TThrow>, { "Content-Disposition": string; ETag: string }>> {
+    return this.#core.requestWithHeaders(
+      { method: "GET", path: "/items/export", operationId: "items_export", responseHeaders: { "Content-Disposition": "string", ETag: "string" }, parseAs: "blob" },
       options,
     );
   }
