@@ -13,8 +13,9 @@ use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 /// known, `Content-Length`. What NestJS's `StreamableFile` and
 /// axum-extra's `Attachment` answer.
 ///
-/// tether-build documents it as a binary body (`application/octet-stream`,
-/// `format: binary`) with its `Content-Disposition` header, so the
+/// tether-build documents it as a binary body of any media type (`*/*`
+/// with `format: binary`: the type is chosen at run time, which the
+/// document cannot see) with its `Content-Disposition` header, so the
 /// generated client hands back a `Blob` and the header.
 ///
 /// ```
