@@ -110,7 +110,14 @@ impl OperationContext<'_, '_> {
             return self.output_in(&alias, alias_module, &alias_args, c);
         }
         let env = self.ty_env(args);
-        match return_shape(ty) {
+        let shape = return_shape(ty);
+        // A type of the crate's own that shares a name with one of
+        // tether's answers (a `Redirect` or `Response` DTO, a
+        // `mail::Attachment`) is a value like any other: JSON.
+        if is_named_answer(&shape) && self.is_crate_item(ty, module) {
+            return self.gen.resolve(ty, module, &env).map(Output::Json);
+        }
+        match shape {
             ReturnShape::Empty => Some(Output::Empty),
             ReturnShape::WithStatus(body) => {
                 let body = self.output_in(body, module, args, c)?;
@@ -133,11 +140,6 @@ impl OperationContext<'_, '_> {
             ReturnShape::Text => Some(Output::Text),
             ReturnShape::Html => Some(Output::Html),
             ReturnShape::Bytes => Some(Output::Binary),
-            // A type of the crate's own named `Attachment` is a value like
-            // any other (JSON); only tether's is a file.
-            ReturnShape::Attachment if self.is_crate_item(ty, module) => {
-                self.gen.resolve(ty, module, &env).map(Output::Json)
-            }
             ReturnShape::Attachment => Some(Output::Attachment),
             ReturnShape::NoContent => Some(Output::NoContent),
             ReturnShape::Redirect => Some(Output::Redirect),
@@ -939,4 +941,22 @@ fn content_disposition() -> Value {
         "required": true,
         "schema": {"type": "string"}
     })
+}
+
+/// Whether `shape` was read from the type's name alone (`Redirect`,
+/// `Response`, `Html`, `Attachment`, …), which a type of the crate may
+/// share.
+fn is_named_answer(shape: &ReturnShape<'_>) -> bool {
+    matches!(
+        shape,
+        ReturnShape::Json(_)
+            | ReturnShape::Html
+            | ReturnShape::Bytes
+            | ReturnShape::Attachment
+            | ReturnShape::NoContent
+            | ReturnShape::Redirect
+            | ReturnShape::WithHeaders(_)
+            | ReturnShape::Sse(_)
+            | ReturnShape::Opaque
+    )
 }

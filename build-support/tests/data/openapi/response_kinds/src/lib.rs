@@ -52,6 +52,26 @@ impl ResponsesController {
     /// The crate's own `Attachment` is a value like any other: JSON.
     #[get("/mail-attachment")]
     async fn mail_attachment(&self) -> mail::Attachment { todo!() }
+    /// So are the crate's own `Redirect` and `Response`, whatever tether's do.
+    #[get("/short-link")]
+    async fn short_link(&self) -> Result<links::Redirect, HttpError> { todo!() }
+    #[get("/survey")]
+    async fn survey(&self) -> links::Response { todo!() }
+}
+
+pub mod links {
+    use serde::Serialize;
+
+    #[derive(Serialize)]
+    pub struct Redirect {
+        pub from: String,
+        pub to: String,
+    }
+
+    #[derive(Serialize)]
+    pub struct Response {
+        pub answer: u8,
+    }
 }
 
 pub mod mail {
