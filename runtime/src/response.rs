@@ -163,7 +163,7 @@ impl http_body::Body for Body {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be returned from a tether handler",
     label = "this type does not implement `tether::IntoResponse`",
-    note = "return `Json<T>`, a `T: Serialize`, `String`, `Vec<u8>`, `()`, `Html<T>`, `Redirect`, `Result<_, HttpError>` or a `tether::Response`; the `E` of a `Result<T, E>` must implement `IntoResponse` itself (`HttpError` does)"
+    note = "return `Json<T>`, a `T: Serialize`, `String`, `Vec<u8>`, `()`, `Html<T>`, `Redirect`, an `Attachment`, `Result<_, HttpError>` or a `tether::Response`; the `E` of a `Result<T, E>` must implement `IntoResponse` itself (`HttpError` does)"
 )]
 pub trait IntoResponse {
     /// Builds the response, using `status` when the value has none of its own.
