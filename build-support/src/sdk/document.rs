@@ -3,6 +3,7 @@
 //! `sdk`).
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use crate::extensions as ext;
 use serde_json::{Map, Value};
@@ -137,10 +138,55 @@ impl<'a> Document<'a> {
             .into_iter()
             .flatten()
     }
+
+    /// The `$ref`s to a schema that is no component of its own
+    /// (`#/components/schemas/A/properties/b`, `#/paths/…/schema`), in
+    /// document order, each once: the client names them like components
+    /// (`types.ts` declares them) rather than repeating them inline, which
+    /// bundled documents with such references into one another made grow
+    /// exponentially. Example values are not read.
+    pub(super) fn schema_pointers(&self) -> Vec<&'a str> {
+        fn walk<'v>(value: &'v Value, seen: &mut HashSet<&'v str>, out: &mut Vec<&'v str>) {
+            match value {
+                Value::Object(map) => {
+                    for (key, v) in map {
+                        match (key.as_str(), v) {
+                            ("$ref", Value::String(r)) => {
+                                if is_schema_pointer(r) && seen.insert(r) {
+                                    out.push(r);
+                                }
+                            }
+                            ("example" | "examples", _) => {}
+                            _ => walk(v, seen, out),
+                        }
+                    }
+                }
+                Value::Array(items) => items.iter().for_each(|v| walk(v, seen, out)),
+                _ => {}
+            }
+        }
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        walk(self.root, &mut seen, &mut out);
+        out.retain(|r| matches!(self.pointer(r), Some(Value::Object(_) | Value::Bool(_))));
+        out
+    }
+}
+
+/// A local `$ref` into a schema that does not name a component: one of its
+/// segments is `schema`, `schemas`, `definitions` or `$defs`.
+fn is_schema_pointer(r: &str) -> bool {
+    let Some(rest) = r.strip_prefix("#/") else {
+        return false;
+    };
+    schema_ref_name(r).is_none()
+        && rest
+            .split('/')
+            .any(|s| matches!(s, "schema" | "schemas" | "definitions" | "$defs"))
 }
 
 /// `$ref` pointers may be percent-encoded (`#/components/schemas/a%20b`).
-fn percent_decode(s: &str) -> Cow<'_, str> {
+pub(super) fn percent_decode(s: &str) -> Cow<'_, str> {
     if !s.contains('%') {
         return Cow::Borrowed(s);
     }

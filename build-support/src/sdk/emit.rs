@@ -395,12 +395,19 @@ fn options_interface(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx
         field("cookies", ty, false, COOKIES_DOC);
     }
     if let Some(b) = &op.body {
-        let schema_ty = b.schema.map(|s| types.render(s, ctx, 1));
+        // Rendered only where written: a rendered `types.X` imports `types`.
+        let schema_ty = || b.schema.map(|s| types.render(s, ctx, 1));
         let ty = match b.kind {
-            BodyKind::Json | BodyKind::UrlEncoded => schema_ty.unwrap_or_else(|| "unknown".into()),
+            BodyKind::Json | BodyKind::UrlEncoded => {
+                schema_ty().unwrap_or_else(|| "unknown".into())
+            }
+            // `buildFormData` takes an object: fields of another schema are free.
             BodyKind::Multipart => format!(
                 "FormData | {}",
-                schema_ty.unwrap_or_else(|| "{ [field: string]: unknown }".into())
+                b.schema
+                    .filter(|s| types.is_object(s))
+                    .and(schema_ty())
+                    .unwrap_or_else(|| "{ [field: string]: unknown }".into())
             ),
             BodyKind::Text => "string".into(),
             BodyKind::Binary => "Blob | ArrayBuffer | Uint8Array | string".into(),

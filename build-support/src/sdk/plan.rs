@@ -5,7 +5,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use super::document::Document;
+use super::document::{percent_decode, Document};
 use super::naming::{is_generic_instance, pascal, type_name, Namer, INHERITED};
 use super::operations::{Content, Operation};
 use super::templates::{exported_names, CLIENT_TS, FORM_DATA_TS, SSE_TS, TANSTACK_TEMPLATE};
@@ -35,6 +35,13 @@ impl ClientPlan {
         for raw in plain.into_iter().chain(generic) {
             schema_names.insert(raw.clone(), global.unique(&type_name(raw)));
         }
+        // The schemas `$ref`s point into (`#/components/schemas/A/properties/b`),
+        // keyed by the reference (unless a component is named so).
+        for r in doc.schema_pointers() {
+            if !schema_names.contains_key(r) {
+                schema_names.insert(r.to_string(), global.unique(&pointer_type_name(r)));
+            }
+        }
         let mut warnings = Vec::new();
         let controllers = plan(ops, &mut global, &mut warnings);
         ClientPlan {
@@ -43,6 +50,22 @@ impl ClientPlan {
             warnings,
         }
     }
+}
+
+/// The name of a schema inside another (`#/components/schemas/Pet/properties/owner`
+/// → `PetOwner`): its path's words, without the structural ones.
+fn pointer_type_name(r: &str) -> String {
+    let words: Vec<String> = percent_decode(r.trim_start_matches('#'))
+        .split('/')
+        .filter(|s| {
+            !matches!(
+                *s,
+                "" | "components" | "schemas" | "schema" | "paths" | "properties" | "content"
+            )
+        })
+        .map(|s| s.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    pascal(&words.join(" "), "Schema")
 }
 
 /// One controller of the client (`client.books`): its key, its folder and

@@ -1,7 +1,7 @@
 //! JSON Schema (OpenAPI 3.0, 3.1, 3.2 dialects) → TypeScript types (SPEC C7).
 
 use std::borrow::Cow;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
@@ -57,6 +57,9 @@ pub(super) struct Types<'d> {
     names: HashMap<String, String>,
     /// Set when a prefixed reference was written: the file needs its import.
     used: Cell<bool>,
+    /// The schemas being inlined through `$ref`s that name no component
+    /// (`#/components/schemas/A/properties/b`, as bundlers write them).
+    inlining: Inlining,
 }
 
 impl<'d> Types<'d> {
@@ -65,6 +68,7 @@ impl<'d> Types<'d> {
             doc,
             names,
             used: Cell::new(false),
+            inlining: Inlining::default(),
         }
     }
 
@@ -128,6 +132,32 @@ impl<'d> Types<'d> {
         }
     }
 
+    /// Whether `schema` (its `$ref`s followed) is an object, never null:
+    /// what `buildFormData` takes as a multipart body's fields.
+    pub(super) fn is_object(&self, schema: &Value) -> bool {
+        self.object_at(schema, 0)
+    }
+
+    fn object_at(&self, schema: &Value, depth: usize) -> bool {
+        let s = self.doc.resolve(schema);
+        let Some(map) = s.as_object() else {
+            return false;
+        };
+        if depth > MAX_DEPTH || s.field("nullable") == Some(&Value::Bool(true)) {
+            return false;
+        }
+        if let Some(members) = s.field("allOf").and_then(Value::as_array) {
+            if members.iter().any(|m| self.object_at(m, depth + 1)) {
+                return true;
+            }
+        }
+        match s.field("type") {
+            Some(Value::String(t)) => t == "object",
+            None => map.contains_key("properties") || map.contains_key("additionalProperties"),
+            _ => false,
+        }
+    }
+
     fn scalar_at(&self, schema: &Value, depth: usize) -> bool {
         let s = self.doc.resolve(schema);
         let value = |v: &Value| matches!(v, Value::String(_) | Value::Number(_) | Value::Bool(_));
@@ -163,14 +193,22 @@ impl<'d> Types<'d> {
         self.ty(schema, ctx, indent, 0).text
     }
 
-    /// `types.ts`: one declaration per component schema, in document order.
+    /// `types.ts`: one declaration per component schema, in document order,
+    /// then one per schema inside another that a `$ref` points to.
     pub(super) fn emit_all(&self) -> String {
         let mut out = String::new();
-        for (raw, schema) in self.doc.schemas() {
-            let name = self.names[raw.as_str()].as_str();
+        let components = self.doc.schemas().map(|(raw, schema)| {
+            (
+                self.names[raw.as_str()].as_str(),
+                Some(raw.as_str()),
+                schema,
+            )
+        });
+        let pointers = self.pointers();
+        for (name, current, schema) in components.chain(pointers) {
             let ctx = Ctx {
                 prefix: "",
-                current: Some(raw),
+                current,
             };
             if !out.is_empty() {
                 out.push('\n');
@@ -179,7 +217,7 @@ impl<'d> Types<'d> {
             if is_plain_object(schema) {
                 let object = self.object(schema.as_object().expect("an object schema"), ctx, 0, 0);
                 out.extend(["export interface ", name, " ", &object, "\n"]);
-            } else if self.is_alias_cycle(raw) {
+            } else if self.is_alias_cycle(schema) {
                 // `type A = B; type B = A` is TS2456: a cycle of bare `$ref`s describes no value.
                 out.extend(["export type ", name, " = unknown;\n"]);
             } else {
@@ -190,16 +228,19 @@ impl<'d> Types<'d> {
         out
     }
 
-    /// Whether the component `raw` is a bare `$ref` whose chain of bare
-    /// `$ref`s comes back to it (`Baz → Qux → Baz`).
-    fn is_alias_cycle(&self, raw: &str) -> bool {
-        let bare_ref = |name: &str| {
-            let schema = self
-                .doc
-                .root
-                .field("components")?
-                .field("schemas")?
-                .get(name)?;
+    /// The named schemas inside others ([`Document::schema_pointers`]):
+    /// their names and schemas, in document order.
+    pub(super) fn pointers(&self) -> impl Iterator<Item = (&str, Option<&str>, &'d Value)> + '_ {
+        self.doc.schema_pointers().into_iter().filter_map(|r| {
+            let name = self.names.get(r)?;
+            Some((name.as_str(), None, self.doc.pointer(r)?))
+        })
+    }
+
+    /// Whether `schema` is a bare `$ref` whose chain of bare `$ref`s comes
+    /// back to it (`Baz → Qux → Baz`).
+    pub(super) fn is_alias_cycle(&self, schema: &Value) -> bool {
+        let bare_ref = |schema: &Value| -> Option<&'d Value> {
             let r = schema.field("$ref").and_then(Value::as_str)?;
             let only_notes = schema.as_object()?.keys().all(|k| {
                 [
@@ -213,13 +254,17 @@ impl<'d> Types<'d> {
                 ]
                 .contains(&k.as_str())
             });
-            only_notes.then(|| schema_ref_name(r)).flatten()
+            only_notes.then(|| self.doc.pointer(r)).flatten()
         };
-        let mut at = raw.to_string();
+        let Some(mut at) = bare_ref(schema) else {
+            return false;
+        };
         for _ in 0..=self.names.len() {
-            match bare_ref(&at) {
-                Some(next) if next == raw => return true,
-                Some(next) => at = next.into_owned(),
+            if std::ptr::eq(at, schema) {
+                return true;
+            }
+            match bare_ref(at) {
+                Some(next) => at = next,
                 None => return false,
             }
         }
@@ -248,17 +293,29 @@ impl<'d> Types<'d> {
         nullable(base, s)
     }
 
+    /// The TypeScript name of what the `$ref` `r` points to: a component
+    /// or a schema inside one ([`Document::schema_pointers`]).
+    pub(super) fn ref_name(&self, r: &str) -> Option<&str> {
+        match schema_ref_name(r) {
+            Some(raw) => self.names.get(raw.as_ref()),
+            None => self.names.get(r),
+        }
+        .map(String::as_str)
+    }
+
     fn reference(&self, r: &str, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
-        if let Some(name) = schema_ref_name(r).and_then(|n| self.names.get(n.as_ref())) {
+        if let Some(name) = self.ref_name(r) {
             if !ctx.prefix.is_empty() {
                 self.used.set(true);
             }
             return Ty::atom(format!("{}{name}", ctx.prefix));
         }
-        match self.doc.pointer(r) {
-            Some(target) => self.ty(target, ctx, indent, depth + 1),
-            None => Ty::atom("unknown"),
-        }
+        let Some(target) = self.doc.pointer(r) else {
+            return Ty::atom("unknown");
+        };
+        self.inlining
+            .inline(target, || self.ty(target, ctx, indent, depth + 1))
+            .unwrap_or_else(|| Ty::atom("unknown"))
     }
 
     fn base(&self, s: &Map<String, Value>, ctx: Ctx<'_>, indent: usize, depth: usize) -> Ty {
@@ -536,6 +593,30 @@ impl<'d> Types<'d> {
             return Some(mapped);
         }
         name.map(|n| vec![string_literal(&n)])
+    }
+}
+
+/// The schemas being inlined through `$ref`s that name no component, by
+/// address. Such a schema reached again inside itself is a cycle no inline
+/// type can spell: it is `unknown` there. Inlined until [`MAX_DEPTH`]
+/// instead, a cycle with a few such references per level grows the output
+/// exponentially (swagger2openapi bundles Azure's shared definitions as
+/// `#/components/schemas/X/properties/y/…` references into one another:
+/// azure.com/network-applicationGateway.json ran for minutes).
+#[derive(Default)]
+pub(super) struct Inlining(RefCell<Vec<*const Value>>);
+
+impl Inlining {
+    /// `f()`, unless `target` is already being inlined (`None`).
+    pub(super) fn inline<T>(&self, target: &Value, f: impl FnOnce() -> T) -> Option<T> {
+        let at: *const Value = target;
+        if self.0.borrow().contains(&at) {
+            return None;
+        }
+        self.0.borrow_mut().push(at);
+        let out = f();
+        self.0.borrow_mut().pop();
+        Some(out)
     }
 }
 

@@ -6,10 +6,10 @@
 
 use serde_json::Value;
 
-use super::document::{schema_ref_name, Document};
+use super::document::Document;
 use super::naming::{literal_key, string_literal};
 use super::operations::{BodyKind, Operation};
-use super::schema::Types;
+use super::schema::{Inlining, Types};
 use super::templates::{Flavor, HEADER, NO_CHECK};
 
 /// Nesting beyond which a schema is checked as `z.unknown()`.
@@ -30,7 +30,11 @@ pub(super) fn zod_file(
     ext: &str,
     flavor: Flavor,
 ) -> String {
-    let writer = Writer { doc, types };
+    let writer = Writer {
+        doc,
+        types,
+        inlining: Inlining::default(),
+    };
     let mut out = String::from(HEADER);
     if flavor == Flavor::Ts {
         out += NO_CHECK;
@@ -40,16 +44,21 @@ pub(super) fn zod_file(
         out += &format!("import type {{ Validator }} from \"./client{ext}\";\n");
     }
     let mut body = String::new();
-    for (raw, schema) in doc.schemas() {
-        let Some(name) = types.name(raw) else {
-            continue;
+    let components = doc
+        .schemas()
+        .filter_map(|(raw, schema)| Some((types.name(raw)?, schema)));
+    for (name, schema) in components.chain(types.pointers().map(|(name, _, s)| (name, s))) {
+        // `A = z.lazy(() => B)`, `B = z.lazy(() => A)` would never end: the type is `unknown` too.
+        let zod = || {
+            if types.is_alias_cycle(schema) {
+                "z.unknown()".to_string()
+            } else {
+                writer.zod(schema, 0)
+            }
         };
         body += &match flavor {
-            Flavor::Ts => format!(
-                "export const {name}{SUFFIX}: z.ZodType = {};\n",
-                writer.zod(schema, 0)
-            ),
-            Flavor::Js => format!("export const {name}{SUFFIX} = {};\n", writer.zod(schema, 0)),
+            Flavor::Ts => format!("export const {name}{SUFFIX}: z.ZodType = {};\n", zod()),
+            Flavor::Js => format!("export const {name}{SUFFIX} = {};\n", zod()),
             Flavor::Dts => format!("export declare const {name}{SUFFIX}: z.ZodType;\n"),
         };
     }
@@ -237,6 +246,8 @@ export declare function zodValidator(options?: { request?: boolean; response?: b
 struct Writer<'a> {
     doc: &'a Document<'a>,
     types: &'a Types<'a>,
+    /// See [`Inlining`]: a cyclic inline `$ref` is `z.unknown()` there.
+    inlining: Inlining,
 }
 
 impl Writer<'_> {
@@ -268,13 +279,15 @@ impl Writer<'_> {
 
     /// A component by its constant (lazily: components may refer to each other in any order, or to themselves).
     fn reference(&self, r: &str, depth: usize) -> String {
-        if let Some(name) = schema_ref_name(r).and_then(|raw| self.types.name(&raw)) {
+        if let Some(name) = self.types.ref_name(r) {
             return format!("z.lazy(() => {name}{SUFFIX})");
         }
-        match self.doc.pointer(r) {
-            Some(target) => self.zod(target, depth + 1),
-            None => "z.unknown()".into(),
-        }
+        let Some(target) = self.doc.pointer(r) else {
+            return "z.unknown()".into();
+        };
+        self.inlining
+            .inline(target, || self.zod(target, depth + 1))
+            .unwrap_or_else(|| "z.unknown()".into())
     }
 
     fn base(&self, schema: &Value, depth: usize) -> String {

@@ -3,7 +3,7 @@
 export interface Item {
   name?: string;
   parent?: Item;
-  ownerName?: string;
+  ownerName?: OwnerName;
 }
 
 export interface Owner {
@@ -13,3 +13,5 @@ export interface Owner {
 export interface Error {
   message?: string;
 }
+
+export type OwnerName = string;
