@@ -143,4 +143,5 @@ mkdir -p results
   echo
   echo "$ROUNDS rounds of ${DURATION}s, wrk -t1 -c$CONNECTIONS (h2: h2load -t1 -c$CONNECTIONS -m10), $(nproc) cores, $(date -u +%Y-%m-%d)."
   echo "trace: axum + TraceLayer's default span; trace-otel: axum + TraceLayer with tether's OpenTelemetry span (same fields, status and latency recorded)."
+  echo "gzip-notrim: gzip with glibc's heap trimming off for both servers (GLIBC_TUNABLES trim and mmap thresholds 32 MiB)."
 } | tee results/extras.md
