@@ -133,7 +133,8 @@ export interface RetryConfig {
  * `validation` is data that fails the client's `validator` (a request body,
  * then not sent, with status 0; or a 2xx body, with its status); `request`
  * is a call the client cannot send as asked (a path parameter `.` or `..`,
- * which URLs read as a step up the path), status 0, nothing sent.
+ * which URLs read as a step up the path; a header value with a character
+ * above U+00FF or a line break), status 0, nothing sent.
  */
 export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation" | "request";
 
@@ -307,6 +308,8 @@ export class ClientCore<TThrow extends boolean = false> {
     if (invalid) return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
     const credentials = await this.#credentials(op);
     const headers = await this.#headers(op, options, credentials);
+    const unwritable = headerProblem(op, headers);
+    if (unwritable) return this.#fail(unwritable, { url, init: { method: op.method, headers }, operation: op });
     for (const [scheme, value] of credentials) {
       if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name !== undefined) {
         url += `${url.includes("?") ? "&" : "?"}${encodeURIComponent(scheme.name)}=${encodeURIComponent(credentialText(value))}`;
@@ -781,6 +784,23 @@ export function buildPath(op: OperationSpec, params: object | undefined): string
     const spec = op.pathStyles?.[name];
     return pathValue(name, value, spec?.style ?? "simple", spec?.explode ?? false);
   });
+}
+
+/**
+ * The `request` error when a header value holds what an HTTP header cannot
+ * carry: a character above U+00FF (fetch would throw a TypeError, seen as a
+ * network failure) or a control character other than tab (a line break would
+ * end the header; servers refuse the rest).
+ */
+function headerProblem(op: OperationSpec, headers: Readonly<Record<string, string>>): SDKError<never> | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    const bad = /[^\t\x20-\x7e\x80-\xff]/u.exec(value)?.[0];
+    if (bad === undefined) continue;
+    const code = (bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+    const message = `Cannot send ${op.method} ${op.path}: the header \`${name}\` holds U+${code}, which an HTTP header cannot carry (Latin-1 text without control characters); encode the value in a way the server reads (e.g. percent-encoding) or send it in the body`;
+    return new SDKError<never>({ kind: "request", status: 0, message });
+  }
+  return undefined;
 }
 
 /**

@@ -119,7 +119,8 @@ export interface RetryConfig {
  * `validation` is data that fails the client's `validator` (a request body,
  * then not sent, with status 0; or a 2xx body, with its status); `request`
  * is a call the client cannot send as asked (a path parameter `.` or `..`,
- * which URLs read as a step up the path), status 0, nothing sent.
+ * which URLs read as a step up the path; a header value with a character
+ * above U+00FF or a line break), status 0, nothing sent.
  */
 export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation" | "request";
 /** A failed call. `status` is 0 when no response arrived. */

@@ -79,6 +79,27 @@ test("C6 a path parameter `.` or `..` (a whole segment) is refused with kind req
   );
 });
 
+test("C6 a header value HTTP cannot carry is refused with kind request, nothing sent", async () => {
+  // What would happen: fetch throws a TypeError, which reads as a network failure.
+  assert.throws(() => new Headers({ "x-name": "日本" }), TypeError);
+  const { calls, fetcher } = fake(() => json({}));
+  const core = new ClientCore({ baseUrl: "http://h", fetcher });
+  const cases: Array<[string, string]> = [["日本", "U+65E5"], ["a😀", "U+1F600"], ["a\r\nx-evil: 1", "U+000D"], ["a\u0000", "U+0000"], ["\u007f", "U+007F"]];
+  for (const [value, code] of cases) {
+    const { error } = await core.request(get("/h"), { headers: { "x-name": value } });
+    assert.ok(error instanceof SDKError);
+    assert.equal(error.kind, "request");
+    assert.equal(error.status, 0);
+    assert.ok(error.message.includes(`GET /h: the header \`x-name\` holds ${code}`), error.message);
+  }
+  const configured = await new ClientCore({ baseUrl: "http://h", fetcher, headers: { "x-tenant": "ü😀" } }).request(get("/h"));
+  assert.equal(configured.error?.kind, "request");
+  assert.equal(calls.length, 0);
+  // Latin-1 text, tabs and spaces go as they are.
+  await core.request(get("/h"), { headers: { "x-name": "Zoë\tÅngström ok" } });
+  assert.equal(headersOf(calls[0])["x-name"], "Zoë\tÅngström ok");
+});
+
 test("C6 query parameters follow style and explode", () => {
   const op = get("/q", {
     queryStyles: {
