@@ -171,6 +171,8 @@ impl IntoResponse for Attachment {
         if let Some(n) = length {
             headers.insert(header::CONTENT_LENGTH, HeaderValue::from(n));
         }
+        // The client reads it: CORS exposes it (`Cors`).
+        crate::cors::DeclaredHeaders::add(&mut res, [header::CONTENT_DISPOSITION]);
         res
     }
 }

@@ -50,8 +50,33 @@ pub struct Cors {
     methods: HeaderValue,
     allow_headers: Option<HeaderValue>,
     expose_headers: Option<HeaderValue>,
+    /// The response headers a route declares are exposed too.
+    expose_declared: bool,
     credentials: bool,
     max_age: Option<HeaderValue>,
+}
+
+/// The headers a response carries as part of the route's contract (a
+/// `WithHeaders` field, an `Attachment`'s `Content-Disposition`): the
+/// document declares them and the client reads them, so [`Cors`] exposes
+/// them to the origins it allows. Set by those answers in the response's
+/// extensions.
+#[derive(Debug, Clone, Default)]
+pub struct DeclaredHeaders(pub Vec<HeaderName>);
+
+impl DeclaredHeaders {
+    /// Adds `names` to `res`'s declared headers.
+    pub fn add(res: &mut Response, names: impl IntoIterator<Item = HeaderName>) {
+        let declared = &mut res
+            .extensions_mut()
+            .get_or_insert_default::<DeclaredHeaders>()
+            .0;
+        for name in names {
+            if !declared.contains(&name) {
+                declared.push(name);
+            }
+        }
+    }
 }
 
 impl fmt::Debug for Cors {
@@ -66,6 +91,7 @@ impl fmt::Debug for Cors {
             .field("methods", &self.methods)
             .field("allow_headers", &self.allow_headers)
             .field("expose_headers", &self.expose_headers)
+            .field("expose_declared", &self.expose_declared)
             .field("credentials", &self.credentials)
             .field("max_age", &self.max_age)
             .finish()
@@ -99,6 +125,7 @@ impl Cors {
             methods: HeaderValue::from_static("GET,HEAD,PUT,PATCH,POST,DELETE"),
             allow_headers: None,
             expose_headers: None,
+            expose_declared: true,
             credentials: false,
             max_age: None,
         }
@@ -160,6 +187,16 @@ impl Cors {
         S: AsRef<str>,
     {
         self.expose_headers = Some(join(headers));
+        self
+    }
+
+    /// Whether the response headers a route declares (a `WithHeaders`
+    /// field, an `Attachment`'s `Content-Disposition`) are exposed to the
+    /// allowed origins besides [`Cors::expose_headers`] (default `true`):
+    /// they are part of the route's contract, the client types them, and a
+    /// page on another origin would read `undefined` without them.
+    pub fn expose_declared_headers(mut self, on: bool) -> Self {
+        self.expose_declared = on;
         self
     }
 
@@ -242,11 +279,34 @@ impl Cors {
         res
     }
 
-    fn decorate(&self, headers: &mut HeaderMap, origin: &HeaderValue) {
+    /// `Access-Control-Expose-Headers`: the configured list and the
+    /// response's declared headers not in it (`*` stays as it is).
+    fn exposed(&self, declared: Option<DeclaredHeaders>) -> Option<HeaderValue> {
+        let configured = self.expose_headers.as_ref();
+        let declared = declared.map(|d| d.0).unwrap_or_default();
+        let listed = configured.and_then(|v| v.to_str().ok()).unwrap_or("");
+        if listed == "*" || declared.is_empty() {
+            return configured.cloned();
+        }
+        let mut names: Vec<&str> = listed.split(',').filter(|n| !n.is_empty()).collect();
+        for name in &declared {
+            if !names.iter().any(|n| n.eq_ignore_ascii_case(name.as_str())) {
+                names.push(name.as_str());
+            }
+        }
+        Some(join(names))
+    }
+
+    fn decorate(&self, res: &mut Response, origin: &HeaderValue) {
+        let declared = match self.expose_declared {
+            true => res.extensions_mut().remove::<DeclaredHeaders>(),
+            false => None,
+        };
+        let headers = res.headers_mut();
         if let Some(allowed) = self.allowed_origin(origin) {
             self.common(headers, allowed);
-            if let Some(exposed) = &self.expose_headers {
-                headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, exposed.clone());
+            if let Some(exposed) = self.exposed(declared) {
+                headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, exposed);
             }
         }
         if self.varies_by_origin() {
@@ -280,7 +340,7 @@ impl Middleware for Cors {
             return self.preflight(&req, &origin);
         }
         let mut res = next.run(req).await;
-        self.decorate(res.headers_mut(), &origin);
+        self.decorate(&mut res, &origin);
         res
     }
 }

@@ -221,3 +221,92 @@ async fn a6_cors_credentials_with_any_origin_is_refused_at_startup() {
     let app = App::new(NativeAdapter::new()).enable_cors(Cors::new().allow_credentials(true));
     assert!(matches!(app.into_service(), Err(AppError::Cors(_))));
 }
+
+#[derive(serde::Serialize)]
+struct PageHeaders {
+    #[serde(rename = "X-Total-Count")]
+    total: u32,
+}
+
+struct Declared;
+
+#[controller("/declared")]
+impl Declared {
+    #[get]
+    async fn page(&self) -> tether::WithHeaders<Vec<u32>, PageHeaders> {
+        tether::WithHeaders::new(vec![1], PageHeaders { total: 1 })
+    }
+    #[get("/file")]
+    async fn file(&self) -> tether::Attachment {
+        tether::Attachment::new(b"%PDF".to_vec()).filename("a.pdf")
+    }
+}
+
+async fn exposed(server: &TestServer, path: &str, origin: &str) -> Option<String> {
+    let res = server
+        .client
+        .get(server.url(path))
+        .header("origin", origin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    res.headers()
+        .get("access-control-expose-headers")
+        .map(|v| v.to_str().unwrap().to_string())
+}
+
+/// The response headers a route declares (a `WithHeaders` field, an
+/// `Attachment`'s `Content-Disposition`) are exposed to the allowed origins:
+/// the client types them, and a page on another origin would read
+/// `undefined` without them.
+#[tokio::test]
+async fn a6_cors_exposes_the_declared_response_headers() {
+    let serve = |cors: Cors| {
+        TestServer::start(
+            App::new(NativeAdapter::new())
+                .controller(Declared)
+                .enable_cors(cors),
+        )
+    };
+    let named = || {
+        Cors::new()
+            .allow_origins([APP_ORIGIN])
+            .allow_credentials(true)
+    };
+    let server = serve(named()).await;
+    assert_eq!(
+        exposed(&server, "/declared", APP_ORIGIN).await.as_deref(),
+        Some("x-total-count")
+    );
+    assert_eq!(
+        exposed(&server, "/declared/file", APP_ORIGIN)
+            .await
+            .as_deref(),
+        Some("content-disposition")
+    );
+    assert_eq!(
+        exposed(&server, "/declared", "https://evil.example").await,
+        None
+    );
+    server.stop().await.unwrap();
+
+    // Beside the configured list, once each.
+    let server = serve(named().expose_headers(["x-request-id", "X-Total-Count"])).await;
+    assert_eq!(
+        exposed(&server, "/declared", APP_ORIGIN).await.as_deref(),
+        Some("x-request-id,X-Total-Count")
+    );
+    assert_eq!(
+        exposed(&server, "/declared/file", APP_ORIGIN)
+            .await
+            .as_deref(),
+        Some("x-request-id,X-Total-Count,content-disposition")
+    );
+    server.stop().await.unwrap();
+
+    // Turned off: the configured list alone.
+    let server = serve(named().expose_declared_headers(false)).await;
+    assert_eq!(exposed(&server, "/declared", APP_ORIGIN).await, None);
+    server.stop().await.unwrap();
+}
