@@ -56,6 +56,15 @@ impl Activity {
         Open(self.clone())
     }
 
+    /// At a firing: whether no request is open and nothing moved since
+    /// `seen`, the count at the firing before; `seen` becomes the count now.
+    fn settled(&self, seen: &mut u32) -> bool {
+        let moves = self.moves.load(Relaxed);
+        let settled = moves == *seen && self.open.load(Relaxed) == 0;
+        *seen = moves;
+        settled
+    }
+
     /// Something happened on the connection (response bytes written).
     #[inline]
     pub(crate) fn moved(&self) {
@@ -138,11 +147,9 @@ impl<F: Future> Future for Idle<F> {
                 *this.waker = reaches.then(|| cx.waker().clone());
                 return Poll::Pending;
             }
-            let moves = this.activity.moves.load(Relaxed);
-            if moves == *this.seen && this.activity.open.load(Relaxed) == 0 {
+            if this.activity.settled(this.seen) {
                 return Poll::Ready(None);
             }
-            *this.seen = moves;
             let next = tokio::time::Instant::now() + *this.timeout;
             this.timer.as_mut().reset(next);
         }
@@ -159,11 +166,9 @@ pub(crate) async fn quiet(activity: Arc<Activity>, timeout: Duration) {
     let mut seen = activity.moves.load(Relaxed);
     loop {
         tokio::time::sleep(timeout).await;
-        let moves = activity.moves.load(Relaxed);
-        if moves == seen && activity.open.load(Relaxed) == 0 {
+        if activity.settled(&mut seen) {
             return;
         }
-        seen = moves;
     }
 }
 

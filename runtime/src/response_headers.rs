@@ -84,12 +84,11 @@ impl<T: HeadersBody, H: Serialize> IntoResponse for WithHeaders<T, H> {
             Err(e) => return e.into_response(),
         };
         let mut res = self.body.body_response(status);
-        let names: Vec<HeaderName> = headers.iter().map(|(name, _)| name.clone()).collect();
+        // Part of the route's contract: CORS exposes them (`Cors`).
+        crate::cors::DeclaredHeaders::add(&mut res, headers.iter().map(|(name, _)| name.clone()));
         for (name, value) in headers {
             res.headers_mut().append(name, value);
         }
-        // Part of the route's contract: CORS exposes them (`Cors`).
-        crate::cors::DeclaredHeaders::add(&mut res, names);
         res
     }
 }
