@@ -167,6 +167,15 @@ fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> R
         }
     };
     let has = |f: fn(&Content<'_>) -> bool| op.success.iter().any(f);
+    // What a success's body is once read (`None`: a stream, not read).
+    let read_as = |c: &Content<'_>| match c {
+        Content::Json(Some(s)) | Content::Any(Some(s)) => Some(types.render(s, ctx, 1)),
+        Content::Json(None) | Content::Any(None) => Some("unknown".to_string()),
+        Content::Text => Some("string".into()),
+        Content::Blob => Some("Blob".into()),
+        Content::Empty => Some("null".into()),
+        Content::Sse(_) => None,
+    };
     let parse_as = if has(|c| matches!(c, Content::Sse(_))) {
         // The Response, marked with its events so `new SSEConnection(data)` needs no type argument.
         push(match &m.event_type {
@@ -176,26 +185,15 @@ fn returns(op: &Operation<'_>, m: &Method, types: &Types<'_>, ctx: Ctx<'_>) -> R
         "stream"
     } else if has(|c| matches!(c, Content::Any(_))) {
         // Read by its `Content-Type`: typed by what each success may hold.
-        for c in &op.success {
-            match c {
-                Content::Json(Some(s)) | Content::Any(Some(s)) => push(types.render(s, ctx, 1)),
-                Content::Json(None) | Content::Any(None) => push("unknown".into()),
-                Content::Text => push("string".into()),
-                Content::Blob => push("Blob".into()),
-                Content::Empty => push("null".into()),
-                Content::Sse(_) => {}
-            }
-        }
+        op.success.iter().filter_map(read_as).for_each(&mut push);
         "auto"
     } else if has(|c| matches!(c, Content::Json(_))) {
-        for c in &op.success {
-            match c {
-                Content::Json(Some(s)) => push(types.render(s, ctx, 1)),
-                Content::Json(None) => push("unknown".into()),
-                Content::Empty => push("null".into()),
-                _ => {}
-            }
-        }
+        // Every body is read as JSON: the JSON and empty ones are typed.
+        op.success
+            .iter()
+            .filter(|c| matches!(c, Content::Json(_) | Content::Empty))
+            .filter_map(read_as)
+            .for_each(&mut push);
         "json"
     } else if has(|c| matches!(c, Content::Text)) {
         push("string".into());
