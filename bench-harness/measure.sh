@@ -67,8 +67,10 @@ if [ "${1:-}" = extras ]; then
   row "trace: GET /api/users/42, JSON log to a file" param \
     "trace-tether:tether:BENCH_TRACE_LOG=$log" "trace-axum:axum:BENCH_TRACE_LOG=$log" \
     "trace-axum-otel:axum:BENCH_TRACE_LOG=$log BENCH_TRACE_OTEL=1"
-  row "gzip: GET /api/big, Accept-Encoding: gzip" big \
+  row "gzip: GET /api/big, Accept-Encoding: gzip (tether's Compression)" big \
     "gzip-tether:tether:BENCH_GZIP=1" "gzip-axum:axum:BENCH_GZIP=1"
+  row "gzip: the same, tower-http's CompressionLayer on both" big \
+    "gzip-tower-tether:tether:BENCH_GZIP=tower" "gzip-axum:axum:BENCH_GZIP=1"
   exit
 fi
 echo "| route | tether | raw hyper (tether ÷ hyper) | axum (tether ÷ axum) | tether's AppService::call alone |"

@@ -10,8 +10,10 @@
 #          into the span: BENCH_TRACE_OTEL=1, bench/src/servers/axum.rs);
 #          tether's column is the trace row's
 #   gzip   GET /api/big (16 KiB of JSON) with Accept-Encoding: gzip:
-#          tether + App::layer(CompressionLayer) vs axum + CompressionLayer
-#   gzip-notrim  the same with glibc's heap trimming off for both servers
+#          tether's own Compression middleware vs axum + CompressionLayer
+#   gzip-tower  the same with tower-http's CompressionLayer on both
+#          (tether through App::layer)
+#   gzip-notrim  gzip-tower with glibc's heap trimming off for both servers
 #          (GLIBC_TUNABLES): what is left once the allocator's heuristic,
 #          which trims one server's heap and not the other's, is out
 #   h2     GET /api/plaintext over HTTP/2 (h2c, prior knowledge) with h2load
@@ -58,9 +60,10 @@ measure() {
     trace) env=(BENCH_TRACE_LOG="$log_dir/$framework.jsonl") ;;
     trace-otel) env=(BENCH_TRACE_LOG="$log_dir/$framework-otel.jsonl" BENCH_TRACE_OTEL=1) ;;
     gzip) env=(BENCH_GZIP=1) ;;
+    gzip-tower) env=(BENCH_GZIP=tower) ;;
     # glibc's trimming off for both: the allocator's heuristic, not the work
     # (BENCHMARKS.md, issue 15's gzip row).
-    gzip-notrim) env=(BENCH_GZIP=1 GLIBC_TUNABLES=glibc.malloc.trim_threshold=33554432:glibc.malloc.mmap_threshold=33554432) ;;
+    gzip-notrim) env=(BENCH_GZIP=tower GLIBC_TUNABLES=glibc.malloc.trim_threshold=33554432:glibc.malloc.mmap_threshold=33554432) ;;
   esac
   env "${env[@]}" "${pin_server[@]}" "$server_bin" "$framework" "127.0.0.1:$PORT" &
   local pid=$!
@@ -86,12 +89,17 @@ measure() {
 # log really has one line per request (printed, so that the lines can be
 # compared). check <framework> [BENCH_TRACE_OTEL value]
 check() {
-  BENCH_GZIP=1 "$server_bin" "$1" "127.0.0.1:$PORT" & local pid=$!
-  sleep 0.5
-  local enc
-  enc=$(curl -fsS -D - -o /dev/null -H 'Accept-Encoding: gzip' "http://127.0.0.1:$PORT/api/big" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-encoding" {print $2}')
-  kill "$pid"; wait "$pid" 2>/dev/null || true
-  [ "$enc" = gzip ] || { echo "error: $1 did not gzip /api/big (content-encoding: '$enc')" >&2; exit 1; }
+  local gz enc pid
+  for gz in 1 tower; do
+    BENCH_GZIP=$gz "$server_bin" "$1" "127.0.0.1:$PORT" & pid=$!
+    sleep 0.5
+    enc=$(curl -fsS -D - -o /dev/null -H 'Accept-Encoding: gzip' "http://127.0.0.1:$PORT/api/big" | tr -d '\r' | awk -F': ' 'tolower($1)=="content-encoding" {print $2}')
+    # The same JSON comes out of the gzip.
+    curl -fsS --compressed "http://127.0.0.1:$PORT/api/big" | cmp -s - <(curl -fsS "http://127.0.0.1:$PORT/api/big") \
+      || { echo "error: $1 (BENCH_GZIP=$gz) answers other JSON compressed" >&2; exit 1; }
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    [ "$enc" = gzip ] || { echo "error: $1 (BENCH_GZIP=$gz) did not gzip /api/big (content-encoding: '$enc')" >&2; exit 1; }
+  done
   : >"$log_dir/check.jsonl"
   BENCH_TRACE_LOG="$log_dir/check.jsonl" BENCH_TRACE_OTEL="${2:-0}" "$server_bin" "$1" "127.0.0.1:$PORT" & pid=$!
   sleep 0.5
@@ -108,7 +116,7 @@ check axum 1
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 declare -A results
-ROWS="${ROWS:-trace trace-otel gzip gzip-notrim h2}"
+ROWS="${ROWS:-trace trace-otel gzip gzip-tower gzip-notrim h2}"
 # The servers each row measures: trace-otel's tether is the trace row's.
 peers() {
   case $1 in
@@ -121,7 +129,7 @@ for round in $(seq "$ROUNDS"); do
     for framework in $(peers "$row"); do
       case $row in
         trace | trace-otel) rps=$(measure "$framework" "$row" /api/users/1) ;;
-        gzip | gzip-notrim) rps=$(measure "$framework" "$row" /api/big 'Accept-Encoding: gzip') ;;
+        gzip | gzip-tower | gzip-notrim) rps=$(measure "$framework" "$row" /api/big 'Accept-Encoding: gzip') ;;
         h2) rps=$(measure "$framework" h2 /api/plaintext) ;;
       esac
       echo "round $round: $row $framework $rps req/s" >&2
@@ -143,5 +151,6 @@ mkdir -p results
   echo
   echo "$ROUNDS rounds of ${DURATION}s, wrk -t1 -c$CONNECTIONS (h2: h2load -t1 -c$CONNECTIONS -m10), $(nproc) cores, $(date -u +%Y-%m-%d)."
   echo "trace: axum + TraceLayer's default span; trace-otel: axum + TraceLayer with tether's OpenTelemetry span (same fields, status and latency recorded)."
-  echo "gzip-notrim: gzip with glibc's heap trimming off for both servers (GLIBC_TUNABLES trim and mmap thresholds 32 MiB)."
+  echo "gzip: tether's Compression middleware vs axum + CompressionLayer; gzip-tower: CompressionLayer on both."
+  echo "gzip-notrim: gzip-tower with glibc's heap trimming off for both servers (GLIBC_TUNABLES trim and mmap thresholds 32 MiB)."
 } | tee results/extras.md

@@ -9,9 +9,12 @@
 //!   opens the span tether opens instead of its default one, with the same
 //!   OpenTelemetry fields, and records status and latency into it
 //!   (`servers::axum::otel`): the same work as tether's request log.
-//! - `BENCH_GZIP=1`: tower-http's `CompressionLayer` (gzip) around the app,
-//!   on tether through `App::layer` (SPEC F2), on axum through
+//! - `BENCH_GZIP=1`: gzip; tether with its own middleware
+//!   (`tether::compression::Compression`, level 6 like tower-http's
+//!   default), axum with tower-http's `CompressionLayer` through
 //!   `Router::layer`; `GET /api/big` answers a 16 KiB JSON array.
+//! - `BENCH_GZIP=tower`: tower-http's `CompressionLayer` on both, on
+//!   tether through `App::layer` (SPEC F2).
 
 use crate::model::User;
 use std::sync::Mutex;
@@ -24,9 +27,14 @@ pub fn big() -> Vec<User> {
     (1..=BIG_USERS).map(User::with_id).collect()
 }
 
-/// Whether `BENCH_GZIP` asks for compression.
+/// Whether `BENCH_GZIP` asks for compression (either way).
 pub fn gzip() -> bool {
-    std::env::var_os("BENCH_GZIP").is_some_and(|v| v == "1")
+    std::env::var_os("BENCH_GZIP").is_some_and(|v| v == "1" || v == "tower")
+}
+
+/// Whether `BENCH_GZIP=tower` asks for tower-http's layer on tether too.
+pub fn gzip_tower() -> bool {
+    std::env::var_os("BENCH_GZIP").is_some_and(|v| v == "tower")
 }
 
 /// Whether `BENCH_TRACE_OTEL` asks for axum's span with tether's fields.

@@ -57,7 +57,7 @@
 // 1. `request`, `response` + `error`, `exception`, `extract` + `urlencoded`,
 //    `multipart`, `sse`: what handlers see and return;
 // 2. `handler_future`, `response_future`: the per-request futures;
-// 3. `middleware`, `cors`, `pipeline`, `controller`, `routing`: what runs
+// 3. `middleware`, `cors`, `compression`, `pipeline`, `controller`, `routing`: what runs
 //    around a handler and finds it; `context`, `state`, `cookie`,
 //    `security`: what handlers and guards read of the request and the app;
 // 4. `docs`, `trace` (the request span), `service` + `layer` (the compiled app, and its tower stack), `conn_io`,
@@ -67,6 +67,8 @@ pub mod adapter;
 pub mod api_error;
 pub mod app;
 mod attachment;
+#[cfg(feature = "compression")]
+pub mod compression;
 mod conn_io;
 pub mod context;
 pub mod controller;
@@ -120,6 +122,8 @@ pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
 pub use api_error::ApiError;
 pub use app::{App, AppError, RouteInfo, Server};
 pub use attachment::Attachment;
+#[cfg(feature = "compression")]
+pub use compression::Compression;
 pub use context::{Extension, FromRequest};
 pub use controller::Controller;
 pub use cors::Cors;
@@ -145,6 +149,8 @@ pub use tether_model::{Versioning, VersioningKind};
 /// What `fuzz/` reaches of tether's internals. Not public API.
 #[doc(hidden)]
 pub mod __fuzz {
+    #[cfg(feature = "compression")]
+    pub use crate::compression::accepts_gzip;
     pub use crate::host_header::problem as host_problem;
     pub use crate::request_heads::request_heads;
 }

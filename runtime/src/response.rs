@@ -45,6 +45,15 @@ impl Body {
 }
 
 impl Body {
+    /// The bytes of a whole body (`None` for a stream, an empty body or
+    /// one already read).
+    pub(crate) fn whole(&self) -> Option<&Bytes> {
+        match &self.0 {
+            Inner::Full(data) => data.as_ref(),
+            _ => None,
+        }
+    }
+
     /// Whether this is a stream, written by hyper over time.
     pub(crate) fn is_stream(&self) -> bool {
         matches!(self.0, Inner::Stream(_))

@@ -14,10 +14,13 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    /// The bytes those allocations asked for.
+    static BYTES: Cell<u64> = const { Cell::new(0) };
 }
 
-fn count() {
+fn count(size: usize) {
     let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+    let _ = BYTES.try_with(|c| c.set(c.get() + size as u64));
 }
 
 // Counting allocations needs a global allocator, an `unsafe` trait.
@@ -25,17 +28,17 @@ fn count() {
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
+        count(layout.size());
         // SAFETY: the caller's contract, passed on to `System` unchanged.
         unsafe { System.alloc(layout) }
     }
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
+        count(layout.size());
         // SAFETY: as in `alloc`.
         unsafe { System.alloc_zeroed(layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        count();
+        count(size);
         // SAFETY: as in `alloc`; `ptr` came from `System` through `alloc`.
         unsafe { System.realloc(ptr, layout, size) }
     }
@@ -85,6 +88,16 @@ impl Bench {
     async fn create(&self, #[body] user: NewUser) -> NewUser {
         user
     }
+
+    /// About 16 KiB of JSON.
+    #[get("/big")]
+    async fn big(&self) -> Vec<Message> {
+        (0..600)
+            .map(|_| Message {
+                message: "Hello, World!",
+            })
+            .collect()
+    }
 }
 
 fn service() -> AppService {
@@ -107,6 +120,41 @@ fn allocations(service: &AppService, req: http::Request<bytes::Bytes>) -> u64 {
     let after = ALLOCATIONS.with(Cell::get);
     assert!(res.status().is_success(), "{}", res.status());
     after - before
+}
+
+/// SPEC F2: tether's gzip middleware keeps each thread's compressor. Its
+/// state (~300 KB) is allocated for the first compressed answer only; later
+/// answers allocate about their own bytes (the 16 KiB of JSON, the gzip
+/// output, the middleware's boxed future).
+#[cfg(feature = "compression")]
+#[test]
+fn f2_gzip_reuses_the_thread_compressor() {
+    let service = App::new(NativeAdapter::new())
+        .use_middleware(tether::compression::Compression::new())
+        .controller(Bench)
+        .into_service()
+        .expect("routes")
+        .1;
+    let big = || {
+        http::Request::get("/big")
+            .header("accept-encoding", "gzip")
+            .body(bytes::Bytes::new())
+            .unwrap()
+    };
+    let bytes = |req| {
+        let before = BYTES.with(Cell::get);
+        allocations(&service, req);
+        BYTES.with(Cell::get) - before
+    };
+    let first = bytes(big());
+    assert!(
+        first > 200_000,
+        "the first answer makes the compressor: {first} bytes"
+    );
+    for _ in 0..3 {
+        let later = bytes(big());
+        assert!(later < 64 * 1024, "a later answer allocated {later} bytes");
+    }
 }
 
 fn get(path: &str) -> http::Request<bytes::Bytes> {

@@ -59,14 +59,17 @@ impl AllocsController {
     }
 }
 
-/// The benchmark app; with `BENCH_GZIP=1` behind tower-http's
+/// The benchmark app; with `BENCH_GZIP=1` behind tether's gzip
+/// middleware, with `BENCH_GZIP=tower` behind tower-http's
 /// `CompressionLayer` (see [`crate::extras`]).
 pub fn app(count_allocs: bool) -> App {
     let mut app = App::new(NativeAdapter::new())
         .controller(BenchController)
         .controller(StatusController);
-    if crate::extras::gzip() {
+    if crate::extras::gzip_tower() {
         app = app.layer(tower_http::compression::CompressionLayer::new());
+    } else if crate::extras::gzip() {
+        app = app.use_middleware(tether::compression::Compression::new());
     }
     if count_allocs {
         app.controller(AllocsController)
