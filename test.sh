@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 step() { printf '\n==> %s\n' "$*"; }
 
-step "JavaScript tools (npm ci: typescript, @tanstack/query-core, playwright-core, swagger-ui-dist; pinned by package-lock.json)"
+step "JavaScript tools (npm ci: typescript, eslint, @tanstack/query-core, playwright-core, swagger-ui-dist; pinned by package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
 
 step "Headless browser (Debian's chromium, for the API reference page test)"

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::document::Document;
-use super::naming::{jsdoc, prop_key, string_literal, OBJECT_MEMBERS};
+use super::naming::{jsdoc, object_member_type, prop_key, string_literal, OBJECT_MEMBERS};
 
 /// How one scheme's credential is sent, as `SecuritySchemeSpec` spells it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,7 +149,7 @@ pub(super) fn auth_type(schemes: &[Scheme]) -> String {
         // like one must accept that member's type, or every `auth` lacking
         // it would fail to compile (the client reads own properties only).
         let inherited = match OBJECT_MEMBERS.contains(&s.name.as_str()) {
-            true => format!(" | Object[{}]", string_literal(&s.name)),
+            true => format!(" | {}", object_member_type(&s.name)),
             false => String::new(),
         };
         out += &format!("  {}?: {ty}{inherited};\n", prop_key(&s.name));

@@ -736,14 +736,14 @@ fn index_file(doc: &Document<'_>, controllers: &[Controller], ext: &str, flavor:
             "",
         );
     }
-    let config = if empty { "_config" } else { "config" };
     out += &match flavor {
-        Flavor::Ts => format!("export function createClient<TThrow extends boolean = false>(\n  {config}: {config_type} = {{}},\n): Client<TThrow> {{\n"),
-        Flavor::Js => format!("export function createClient({config} = {{}}) {{\n"),
-        Flavor::Dts => return out + &format!("export declare function createClient<TThrow extends boolean = false>(\n  {config}?: {config_type},\n): Client<TThrow>;\n"),
+        Flavor::Ts => format!("export function createClient<TThrow extends boolean = false>(\n  config: {config_type} = {{}},\n): Client<TThrow> {{\n"),
+        Flavor::Js => "export function createClient(config = {}) {\n".to_string(),
+        Flavor::Dts => return out + &format!("export declare function createClient<TThrow extends boolean = false>(\n  config?: {config_type},\n): Client<TThrow>;\n"),
     };
     if empty {
-        return out + "  return {};\n}\n";
+        // `config` is read (to no effect), so linters see no unused argument.
+        return out + "  void config;\n  return {};\n}\n";
     }
     let args = match schemes.is_empty() {
         true => "config",
@@ -789,7 +789,9 @@ fn api_name(doc: &Document<'_>) -> String {
 /// `interface Client`: the controllers, unversioned first, then by version.
 fn client_interface(top: &[Member], groups: &[VersionGroup]) -> String {
     if top.is_empty() && groups.is_empty() {
-        return "export type Client<_TThrow extends boolean = false> = Record<string, never>;\n\n"
+        // `TThrow` is read (`TThrow & never` is `never`), so linters see no
+        // unused parameter.
+        return "export type Client<TThrow extends boolean = false> = Record<string, TThrow & never>;\n\n"
             .into();
     }
     let mut out = String::from("export interface Client<TThrow extends boolean = false> {\n");

@@ -251,6 +251,14 @@ pub const INHERITED: [&str; 12] = [
 /// The members TypeScript's `Object` declares: every object type has them.
 pub const OBJECT_MEMBERS: &[&str] = INHERITED.split_at(7).0;
 
+/// The type of `Object`'s member `name` (one of [`OBJECT_MEMBERS`]), read
+/// off `Object.prototype`: the same type as `Object["name"]`, without
+/// naming the wrapper type `Object` (typescript-eslint's
+/// `no-wrapper-object-types`).
+pub fn object_member_type(name: &str) -> String {
+    format!("(typeof Object.prototype)[{}]", string_literal(name))
+}
+
 /// A key of an object literal (a value, not a type): [`prop_key`], but
 /// `__proto__` computed (`["__proto__"]`), which written plainly or quoted
 /// would set the literal's prototype instead of adding the entry.

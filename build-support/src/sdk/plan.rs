@@ -107,7 +107,7 @@ fn reserved_globals() -> Vec<String> {
             "types",
             "Blob",
             // `types.ts` types an optional property named like one of
-            // `Object`'s members as `T | Object["name"]`: a schema named
+            // `Object`'s members as `T | (typeof Object.prototype)["name"]`: a schema named
             // `Object` would take the global's place there (TS2502).
             "Object",
             "Queries",

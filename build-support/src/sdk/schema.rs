@@ -7,7 +7,9 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::document::{schema_ref_name, Document, Field};
-use super::naming::{prop_key, push_jsdoc, push_prop_key, string_literal, OBJECT_MEMBERS};
+use super::naming::{
+    object_member_type, prop_key, push_jsdoc, push_prop_key, string_literal, OBJECT_MEMBERS,
+};
 
 /// How tightly a type expression binds, to know when it needs parentheses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -455,7 +457,7 @@ impl<'d> Types<'d> {
                 let ty = if optional && OBJECT_MEMBERS.contains(&name.as_str()) {
                     // Absent, it reads as Object's own member; typed so, an
                     // object that leaves it out is assignable (TS2322 else).
-                    format!("{} | Object[{}]", ty.text, string_literal(name))
+                    format!("{} | {}", ty.text, object_member_type(name))
                 } else {
                     ty.text
                 };

@@ -13,7 +13,10 @@ pub(super) const HEADER: &str =
 /// no user code needs what tsc would infer inside them, and inferring it
 /// cost tsc more than the whole client on GitHub's document (bench/sdk).
 /// The test `sdk_tsc` checks both strictly with the pragma taken out.
-pub(super) const NO_CHECK: &str = "// @ts-nocheck\n// (Every export is typed by its annotation: checking this generated glue would cost your tsc more than the whole client.)\n";
+/// ESLint is off there too: `@ts-nocheck` breaks typescript-eslint's
+/// `ban-ts-comment`, and zod's bounds of 64-bit integers `no-loss-of-precision`
+/// (test `sdk_eslint`).
+pub(super) const NO_CHECK: &str = "/* eslint-disable -- generated glue, neither type-checked nor linted */\n// @ts-nocheck\n// (Every export is typed by its annotation: checking this generated glue would cost your tsc more than the whole client.)\n";
 
 pub(super) const CLIENT_TS: &str = include_str!("../../ts/client.ts");
 pub(super) const SSE_TS: &str = include_str!("../../ts/sse.ts");

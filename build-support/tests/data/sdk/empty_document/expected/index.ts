@@ -7,11 +7,12 @@ export * from "./sse.js";
 export * from "./types.js";
 
 /** The client of Test 1.0.0. */
-export type Client<_TThrow extends boolean = false> = Record<string, never>;
+export type Client<TThrow extends boolean = false> = Record<string, TThrow & never>;
 
 /** The document has no operations: the client is empty. */
 export function createClient<TThrow extends boolean = false>(
-  _config: ClientConfig & { throwOnError?: TThrow } = {},
+  config: ClientConfig & { throwOnError?: TThrow } = {},
 ): Client<TThrow> {
+  void config;
   return {};
 }

@@ -2,7 +2,7 @@
 
 /** A schema named like the global `Object`, with optional properties named like its members. */
 export interface Object2 {
-  constructor?: string | Object["constructor"];
-  toString?: string | Object["toString"];
+  constructor?: string | (typeof Object.prototype)["constructor"];
+  toString?: string | (typeof Object.prototype)["toString"];
   id: number;
 }

@@ -29,13 +29,13 @@ export type Auth = {
   /** A key, sent in the query `api key`. */
   "query*/key"?: AuthCredential;
   /** A key, sent in the cookie `sid`. */
-  constructor?: AuthCredential | Object["constructor"];
+  constructor?: AuthCredential | (typeof Object.prototype)["constructor"];
   /** An access token, sent as `Authorization: Bearer <token>`. */
   oidc?: AuthCredential;
   /** A key, sent in the header `X-Proto`. */
   __proto__?: AuthCredential;
   /** `{ username, password }`, sent as `Authorization: Basic`. */
-  valueOf?: AuthCredential<BasicCredentials> | Object["valueOf"];
+  valueOf?: AuthCredential<BasicCredentials> | (typeof Object.prototype)["valueOf"];
 };
 
 const SECURITY_SCHEMES = {

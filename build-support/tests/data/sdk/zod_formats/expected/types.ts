@@ -14,7 +14,7 @@ export interface NewEvent {
 }
 
 export interface Owner {
-  constructor?: string | Object["constructor"];
+  constructor?: string | (typeof Object.prototype)["constructor"];
   __proto__?: string;
   toString: boolean;
 }
