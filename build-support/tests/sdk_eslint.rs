@@ -13,7 +13,8 @@ use tether_build::sdk::SdkOptions;
 
 mod sdk_support;
 use sdk_support::{
-    case_dirs, case_options, crate_dir, generate_case_into, generate_into, repo_dir, scratch,
+    case_dirs, case_options, copy_dir, crate_dir, generate_case_into, generate_into, repo_dir,
+    scratch,
 };
 
 /// The flat config: `@eslint/js` and `typescript-eslint` recommended, for
@@ -80,17 +81,4 @@ fn generated_clients_pass_eslint_recommended() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            fs::copy(&path, &target).unwrap();
-        }
-    }
 }

@@ -15,8 +15,8 @@ use tether_build::sdk::{write_sdk, ImportExtension, SdkEmit};
 
 mod sdk_support;
 use sdk_support::{
-    case_dirs, case_options, crate_dir, generate_case, generate_case_into, repo_dir, run_tsc,
-    scratch,
+    case_dirs, case_options, copy_dir, crate_dir, generate_case, generate_case_into, repo_dir,
+    run_tsc, scratch,
 };
 
 /// `(module, moduleResolution)` pairs a project picks from.
@@ -25,19 +25,6 @@ const MODULES: &[(&str, &str)] = &[
     ("ESNext", "Bundler"),
     ("CommonJS", "Node10"),
 ];
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            fs::copy(&path, &target).unwrap();
-        }
-    }
-}
 
 fn tsconfig(root: &Path, module: &str, resolution: &str, strict: bool) -> String {
     let esm = module != "CommonJS";

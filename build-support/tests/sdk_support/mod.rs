@@ -149,6 +149,20 @@ pub(crate) fn run_tsc(args: &[&str], what: &str) {
     );
 }
 
+/// Copies the directory `from` into `to`, recursively.
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
 /// A fresh scratch directory for one test.
 pub(crate) fn scratch(name: &str) -> PathBuf {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
