@@ -138,8 +138,19 @@ export interface RetryConfig {
  */
 export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation" | "request";
 
-/** A failed call. `status` is 0 when no response arrived. */
+/** Marks every `SDKError`, whichever generated client's copy of this file made it. */
+const SDK_ERROR_BRAND: unique symbol = Symbol.for("tether.SDKError");
+
+/**
+ * A failed call. `status` is 0 when no response arrived.
+ * `instanceof SDKError` holds for the errors of every tether client in the
+ * program (each carries its own copy of this class), as it would for one.
+ */
 export class SDKError<TBody = unknown> extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [SDK_ERROR_BRAND]?: unknown })[SDK_ERROR_BRAND] === true;
+  }
+
   override readonly name = "SDKError";
   readonly kind: SDKErrorKind;
   readonly status: number;
@@ -156,6 +167,7 @@ export class SDKError<TBody = unknown> extends Error {
     cause?: unknown;
   }) {
     super(init.message);
+    Object.defineProperty(this, SDK_ERROR_BRAND, { value: true });
     // Set by hand, not through `super`'s options, so that projects whose `lib` is older than ES2022 compile it.
     if (init.cause !== undefined) Object.defineProperty(this, "cause", { value: init.cause, writable: true, configurable: true });
     this.kind = init.kind;

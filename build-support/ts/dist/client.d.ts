@@ -123,8 +123,13 @@ export interface RetryConfig {
  * above U+00FF or a line break), status 0, nothing sent.
  */
 export type SDKErrorKind = "http" | "network" | "abort" | "timeout" | "parse" | "validation" | "request";
-/** A failed call. `status` is 0 when no response arrived. */
+/**
+ * A failed call. `status` is 0 when no response arrived.
+ * `instanceof SDKError` holds for the errors of every tether client in the
+ * program (each carries its own copy of this class), as it would for one.
+ */
 export declare class SDKError<TBody = unknown> extends Error {
+    static [Symbol.hasInstance](value: unknown): boolean;
     readonly name = "SDKError";
     readonly kind: SDKErrorKind;
     readonly status: number;

@@ -2,8 +2,17 @@
 // fixed template: the generator copies it verbatim, so it is type-checked and
 // unit-tested here as a real module. It imports nothing, so a bundler can
 // drop `sse.ts` and `form-data.ts` when they are unused.
-/** A failed call. `status` is 0 when no response arrived. */
+/** Marks every `SDKError`, whichever generated client's copy of this file made it. */
+const SDK_ERROR_BRAND = Symbol.for("tether.SDKError");
+/**
+ * A failed call. `status` is 0 when no response arrived.
+ * `instanceof SDKError` holds for the errors of every tether client in the
+ * program (each carries its own copy of this class), as it would for one.
+ */
 export class SDKError extends Error {
+    static [Symbol.hasInstance](value) {
+        return typeof value === "object" && value !== null && value[SDK_ERROR_BRAND] === true;
+    }
     name = "SDKError";
     kind;
     status;
@@ -12,6 +21,7 @@ export class SDKError extends Error {
     response;
     constructor(init) {
         super(init.message);
+        Object.defineProperty(this, SDK_ERROR_BRAND, { value: true });
         // Set by hand, not through `super`'s options, so that projects whose `lib` is older than ES2022 compile it.
         if (init.cause !== undefined)
             Object.defineProperty(this, "cause", { value: init.cause, writable: true, configurable: true });

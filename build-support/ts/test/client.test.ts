@@ -564,6 +564,13 @@ test("G1 one client of per-version documents: each version sends its header, one
   assert.equal(headersOf(calls[2])["X-API-Version"], undefined);
   assert.ok(v1Only.error instanceof SplitSDKError);
   assert.ok(v2.error instanceof SplitSDKError);
+  // Another client's copy of the class reads it as its own (two services'
+  // clients in one front end), and nothing else passes for one.
+  assert.ok(v2.error instanceof SDKError && SplitSDKError !== SDKError);
+  assert.ok(new SDKError({ kind: "http", status: 500, message: "x" }) instanceof SplitSDKError);
+  for (const other of [new Error("x"), { name: "SDKError", kind: "http" }, null, "SDKError", Object.create(null)]) {
+    assert.ok(!(other instanceof SDKError) && !(other instanceof SplitSDKError));
+  }
   assert.equal(v1Only.error?.constructor, v2.error?.constructor);
 });
 
