@@ -516,6 +516,7 @@ impl Protocols {
                 // Binary frames: no request heads to count, nothing to batch.
                 // No header-read timeout either: the activity is for the
                 // closing alone.
+                let io = crate::h2_writes::TurnWrites::new(io);
                 let io = TokioIo::new(ConnIo::new(io, false, None));
                 let activity = Arc::new(Activity::new(closing));
                 svc.activity = Some(activity.clone());

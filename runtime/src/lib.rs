@@ -60,7 +60,7 @@
 // 3. `middleware`, `cors`, `compression`, `pipeline`, `controller`, `routing`: what runs
 //    around a handler and finds it; `context`, `state`, `cookie`,
 //    `security`: what handlers and guards read of the request and the app;
-// 4. `docs`, `trace` (the request span), `service` + `layer` (the compiled app, and its tower stack), `conn_io`,
+// 4. `docs`, `trace` (the request span), `service` + `layer` (the compiled app, and its tower stack), `conn_io`, `h2_writes`,
 //    `tls`, `adapter` (hyper);
 // 5. `app` (the builder), `runtime` (threads), `testing` (in-process client).
 pub mod adapter;
@@ -81,6 +81,7 @@ mod exception;
 pub mod extract;
 #[cfg(feature = "json")]
 mod finite;
+mod h2_writes;
 // One of the two modules with `unsafe`: a handler's future is kept in
 // inline space and polled and dropped through a small vtable, so a request
 // costs no box (SPEC A10); each block carries its `// SAFETY:` reasoning.

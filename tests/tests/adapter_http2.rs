@@ -1,6 +1,8 @@
 //! SPEC F3: HTTP/2 beside HTTP/1.1 on one port, with real h2 clients:
 //! reqwest with prior knowledge (h2c) and the `h2` crate's client, which
 //! can reset a stream mid-request. (ALPN `h2` over TLS: `adapter_tls.rs`.)
+//! On the multi-threaded runtime apps run on, where an HTTP/2 connection's
+//! writes wait a turn of the scheduler (`runtime/src/h2_writes.rs`).
 
 use h2::client::SendRequest;
 use hyper::body::Bytes;
@@ -135,7 +137,7 @@ async fn h2_fetch(
     Ok((status, String::from_utf8(text).unwrap()))
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_h2c_with_prior_knowledge_beside_http1_on_one_port() {
     let (server, _) = start(NativeAdapter::new()).await;
     let client = h2c_client();
@@ -160,7 +162,7 @@ async fn f3_h2c_with_prior_knowledge_beside_http1_on_one_port() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_http2_off_serves_http1_only() {
     let (server, _) = start(NativeAdapter::new().http2(false)).await;
     let err = h2c_client().get(server.url("/h2/version")).send().await;
@@ -169,7 +171,7 @@ async fn f3_http2_off_serves_http1_only() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_sse_over_h2() {
     let (server, signals) = start(NativeAdapter::new()).await;
     let res = h2c_client()
@@ -202,7 +204,7 @@ async fn f3_sse_over_h2() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_concurrent_streams_on_one_connection() {
     let (server, _) = start(NativeAdapter::new()).await;
     let (client, _conn) = h2_connect(server.addr).await;
@@ -225,7 +227,7 @@ async fn f3_concurrent_streams_on_one_connection() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_stream_reset_mid_request_leaves_the_server_healthy() {
     let (server, signals) = start(NativeAdapter::new()).await;
     let (client, conn) = h2_connect(server.addr).await;
@@ -266,7 +268,7 @@ async fn f3_stream_reset_mid_request_leaves_the_server_healthy() {
     server.stop().await.unwrap();
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_limits_are_sent_in_settings_and_enforced() {
     let (server, _) = start(NativeAdapter::new().http2_max_concurrent_streams(3)).await;
     let (client, _conn) = h2_connect(server.addr).await;
@@ -302,7 +304,7 @@ async fn big_headers(client: &SendRequest<Bytes>, addr: SocketAddr) -> Result<u1
     response.await.map(|res| res.status().as_u16())
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_graceful_shutdown_sends_goaway_and_finishes_in_flight_streams() {
     let (mut server, signals) = start(NativeAdapter::new()).await;
     let (client, conn) = h2_connect(server.addr).await;
@@ -334,7 +336,7 @@ async fn ended_within(conn: tokio::task::JoinHandle<()>, limit: Duration) -> boo
     tokio::time::timeout(limit, conn).await.is_ok()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f6_draining_sends_goaway_to_h2_connections_before_the_listener_closes() {
     let drain = Duration::from_secs(3);
     let (mut server, signals) = start(NativeAdapter::new().drain_period(drain)).await;
@@ -406,7 +408,7 @@ async fn rapid_resets(addr: SocketAddr, streams: usize) -> Option<h2::Reason> {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_a_rapid_reset_flood_ends_the_connection() {
     let (server, _) = start(NativeAdapter::new()).await;
     assert_eq!(
@@ -435,7 +437,7 @@ async fn served(client: &SendRequest<Bytes>, addr: SocketAddr) {
 
 /// An HTTP/2 connection without a stream for the idle timeout is sent
 /// `GOAWAY` and closed; one with a stream open (SSE) is kept, however long.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_an_idle_http2_connection_is_sent_goaway() {
     let idle = Duration::from_millis(300);
     let (server, _) = start(NativeAdapter::new().http2_idle_timeout(Some(idle))).await;
