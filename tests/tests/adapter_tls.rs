@@ -170,7 +170,9 @@ async fn h2_hello(tls_stream: tokio_rustls::client::TlsStream<tokio::net::TcpStr
     String::from_utf8(body.to_vec()).unwrap()
 }
 
-#[tokio::test]
+/// On the multi-threaded runtime, where an HTTP/2 connection's writes wait
+/// a turn of the scheduler (`runtime/src/h2_writes.rs`), through TLS.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn f3_alpn_h2_over_tls() {
     let (server, tls_stream) = Running::start(NativeAdapter::new(), H2_FIRST).await;
     assert_eq!(tls_stream.get_ref().1.alpn_protocol(), Some(&b"h2"[..]));
