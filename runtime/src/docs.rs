@@ -23,6 +23,9 @@
 //! (each document), `/docs/init.js` and `/docs/assets/{version}/…`
 //! (Swagger UI, cached for a year: the version is in the path). The page
 //! refers to everything relatively, so it works under a proxy prefix too.
+//! With the `compression` feature (a default) Swagger UI's files go out
+//! gzipped to clients that accept it (2.2 MB → about 0.6 MB), each
+//! compressed once, when first asked for.
 
 use crate::response::{Body, Response};
 use http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION};
@@ -111,7 +114,12 @@ impl ApiDocs {
     }
 
     /// The answer for a request to `path`, if it is one of the docs'.
-    pub(crate) fn answer(&self, method: &Method, path: &str) -> Option<Response> {
+    pub(crate) fn answer(
+        &self,
+        method: &Method,
+        path: &str,
+        headers: &http::HeaderMap,
+    ) -> Option<Response> {
         if method != Method::GET && method != Method::HEAD {
             return None;
         }
@@ -128,7 +136,7 @@ impl ApiDocs {
                 self.init_js(),
                 NO_CACHE,
             )),
-            _ => self.document_named(rest).or_else(|| asset(rest)),
+            _ => self.document_named(rest).or_else(|| asset(rest, headers)),
         }
     }
 
@@ -190,18 +198,50 @@ impl ApiDocs {
 const NO_CACHE: &str = "no-cache";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// One of Swagger UI's files, under `assets/{version}/`.
-fn asset(rest: &str) -> Option<Response> {
+/// One of Swagger UI's files, under `assets/{version}/`: gzipped when
+/// the client accepts it (and the `compression` feature is on).
+fn asset(rest: &str, headers: &http::HeaderMap) -> Option<Response> {
     let file = rest
         .strip_prefix("assets/")?
         .strip_prefix(SWAGGER_UI_VERSION)?
         .strip_prefix('/')?;
-    let (_, content_type, bytes) = ASSETS.iter().find(|(name, _, _)| *name == file)?;
-    Some(ok(
-        content_type,
-        bytes::Bytes::from_static(bytes),
-        IMMUTABLE,
-    ))
+    let index = ASSETS.iter().position(|(name, _, _)| *name == file)?;
+    let (_, content_type, bytes) = ASSETS[index];
+    #[cfg(feature = "compression")]
+    {
+        let mut res = match crate::compression::accepts_gzip(headers) {
+            true => {
+                let mut res = ok(content_type, gzipped(index), IMMUTABLE);
+                let gzip = HeaderValue::from_static("gzip");
+                res.headers_mut()
+                    .insert(http::header::CONTENT_ENCODING, gzip);
+                res
+            }
+            false => ok(content_type, bytes::Bytes::from_static(bytes), IMMUTABLE),
+        };
+        let vary = HeaderValue::from_static("accept-encoding");
+        res.headers_mut().insert(http::header::VARY, vary);
+        Some(res)
+    }
+    #[cfg(not(feature = "compression"))]
+    {
+        let _ = headers;
+        Some(ok(
+            content_type,
+            bytes::Bytes::from_static(bytes),
+            IMMUTABLE,
+        ))
+    }
+}
+
+/// `ASSETS[index]` gzipped, compressed on first use and kept.
+#[cfg(feature = "compression")]
+fn gzipped(index: usize) -> bytes::Bytes {
+    static GZIPPED: [std::sync::OnceLock<bytes::Bytes>; ASSETS.len()] =
+        [const { std::sync::OnceLock::new() }; ASSETS.len()];
+    GZIPPED[index]
+        .get_or_init(|| crate::compression::gzip(ASSETS[index].2, 9))
+        .clone()
 }
 
 fn ok(content_type: &'static str, body: impl Into<Body>, cache: &'static str) -> Response {
@@ -237,13 +277,14 @@ mod tests {
     use super::*;
 
     fn get(docs: &ApiDocs, path: &str) -> Option<(StatusCode, String)> {
-        docs.answer(&Method::GET, path).map(|res| {
-            let location = res
-                .headers()
-                .get(LOCATION)
-                .map(|v| v.to_str().unwrap().to_string());
-            (res.status(), location.unwrap_or_default())
-        })
+        docs.answer(&Method::GET, path, &http::HeaderMap::new())
+            .map(|res| {
+                let location = res
+                    .headers()
+                    .get(LOCATION)
+                    .map(|v| v.to_str().unwrap().to_string());
+                (res.status(), location.unwrap_or_default())
+            })
     }
 
     #[test]
@@ -262,8 +303,9 @@ mod tests {
         let asset = format!("/docs/assets/{SWAGGER_UI_VERSION}/swagger-ui.css");
         assert_eq!(get(&docs, &asset).unwrap().0, 200);
         assert_eq!(get(&docs, "/docs/assets/0.0.1/swagger-ui.css"), None);
-        assert!(docs.answer(&Method::POST, "/docs/").is_none());
-        assert!(docs.answer(&Method::HEAD, "/docs/").is_some());
+        let none = http::HeaderMap::new();
+        assert!(docs.answer(&Method::POST, "/docs/", &none).is_none());
+        assert!(docs.answer(&Method::HEAD, "/docs/", &none).is_some());
         assert!(docs
             .init_js()
             .contains(r#"[{"name":"v1","url":"v1.json"},{"name":"v2","url":"v2.json"}]"#));

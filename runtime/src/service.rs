@@ -263,7 +263,7 @@ impl ServiceParts {
         if let Some(res) = self
             .docs
             .as_ref()
-            .and_then(|docs| docs.answer(&head.method, head.uri.path()))
+            .and_then(|docs| docs.answer(&head.method, head.uri.path(), &head.headers))
         {
             return res;
         }

@@ -40,8 +40,34 @@ async fn f4_documents_and_assets_are_served_as_built() {
         res.headers()["cache-control"],
         "public, max-age=31536000, immutable"
     );
+    assert_eq!(res.headers()["vary"], "accept-encoding");
+    assert!(res.headers().get("content-encoding").is_none());
     let vendored = std::fs::read(repo().join("runtime/assets/swagger-ui/swagger-ui.css")).unwrap();
     assert_eq!(res.bytes().await.unwrap(), vendored);
+
+    // Gzipped for a client that accepts it (compressed once, then kept).
+    let bundle = format!(
+        "/docs/assets/{}/swagger-ui-bundle.js",
+        tether::docs::SWAGGER_UI_VERSION
+    );
+    let on_disk =
+        std::fs::read(repo().join("runtime/assets/swagger-ui/swagger-ui-bundle.js")).unwrap();
+    for _ in 0..2 {
+        let res = server
+            .client
+            .get(server.url(&bundle))
+            .header("accept-encoding", "gzip, deflate, br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.headers()["content-encoding"], "gzip");
+        assert_eq!(res.headers()["vary"], "accept-encoding");
+        let gz = res.bytes().await.unwrap();
+        assert!(gz.len() < on_disk.len() / 2, "{} bytes gzipped", gz.len());
+        let mut plain = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut plain).unwrap();
+        assert_eq!(plain, on_disk);
+    }
 
     // The API's own routes and 404s are untouched.
     assert_eq!(server.get("/api/v1/books").await.0, 200);
