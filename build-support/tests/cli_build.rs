@@ -22,6 +22,12 @@ fn d1_build_compiles_then_writes_every_document_and_client() {
         );
     }
     let progress = stderr(&out);
+    // The package by name, as cargo names it (it said `Compiling Cargo.toml`).
+    assert!(
+        progress.contains("Building cli-app-build v0.1.0 (Cargo.toml)"),
+        "{progress}"
+    );
+    assert!(!progress.contains("Compiling Cargo.toml"), "{progress}");
     assert!(progress.contains("Compiled cargo build ("), "{progress}");
     assert!(
         progress.contains("Finished 2 document(s), 1 client(s)"),

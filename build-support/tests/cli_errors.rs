@@ -48,6 +48,39 @@ fn d2_invalid_config_names_the_key() {
     let err = fails(&mut f.cmd(&["sdk"]));
     assert!(err.contains("tether.toml"), "{err}");
     assert!(err.contains("line 1"), "{err}");
+    // The user has the README, not tether's SPEC.md.
+    assert!(!err.contains("SPEC"), "{err}");
+    assert!(err.contains("README"), "{err}");
+}
+
+/// `--zod`, `--tanstack-query` and `--emit` without `--input`: clap's
+/// message said `--input` and `--output` were missing, as if the flag
+/// were meant for a document on disk; the configured outputs take them
+/// from `[openapi.sdk]`, which the error names.
+#[test]
+fn d2_input_only_flags_name_the_config_key() {
+    let f = Fixture::new("err-input-flags");
+    f.generate();
+    for (flag, key) in [
+        (&["--zod"][..], "zod = true"),
+        (&["--tanstack-query"], "tanstack_query = true"),
+        (&["--emit", "js"], "emit = \"js\""),
+    ] {
+        let before = snapshot(&f.path("sdk"));
+        let mut args = vec!["sdk"];
+        args.extend_from_slice(flag);
+        let err = fails(&mut f.cmd(&args));
+        assert!(
+            err.contains(&format!(
+                "{} applies to a client generated from --input",
+                flag[0]
+            )),
+            "{err}"
+        );
+        assert!(err.contains(key) && err.contains("[openapi.sdk]"), "{err}");
+        assert!(!err.contains("required arguments"), "{err}");
+        assert_eq!(snapshot(&f.path("sdk")), before, "nothing written");
+    }
 }
 
 #[test]

@@ -51,7 +51,10 @@ fn controller_with_config(
     strip_tether_attrs(&mut item_impl);
     let model = match (model, &framework) {
         (Ok(model), Ok((_, settings))) => {
-            let mut errors = model.check_neutral_routes(settings).into_iter();
+            let mut errors = model
+                .check_version_prefixes(settings)
+                .into_iter()
+                .chain(model.check_neutral_routes(settings));
             match errors.next() {
                 None => Ok(model),
                 Some(mut first) => {

@@ -380,12 +380,22 @@ impl Config {
         if let Some(v) = &self.framework.versioning {
             if let Some(default) = &v.default_version {
                 check_default_version(default)?;
+                if v.kind == VersioningType::Uri {
+                    check_default_version_prefix(default, v.prefix.as_deref().unwrap_or("v"))?;
+                }
             }
             if v.kind == VersioningType::Header && v.prefix.is_some() {
                 return Err("key `framework.versioning.prefix` only applies to `type = \"URI\"`; remove it or switch to URI versioning".into());
             }
         }
         self.security.check()?;
+        for (i, out) in self.openapi.iter().enumerate() {
+            let key = match self.openapi.len() {
+                1 => "openapi.output".to_string(),
+                _ => format!("openapi[{i}].output"),
+            };
+            check_output_is_json(&key, &out.output)?;
+        }
         if self.openapi.len() > 1 {
             let mut seen = Vec::new();
             for (i, out) in self.openapi.iter().enumerate() {
@@ -455,6 +465,36 @@ fn check_default_version(default: &str) -> Result<(), String> {
         return Err(format!("{key}: `\"{default}\"` would be a version named `{default}`, not version-neutral routes; write the version routes without `#[version]` belong to, e.g. `\"1\"`, and mark version-neutral routes `#[version(neutral)]`"));
     }
     validate_version(default).map_err(|e| format!("{key}: {e}"))
+}
+
+/// `default_version = "v1"` under URI versioning with the prefix `v`:
+/// served under `/vv1` (as `#[version("v1")]` would be, which the macros
+/// refuse too).
+fn check_default_version_prefix(default: &str, prefix: &str) -> Result<(), String> {
+    let Some(rest) = default
+        .get(..prefix.len())
+        .filter(|p| !prefix.is_empty() && p.eq_ignore_ascii_case(prefix))
+        .map(|_| &default[prefix.len()..])
+    else {
+        return Ok(());
+    };
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok(());
+    }
+    Err(format!("key `framework.versioning.default_version`: `\"{default}\"` would be served under `/{prefix}{default}`: the URI segment is the prefix `{prefix}` followed by the version; write `default_version = \"{rest}\"`"))
+}
+
+/// tether-build writes the document as JSON whatever the file is called:
+/// an `openapi.yaml` would hold JSON, which a reader of the name does not
+/// expect (YAML tools read it, as JSON is YAML, but diffs and editors do
+/// not).
+fn check_output_is_json(key: &str, output: &str) -> Result<(), String> {
+    let lower = output.to_ascii_lowercase();
+    if !(lower.ends_with(".yaml") || lower.ends_with(".yml")) {
+        return Ok(());
+    }
+    let stem = &output[..output.rfind('.').unwrap_or(output.len())];
+    Err(format!("key `{key}`: tether writes the OpenAPI document as JSON, so `{output}` would hold JSON; name it `{stem}.json` (every YAML reader reads JSON too, and `cargo tether sdk --input` reads either)"))
 }
 
 /// The key a check's message is about: every message of [`Config::check`]
@@ -547,6 +587,38 @@ output = "admin.json"
         assert!(e.contains("multi-thread") && e.contains("per-core"), "{e}");
         let e = parse("[openapi]\ntitle = 3\n").unwrap_err().to_string();
         assert!(e.contains("line 2") && e.contains("string"), "{e}");
+    }
+
+    /// `default_version = "v1"` under URI versioning (prefix `v`) would be
+    /// `/vv1`; a `.yaml` output would hold JSON: both refused at their line.
+    #[test]
+    fn b4_default_version_with_the_prefix_and_yaml_outputs_are_refused() {
+        let e = parse("[framework.versioning]\ntype = \"URI\"\ndefault_version = \"v1\"\n")
+            .unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("`/vv1`") && text.contains(r#"default_version = "1""#),
+            "{text}"
+        );
+        assert_eq!(e.place.map(|p| p.line), Some(3));
+        let custom = "[framework.versioning]\ntype = \"URI\"\nprefix = \"version\"\ndefault_version = \"v1\"\n";
+        assert!(
+            parse(custom).is_ok(),
+            "another prefix: `v1` is a version of its own"
+        );
+        let header = "[framework.versioning]\ntype = \"HEADER\"\ndefault_version = \"v1\"\n";
+        assert!(parse(header).is_ok());
+        let e = parse("[openapi]\ntitle = \"x\"\noutput = \"docs/api.yaml\"\n").unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("`docs/api.json`") && text.contains("openapi.output"),
+            "{text}"
+        );
+        assert_eq!(e.place.map(|p| p.line), Some(3));
+        let e = parse("[[openapi]]\nname = \"a\"\noutput = \"a.json\"\n[[openapi]]\nname = \"b\"\noutput = \"b.YML\"\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("openapi[1].output"), "{e}");
+        assert_eq!(e.place.map(|p| p.line), Some(6));
     }
 
     #[test]

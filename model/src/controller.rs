@@ -62,6 +62,8 @@ pub struct ControllerModel {
     pub path: RoutePath,
     /// The controller's own `#[version]`.
     pub version: VersionSpec,
+    /// The impl's `#[version(..)]` attribute, for errors about it.
+    pub version_attr: Option<Attribute>,
     /// Controller-level guards, interceptors, pipes and filters.
     pub pipeline: Vec<PipelineAttr>,
     /// `#[metadata(..)]` values of the impl (SPEC E3).
@@ -90,6 +92,8 @@ pub struct RouteModel {
     pub full_path: RoutePath,
     /// The method's own `#[version]` (not yet merged with the controller's).
     pub version: VersionSpec,
+    /// The method's `#[version(..)]` attribute, for errors about it.
+    pub version_attr: Option<Attribute>,
     /// `#[http_code(..)]`, if given.
     pub http_code: Option<u16>,
     /// Method-level guards, interceptors, pipes and filters.
@@ -193,7 +197,8 @@ const BUILTIN_ARG_ATTRS: [&str; 6] = ["cfg", "cfg_attr", "allow", "warn", "deny"
 /// attributes and unsupported argument attributes of route methods go too:
 /// `from_impl` reported them, and rustc need not report them again.
 pub fn strip_tether_attrs(item: &mut ItemImpl) {
-    item.attrs.retain(|a| !is_tether_attr(a));
+    item.attrs
+        .retain(|a| !is_tether_attr(a) && did_you_mean_on(a, "").is_none());
     for impl_item in &mut item.items {
         if let ImplItem::Fn(f) = impl_item {
             let is_route = f.attrs.iter().any(|a| parse_route_attr(a).is_some());
@@ -295,6 +300,7 @@ fn parse_tags_attr(attr: &Attribute) -> syn::Result<Vec<String>> {
 #[derive(Default)]
 struct CommonAttrs {
     version: Option<VersionSpec>,
+    version_attr: Option<Attribute>,
     pipeline: Vec<PipelineAttr>,
     metadata: Vec<syn::Expr>,
     security: Option<SecuritySpec>,
@@ -314,6 +320,7 @@ impl CommonAttrs {
                 ));
             } else if let Some(v) = errors.ok(parse_version_attr(attr)) {
                 self.version = Some(v);
+                self.version_attr = Some(attr.clone());
             }
             return true;
         }
@@ -382,10 +389,13 @@ impl ControllerModel {
         });
         let mut common = CommonAttrs::default();
         for attr in &item.attrs {
-            if !common.read(attr, &mut errors) && parse_route_attr(attr).is_some() {
+            if common.read(attr, &mut errors) {
+            } else if parse_route_attr(attr).is_some() {
                 errors.push(syn::Error::new_spanned(attr,
                     "route attributes go on the methods of the impl; the controller's path is the argument of `#[controller(\"/path\")]`",
                 ));
+            } else if let Some(e) = did_you_mean_on(attr, "a controller") {
+                errors.push(e);
             }
         }
         let mut routes: Vec<RouteModel> = Vec::new();
@@ -408,6 +418,7 @@ impl ControllerModel {
             type_name,
             path: args.path,
             version: common.version.unwrap_or_default(),
+            version_attr: common.version_attr,
             pipeline: common.pipeline,
             metadata: common.metadata,
             security: common.security,
@@ -444,18 +455,37 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// The one of `known` that `name` looks like a misspelling of: the same
+/// letters in another case or without `_` (Nest's `UseGuards` for
+/// `use_guards`), or at most `1 + len / per_edit` edits away (`len` of
+/// the known name: the longer, the more typos it takes).
+fn closest<'k>(name: &str, known: &[&'k str], per_edit: usize) -> Option<&'k str> {
+    let folded = |s: &str| s.to_lowercase().replace('_', "");
+    if let Some(k) = known.iter().find(|k| folded(k) == folded(name)) {
+        return Some(k);
+    }
+    known
+        .iter()
+        .filter(|k| edit_distance(name, k) <= 1 + k.len() / per_edit)
+        .min_by_key(|k| edit_distance(name, k))
+        .copied()
+}
+
 fn did_you_mean(attr: &Attribute) -> Option<syn::Error> {
+    did_you_mean_on(attr, "a controller method")
+}
+
+/// "did you mean" for an attribute of `place` (a method, the impl) that
+/// is not tether's but is spelled like one of its attributes.
+fn did_you_mean_on(attr: &Attribute, place: &str) -> Option<syn::Error> {
     let name = tether_attr_name(attr)?;
     if METHOD_ATTRS.contains(&name.as_str()) || name == "doc" || name.len() < 3 {
         return None;
     }
-    let best = METHOD_ATTRS
-        .iter()
-        .filter(|k| edit_distance(&name, k) <= 1 + k.len() / 6)
-        .min_by_key(|k| edit_distance(&name, k))?;
+    let best = closest(&name, &METHOD_ATTRS, 6)?;
     Some(syn::Error::new(
         attr.path().span(),
-        format!("unknown attribute `#[{name}]` on a controller method; did you mean `#[{best}]`?"),
+        format!("unknown attribute `#[{name}]` on {place}; did you mean `#[{best}]`?"),
     ))
 }
 
@@ -491,6 +521,9 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
     // A broken route attribute has no path to check the arguments against,
     // nor to compare with other routes: its own error is the one reported.
     let route_attr = route_attr?;
+    check_body_method(route_attr.method, &params, errors);
+    check_error_type(&f.sig.output, errors);
+    check_bodiless_status(http_code, &f.sig.output, errors);
     let full_path = base.join(&route_attr.path);
     if let Err(e) = full_path.validate() {
         errors.push(syn::Error::new_spanned(
@@ -510,6 +543,7 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         path: route_attr.path,
         full_path,
         version: common.version.unwrap_or_default(),
+        version_attr: common.version_attr,
         http_code,
         pipeline: common.pipeline,
         metadata: common.metadata,
@@ -606,10 +640,7 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
                     ));
                 }
                 Some(parsed) => source = errors.ok(parsed).or(Some(ParamSource::Request)),
-                None => errors.push(syn::Error::new_spanned(
-                    attr,
-                    format!("unsupported parameter attribute; use {PARAM_ATTRS}"),
-                )),
+                None => errors.push(unknown_param_attr(attr)),
             }
         }
         let source = match source {
@@ -650,7 +681,9 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         if let Some(e) = extractor_wrapper(&source, &pt.ty) {
             errors.push(e);
         }
-        if let Some(e) = optional_whole(&source, &pt.ty) {
+        if let Some(e) = scalar_whole_query(&source, &pt.ty, arg_name) {
+            errors.push(e);
+        } else if let Some(e) = optional_whole(&source, &pt.ty) {
             errors.push(e);
         }
         let rules = read_rules(pt, &source, errors);
@@ -663,6 +696,35 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
         });
     }
     params
+}
+
+/// An argument attribute that is not tether's, with "did you mean" when
+/// it is spelled like one (`#[parms]`, `#[Query]`).
+fn unknown_param_attr(attr: &Attribute) -> syn::Error {
+    const NAMES: [&str; 6] = ["param", "query", "body", "header", "cookie", "req"];
+    // What axum and Nest users reach for: axum's extractors by name,
+    // Nest's `@Req()`/`@Request()`.
+    const OTHER_NAMES: [(&str, &str); 5] = [
+        ("path", "param"),
+        ("json", "body"),
+        ("form", "body(form)"),
+        ("multipart", "body(multipart)"),
+        ("request", "req"),
+    ];
+    let name = tether_attr_name(attr).unwrap_or_default();
+    let known = OTHER_NAMES
+        .iter()
+        .find(|(other, _)| other.eq_ignore_ascii_case(&name))
+        .map(|(_, ours)| *ours);
+    // Two edits for `param` (`#[parms]`): arguments have few attributes,
+    // none of them close to another.
+    let message = match known.or_else(|| closest(&name, &NAMES, 4)) {
+        Some(best) if name.len() >= 3 => format!(
+            "unknown parameter attribute `#[{name}]`; did you mean `#[{best}]`? (tether's are {PARAM_ATTRS})"
+        ),
+        _ => format!("unsupported parameter attribute; use {PARAM_ATTRS}"),
+    };
+    syn::Error::new_spanned(attr, message)
 }
 
 /// An axum-style extractor wrapper (`Json<T>`, `Form<T>`, `Query<T>`,
@@ -695,6 +757,24 @@ fn extractor_wrapper(source: &ParamSource, ty: &syn::Type) -> Option<syn::Error>
     Some(syn::Error::new_spanned(
         ty,
         format!("{attr} reads the value into its own type: write `{inner}`, not `{wrapper}<{inner}>` (tether needs no extractor wrapper)"),
+    ))
+}
+
+/// `#[query] limit: u32`: `#[query]` without a key reads the whole query
+/// string into a struct (or a map), so a number, text, a list or an
+/// `Option` of one could never be read from it and every request would be
+/// refused, while the argument's name looks like the key it was meant to
+/// read (SPEC E1: never a silent mismatch).
+fn scalar_whole_query(source: &ParamSource, ty: &Type, arg_name: &str) -> Option<syn::Error> {
+    if *source != ParamSource::QueryAll || !is_plain_value(ty) {
+        return None;
+    }
+    let written = quote::ToTokens::to_token_stream(ty)
+        .to_string()
+        .replace(' ', "");
+    Some(syn::Error::new_spanned(
+        ty,
+        format!("`#[query]` without a key reads the whole query string into a struct, not into `{written}`; to read the key `{arg_name}`, write `#[query(\"{arg_name}\")] {arg_name}: {written}`"),
     ))
 }
 
@@ -790,6 +870,107 @@ fn is_plain_value(ty: &Type) -> bool {
     }
 }
 
+/// The span of an argument from its name to the end of its type (the
+/// attributes are gone by then): what a diagnostic about it underlines.
+fn param_tokens(p: &ParamModel) -> proc_macro2::TokenStream {
+    let (ident, ty) = (&p.ident, &p.ty);
+    quote::quote!(#ident #ty)
+}
+
+/// A `#[body]` on a GET or HEAD route: `fetch` (browsers, Node.js) throws
+/// before sending a GET or HEAD request with a body, so the documented
+/// operation could never be called by the generated client, nor by most
+/// HTTP tools (SPEC E1).
+fn check_body_method(method: HttpMethod, params: &[ParamModel], errors: &mut Errors) {
+    if !matches!(method, HttpMethod::Get | HttpMethod::Head) {
+        return;
+    }
+    let Some(body) = params
+        .iter()
+        .find(|p| matches!(p.source, ParamSource::Body(_)))
+    else {
+        return;
+    };
+    let method = method.as_str();
+    errors.push(syn::Error::new_spanned(
+        param_tokens(body),
+        format!("a {method} request has no body a client can send (`fetch` refuses one before sending): read the values from the query with `#[query] {}: …` (a struct of optional fields), or make the route `#[post]`", body.ident),
+    ));
+}
+
+/// `Result<T, String>` (or another value that answers as a success): the
+/// `Err` is answered with its own response, and a `String`, bytes, `()`
+/// or a `Json`/`Html` value answers with the route's success status, so a
+/// failure would reach the client as a `200` (or `201`) it reads as data,
+/// while the document says errors are `HttpError`s (SPEC E1).
+fn check_error_type(output: &ReturnType, errors: &mut Errors) {
+    let ReturnType::Type(_, ty) = output else {
+        return;
+    };
+    let Some(err) = crate::response::result_error_type(ty) else {
+        return;
+    };
+    let Some(written) = crate::response::success_shaped(err) else {
+        return;
+    };
+    errors.push(syn::Error::new_spanned(
+        err,
+        format!("an `Err({written})` is answered with the route's success status (`200`, or `201` for a POST), so a client would read the failure as a success; return an error type: `HttpError` (`Err(HttpError::not_found(..))`), a `#[derive(ApiError)]` enum, or `(StatusCode, {written})`"),
+    ));
+}
+
+/// Whether two names are the same words in other cases (`petId`,
+/// `pet_id`, `pet-id`).
+fn same_words(a: &str, b: &str) -> bool {
+    let words = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    words(a) == words(b)
+}
+
+/// A capture's name as a Rust argument name: `petId` → `pet_id`,
+/// `pet-id` → `pet_id`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 && !out.ends_with('_') {
+            out.push('_');
+        }
+        match c {
+            '-' | '.' => out.push('_'),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+/// `#[http_code(204)]` (or 205, 304) on a handler that returns a value:
+/// such an answer has no body, so the value would be dropped on the way
+/// out while the handler reads as if it answered it.
+fn check_bodiless_status(http_code: Option<u16>, output: &ReturnType, errors: &mut Errors) {
+    let Some(code @ (204 | 205 | 304)) = http_code else {
+        return;
+    };
+    let ReturnType::Type(_, ty) = output else {
+        return;
+    };
+    use crate::response::{success_shape, ReturnShape};
+    let bodiless = matches!(
+        success_shape(output),
+        ReturnShape::Empty | ReturnShape::NoContent | ReturnShape::Opaque | ReturnShape::Redirect
+    );
+    if bodiless {
+        return;
+    }
+    errors.push(syn::Error::new_spanned(
+        ty,
+        format!("`#[http_code({code})]` answers without a body, so the value this handler returns would never reach the client; return `()` (`Result<(), E>` when it can fail), or choose a status that carries a body"),
+    ));
+}
+
 /// Which directions of [`check_path_params`] to run.
 struct PathParamChecks {
     /// Report captures of the path that no argument reads.
@@ -804,24 +985,49 @@ fn check_path_params(
     errors: &mut Errors,
 ) {
     let names = path.param_names();
+    let unmatched = |name: &str| !names.contains(&name);
+    // `#[param] pet_id` beside `:petId`: one mistake, one error at the argument.
+    let mut renamed: Vec<&str> = Vec::new();
     for name in names.iter().filter(|_| checks.unread_captures) {
         let bound = params
             .iter()
             .any(|p| p.source == ParamSource::Path(name.to_string()));
-        if !bound {
+        if bound {
+            continue;
+        }
+        let spelled_alike = params.iter().find(
+            |p| matches!(&p.source, ParamSource::Path(n) if unmatched(n) && same_words(n, name)),
+        );
+        if let Some(p) = spelled_alike {
+            let ParamSource::Path(read) = &p.source else {
+                continue;
+            };
+            renamed.push(read);
             errors.push(syn::Error::new_spanned(
-                attr,
+                param_tokens(p),
                 format!(
-                    "route path `{path}` captures `{name}` but no argument reads it; add `#[param] {name}: String` (or another type that parses from text)"
+                    "`#[param]` reads `{read}`, but route path `{path}` captures `:{name}`; name the capture: `#[param(\"{name}\")] {}`",
+                    p.ident
                 ),
             ));
+            continue;
         }
+        let suggestion = match snake_case(name) {
+            snake if snake == *name => format!("#[param] {name}: String"),
+            snake => format!("#[param(\"{name}\")] {snake}: String"),
+        };
+        errors.push(syn::Error::new_spanned(
+            attr,
+            format!(
+                "route path `{path}` captures `{name}` but no argument reads it; add `{suggestion}` (or another type that parses from text)"
+            ),
+        ));
     }
     for p in params {
         if let ParamSource::Path(name) = &p.source {
-            if !names.contains(&name.as_str()) {
-                errors.push(syn::Error::new(
-                    p.span,
+            if unmatched(name) && !renamed.contains(&name.as_str()) {
+                errors.push(syn::Error::new_spanned(
+                    param_tokens(p),
                     format!(
                         "`#[param]` reads `{name}` but route path `{path}` has no `:{name}`; add `:{name}` to the path or name the capture with `#[param(\"…\")]`"
                     ),
@@ -832,6 +1038,28 @@ fn check_path_params(
 }
 
 impl ControllerModel {
+    /// `#[version("v2")]` under URI versioning with the prefix `v`: the
+    /// segment is the prefix followed by the version, so the route would be
+    /// served and documented under `/vv2`. One error at each such
+    /// `#[version]` attribute, of the impl or of a method.
+    pub fn check_version_prefixes(&self, framework: &Framework) -> Vec<syn::Error> {
+        let Some(prefix) = framework.uri_version_prefix() else {
+            return Vec::new();
+        };
+        let own = std::iter::once((&self.version, &self.version_attr));
+        let routes = self.routes.iter().map(|r| (&r.version, &r.version_attr));
+        own.chain(routes)
+            .filter_map(|(spec, attr)| {
+                let doubled = prefixed_version(spec, prefix)?;
+                let attr = attr.as_ref()?;
+                let bare = &doubled[prefix.len()..];
+                Some(syn::Error::new_spanned(attr, format!(
+                    "version `{doubled}` would be served under `/{prefix}{doubled}`: the URI segment is the versioning prefix `{prefix}` followed by the version; write `#[version(\"{bare}\")]` (the prefix is `[framework.versioning] prefix` in tether.toml)"
+                )))
+            })
+            .collect()
+    }
+
     /// Routes of this controller that put a neutral route beside a
     /// versioned one on the same method and path under HEADER versioning
     /// (see [`crate::versioning::neutral_beside_versioned`]), each at the
@@ -854,6 +1082,26 @@ impl ControllerModel {
         }
         errors
     }
+}
+
+/// The first version of `spec` written with `prefix` in front of a
+/// number (`"v2"` when the prefix is `v`), which URI versioning would
+/// prefix a second time.
+fn prefixed_version<'a>(spec: &'a VersionSpec, prefix: &str) -> Option<&'a str> {
+    let VersionSpec::Versions(list) = spec else {
+        return None;
+    };
+    list.iter().find_map(|v| match v {
+        Version::Exact(s) => {
+            let rest = s
+                .get(..prefix.len())?
+                .eq_ignore_ascii_case(prefix)
+                .then(|| &s[prefix.len()..])?;
+            rest.starts_with(|c: char| c.is_ascii_digit())
+                .then_some(s.as_str())
+        }
+        Version::Neutral => None,
+    })
 }
 
 /// `(neutral, versioned)` when `a` and `b` clash so.
@@ -968,6 +1216,94 @@ mod tests {
             ..header
         };
         assert!(m.check_neutral_routes(&uri).is_empty());
+    }
+
+    /// `#[version("v2")]` under URI versioning with the prefix `v` would be
+    /// served under `/vv2`: refused at each such attribute, of the impl and
+    /// of a method; left alone under HEADER versioning, an empty prefix, or
+    /// a version that is not the prefix followed by a number.
+    #[test]
+    fn version_written_with_the_uri_prefix_is_refused() {
+        use crate::versioning::{Versioning, VersioningKind};
+        let m = model(
+            r#""/notes""#,
+            parse_quote! {
+                #[version("v1")]
+                impl Notes {
+                    #[get]
+                    async fn list(&self) -> String { todo!() }
+                    #[get("/:id")]
+                    #[version("2", "V3")]
+                    async fn find(&self, #[param] id: u64) -> String { todo!() }
+                    #[get("/x")]
+                    #[version("vintage")]
+                    async fn other(&self) -> String { todo!() }
+                }
+            },
+        )
+        .unwrap();
+        let uri = |prefix: &str| Framework {
+            global_prefix: None,
+            global_prefix_exclude: Vec::new(),
+            versioning: Some(Versioning {
+                prefix: prefix.into(),
+                ..Versioning::new(VersioningKind::Uri)
+            }),
+        };
+        let errors: Vec<String> = m
+            .check_version_prefixes(&uri("v"))
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].contains("`/vv1`") && errors[0].contains(r#"`#[version("1")]`"#),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1].contains("`/vV3`") && errors[1].contains(r#"`#[version("3")]`"#),
+            "{}",
+            errors[1]
+        );
+        assert!(m.check_version_prefixes(&uri("")).is_empty());
+        assert_eq!(
+            m.check_version_prefixes(&uri("V")).len(),
+            2,
+            "the prefix is matched in any case"
+        );
+        let header = Framework {
+            versioning: Some(Versioning::new(VersioningKind::Header)),
+            ..uri("v")
+        };
+        assert!(m.check_version_prefixes(&header).is_empty());
+    }
+
+    /// `:petId` captured, `pet_id` read: one error, at the argument,
+    /// naming the capture; a capture no argument resembles is suggested as
+    /// a snake_case argument.
+    #[test]
+    fn param_named_in_another_case_is_one_error_naming_the_capture() {
+        let e = model(
+            r#""/owners/:ownerId/pets""#,
+            parse_quote! {
+                impl Pets {
+                    #[get("/:petId")]
+                    async fn find(&self, #[param] pet_id: u64) -> String { todo!() }
+                }
+            },
+        )
+        .unwrap_err();
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(lines.len(), 2, "{e}");
+        assert!(
+            lines[0].contains(r#"add `#[param("ownerId")] owner_id: String`"#),
+            "{e}"
+        );
+        assert!(
+            lines[1].contains(r#"captures `:petId`; name the capture: `#[param("petId")] pet_id`"#),
+            "{e}"
+        );
     }
 
     #[test]

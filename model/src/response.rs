@@ -34,6 +34,36 @@ pub fn last_segment(ty: &Type) -> Option<(String, Vec<&Type>)> {
     }
 }
 
+/// The `E` of a return type written `Result<T, E>` (one level: aliases
+/// are tether-build's to follow).
+pub fn result_error_type(ty: &Type) -> Option<&Type> {
+    match last_segment(strip_refs(ty))? {
+        (name, args) if name == "Result" && args.len() == 2 => Some(args[1]),
+        _ => None,
+    }
+}
+
+/// How `err` is written when, as the `E` of a handler's `Result<T, E>`,
+/// it would answer with the route's success status: text, bytes, `()`,
+/// `Json<..>`, `Html<..>`, `NoContent`. `None` for an error type.
+pub fn success_shaped(err: &Type) -> Option<String> {
+    let success = matches!(
+        return_shape(err),
+        ReturnShape::Text
+            | ReturnShape::Bytes
+            | ReturnShape::Json(_)
+            | ReturnShape::Html
+            | ReturnShape::NoContent
+            | ReturnShape::Empty
+    );
+    success.then(|| {
+        quote::ToTokens::to_token_stream(err)
+            .to_string()
+            .replace(' ', "")
+            .replace("&'static", "&'static ")
+    })
+}
+
 /// What a return type is by its spelling, one level deep: the one reading
 /// of return types. tether-build follows [`ReturnShape::Result`],
 /// [`ReturnShape::Option`] and [`ReturnShape::Other`] further (through the

@@ -161,6 +161,14 @@ impl Framework {
 }
 
 impl Framework {
+    /// The prefix of the version segment under URI versioning (`v` in
+    /// `/v2`), when it is not empty; `None` under HEADER versioning.
+    pub fn uri_version_prefix(&self) -> Option<&str> {
+        let versioning = self.versioning.as_ref()?;
+        let uri = versioning.kind == VersioningKind::Uri && !versioning.prefix.is_empty();
+        uri.then_some(versioning.prefix.as_str())
+    }
+
     /// Whether two routes on the same method and path, with the effective
     /// `#[version]`s `a` and `b`, put a neutral route beside a versioned
     /// (or unversioned) one under HEADER versioning: refused, see

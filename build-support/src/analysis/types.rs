@@ -350,9 +350,10 @@ impl TypeResolver<'_> {
                     path,
                     format!("cannot find type `{written}` in this crate"),
                 )
-                .with_help(
-                    "check the path; tether-build follows `mod`, `use` and `pub use` declarations",
-                )),
+                .with_help(format!(
+                    "check the path; tether-build follows `mod`, `use` and `pub use` declarations, but does not expand macros: a type a macro defines (`macro_rules!`, an attribute or derive that generates items) is invisible to it: write the type out, or state its schema in tether.toml: `[schemas]` `\"{}\" = '{{\"type\": \"object\", …}}'`",
+                    segments.last().map_or(written.as_str(), String::as_str)
+                ))),
         }
     }
 

@@ -65,6 +65,7 @@ impl Builder {
         let index = self.read_crate(&root, &mut read)?;
         let controllers = read_controllers(&index).map_err(Error::many)?;
         let framework = config.framework();
+        check_version_prefixes(&index, &controllers, &framework)?;
         check_neutral_routes(&index, &controllers, &framework)?;
         let schemes = &config.security.schemes;
         let unknown = security::unknown(&index, &controllers, schemes);
@@ -162,6 +163,30 @@ impl Builder {
                 Vec::new()
             }
         }
+    }
+}
+
+/// `#[version("v2")]` under URI versioning with the prefix `v` (served
+/// under `/vv2`): the error the macro gives, as a build error too, so the
+/// document is not written with the doubled prefix.
+fn check_version_prefixes(
+    index: &CrateIndex,
+    controllers: &[FoundController],
+    framework: &tether_model::Framework,
+) -> Result<(), Error> {
+    let errors: Vec<_> = controllers
+        .iter()
+        .flat_map(|c| {
+            c.model
+                .check_version_prefixes(framework)
+                .into_iter()
+                .map(|e| index.sources.diagnostic(c.module, e.span(), e.to_string()))
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::many(errors))
     }
 }
 

@@ -17,10 +17,7 @@ pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
         })?;
         return plan.check(&progress, "cargo tether build");
     }
-    progress.status(
-        "Compiling",
-        Project::show(&project.crate_dir.join("Cargo.toml")),
-    );
+    progress.status("Building", project.label());
     // build.rs rewrites outputs during `cargo build`, and deletes those it
     // no longer writes: report those too.
     let build_start = SystemTime::now();

@@ -114,16 +114,16 @@ pub struct SdkArgs {
     pub import_extension: ImportExt,
     /// With --input: also `zod.ts`, zod 4 schemas and the client's validator
     /// (`[openapi.sdk] zod = true` for the configured outputs).
-    #[arg(long, requires = "input")]
+    #[arg(long)]
     pub zod: bool,
     /// With --input: also `queries.ts`, TanStack Query options and keys
     /// (`[openapi.sdk] tanstack_query = true` for the configured outputs).
-    #[arg(long, requires = "input")]
+    #[arg(long)]
     pub tanstack_query: bool,
-    /// With --input: TypeScript sources, or compiled `.js` with `.d.ts`
-    /// (`[openapi.sdk] emit` for the configured outputs).
-    #[arg(long, value_enum, default_value_t = Emit::Ts, requires = "input")]
-    pub emit: Emit,
+    /// With --input: TypeScript sources (the default), or compiled `.js`
+    /// with `.d.ts` (`[openapi.sdk] emit` for the configured outputs).
+    #[arg(long, value_enum)]
+    pub emit: Option<Emit>,
     /// The crate (`-p`, `--manifest-path`).
     #[command(flatten)]
     pub target: Target,

@@ -72,7 +72,7 @@ impl Project {
         }
         let config = Config::load(&config_path).map_err(|e| {
             CliError::new(e.to_string())
-                .help("fix the file; SPEC B4 lists every key of tether.toml")
+                .help("fix the file; the section `Settings: tether.toml` of tether's README lists every key")
         })?;
         let package = package_of(&cargo, &crate_dir);
         Ok(Project {
@@ -96,6 +96,16 @@ impl Project {
             b = b.package(name, version);
         }
         b
+    }
+
+    /// The package as cargo names it (`petshop v0.1.0 (Cargo.toml)`), or
+    /// its manifest's path when `cargo metadata` could not say.
+    pub fn label(&self) -> String {
+        let manifest = Self::show(&self.crate_dir.join("Cargo.toml"));
+        match &self.package {
+            Some((name, version)) => format!("{name} v{version} ({manifest})"),
+            None => manifest,
+        }
     }
 
     /// `path` relative to the current directory when it is below it.

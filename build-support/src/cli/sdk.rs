@@ -8,15 +8,18 @@ use tether_model::config::OpenApiOutput;
 
 pub(super) fn run(args: &SdkArgs) -> Result<(), CliError> {
     let progress = Progress::new(args.target.quiet);
+    if args.input.is_none() {
+        refuse_input_only_flags(args)?;
+    }
     let options = SdkOptions {
         import_extension: match args.import_extension {
             ImportExt::Js => ImportExtension::Js,
             ImportExt::Ts => ImportExtension::Ts,
             ImportExt::None => ImportExtension::None,
         },
-        // Only with --input (clap refuses them otherwise): a configured
-        // output takes these from its `[openapi.sdk]` table.
-        emit: match args.emit {
+        // Only with --input (refused otherwise): a configured output takes
+        // these from its `[openapi.sdk]` table.
+        emit: match args.emit.unwrap_or_default() {
             Emit::Ts => SdkEmit::TypeScript,
             Emit::Js => SdkEmit::JavaScript,
         },
@@ -91,4 +94,30 @@ fn select(project: &Project, args: &SdkArgs) -> Result<Vec<OpenApiOutput>, CliEr
         chosen[0].sdk = Some(sdk);
     }
     Ok(chosen)
+}
+
+/// `--zod`, `--tanstack-query` and `--emit` choose what a client from
+/// `--input` holds; a configured output takes them from its
+/// `[openapi.sdk]` table, so without `--input` they are refused with the
+/// key to set (clap's own message listed `--input` and `--output` as
+/// missing, as if the flag had been meant for a document on disk).
+fn refuse_input_only_flags(args: &SdkArgs) -> Result<(), CliError> {
+    let given = [
+        (args.zod, "--zod", "zod = true"),
+        (
+            args.tanstack_query,
+            "--tanstack-query",
+            "tanstack_query = true",
+        ),
+        (args.emit.is_some(), "--emit", "emit = \"js\" (or \"ts\")"),
+    ];
+    let Some((_, flag, key)) = given.into_iter().find(|(on, _, _)| *on) else {
+        return Ok(());
+    };
+    Err(CliError::new(format!(
+        "{flag} applies to a client generated from --input; the outputs of tether.toml take it from their `[openapi.sdk]` table"
+    ))
+    .help(format!(
+        "set `{key}` under `[openapi.sdk]` in tether.toml and run `cargo tether sdk`, or generate from a document with `cargo tether sdk --input FILE --output DIR {flag}`"
+    )))
 }

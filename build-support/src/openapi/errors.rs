@@ -12,6 +12,7 @@ use crate::analysis::serde::{ContainerAttrs, VariantAttrs};
 use crate::analysis::types::Env;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use syn::spanned::Spanned;
 use syn::{ReturnType, Type};
 use tether_model::api_error::{derives_api_error, ApiErrorModel, RESERVED_KEYS};
 use tether_model::attrs::{BodyKind, ParamSource};
@@ -68,8 +69,11 @@ impl OperationContext<'_, '_> {
         self.framework_answers(route, &mut answers);
         self.access_answers(route, c, &mut answers);
         if let ReturnType::Type(_, ty) = &route.output {
-            if let Some(id) = self.api_error_of(ty, c.module) {
-                self.typed_answers(id, &mut answers);
+            if let Some((err, module)) = self.result_error_of(ty, c.module) {
+                self.refuse_success_shaped_error(&err, ty, c);
+                if let Some(id) = self.api_error_def(&err, module) {
+                    self.typed_answers(id, &mut answers);
+                }
             }
         }
         answers
@@ -147,9 +151,9 @@ impl OperationContext<'_, '_> {
         }
     }
 
-    /// The `#[derive(ApiError)]` enum `E` of a `Result<_, E>` return type
-    /// (through the crate's aliases), if it is one.
-    fn api_error_of(&self, ty: &Type, module: ModId) -> Option<DefId> {
+    /// The `E` of a `Result<_, E>` return type (through the crate's
+    /// aliases), with the module it is written in.
+    fn result_error_of(&self, ty: &Type, module: ModId) -> Option<(Type, ModId)> {
         let index = self.gen.index_ref();
         let mut ty = ty.clone();
         let mut module = module;
@@ -158,7 +162,7 @@ impl OperationContext<'_, '_> {
             let Type::Path(p) = &ty else { return None };
             let seg = p.path.segments.last()?;
             if seg.ident == "Result" {
-                return self.api_error_def(type_args(seg).get(1)?, module);
+                return Some(((*type_args(seg).get(1)?).clone(), module));
             }
             let id = index.def_of(module, &p.path)?;
             let DefItem::Alias(alias) = &index.defs[id].item else {
@@ -168,6 +172,23 @@ impl OperationContext<'_, '_> {
             module = index.defs[id].module;
         }
         None
+    }
+
+    /// `type ApiResult<T> = Result<T, String>`: the `Err` would answer with
+    /// the route's success status (the macro refuses the `Result` written
+    /// out; only tether-build sees through the alias).
+    fn refuse_success_shaped_error(&mut self, err: &Type, written: &Type, c: &FoundController) {
+        let Some(shown) = tether_model::response::success_shaped(err) else {
+            return;
+        };
+        let message = format!(
+            "the `Err` of this `Result` is `{shown}`, which is answered with the route's success status (`200`, or `201` for a POST): a client would read the failure as a success"
+        );
+        let help = format!(
+            "return an error type: `HttpError` (`Err(HttpError::not_found(..))`), a `#[derive(ApiError)]` enum, or `(StatusCode, {shown})`"
+        );
+        let d = self.gen_diag(c, written.span(), &message).with_help(help);
+        self.gen.errors.push(d);
     }
 
     fn api_error_def(&self, ty: &Type, module: ModId) -> Option<DefId> {

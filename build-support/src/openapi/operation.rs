@@ -231,7 +231,7 @@ impl OperationContext<'_, '_> {
         env
     }
 
-    fn gen_diag(
+    pub(super) fn gen_diag(
         &self,
         c: &FoundController,
         span: proc_macro2::Span,
@@ -469,6 +469,7 @@ impl OperationContext<'_, '_> {
                             params.push(param_object(&prop.name, "query", prop.required, schema));
                         }
                     }
+                    None if self.refuse_scalar_whole_query(&ty, p, c) => {}
                     None => {
                         let schema = self.gen.schema(&ty);
                         let mut param = param_object(&p.ident.to_string(), "query", false, schema);
@@ -494,6 +495,41 @@ impl OperationContext<'_, '_> {
             }));
         }
         (params, body)
+    }
+
+    /// `#[query] limit: Limit` where `Limit` is (an alias of) a number,
+    /// text, a list or an `Option` of one: `#[query]` without a key reads
+    /// the whole query string into a struct or a map, so the server would
+    /// refuse every request while the document showed a parameter named
+    /// after the argument (SPEC E1). The macro refuses such a type as
+    /// written; this catches it behind an alias. `true` when refused.
+    fn refuse_scalar_whole_query(&mut self, ty: &Ty, p: &ParamModel, c: &FoundController) -> bool {
+        let scalar = matches!(
+            ty,
+            Ty::Bool
+                | Ty::Int(..)
+                | Ty::Float(_)
+                | Ty::Char
+                | Ty::String
+                | Ty::Unit
+                | Ty::Option(_)
+                | Ty::Seq { .. }
+                | Ty::Tuple(_)
+        );
+        if !scalar {
+            return false;
+        }
+        let ident = p.ident.to_string();
+        let written = super::text_values::written(&p.ty);
+        let message = format!(
+            "`#[query] {ident}` reads the whole query string into `{written}`, which is not a struct or a map: the server would refuse every request"
+        );
+        let help = format!(
+            "to read the key `{ident}`, write `#[query(\"{ident}\")] {ident}: {written}`; to read several keys, take a struct with `#[query] q: T`"
+        );
+        let d = self.gen_diag(c, p.ty.span(), &message).with_help(help);
+        self.gen.errors.push(d);
+        true
     }
 
     /// serde hands the fields of a `#[serde(flatten)]`ed struct their
