@@ -919,6 +919,15 @@ impl<'a> SchemaGen<'a> {
             && !c.transparent
     }
 
+    /// Whether `ty` is a struct with `#[serde(deny_unknown_fields)]`: read
+    /// from a query, it refuses every key it does not name.
+    pub(super) fn denies_unknown_fields(&self, ty: &Ty) -> bool {
+        let Ty::Def(id, _) = ty else { return false };
+        let def = &self.index().defs[*id];
+        matches!(def.item, DefItem::Struct(_))
+            && ContainerAttrs::from_attrs(def.item.attrs()).deny_unknown_fields
+    }
+
     /// The query parameters of a `#[query] q: T`: one per property of `T`
     /// (those of a flattened `Option` of a struct optional, see
     /// [`Shape::into_flat_props`]).
