@@ -977,6 +977,9 @@ impl<'a> SchemaGen<'a> {
         module: ModId,
         env: &Env,
     ) -> Value {
+        if let Some(schema) = repr_enum_schema(e) {
+            return schema;
+        }
         let variants: Vec<(&syn::Variant, VariantAttrs)> = e
             .variants
             .iter()
@@ -1196,6 +1199,11 @@ fn strip_null(schema: Value) -> Value {
 /// Whether `attrs` derive serde_valid's `Validate` (`Validate` or a path
 /// ending in it).
 fn derives_validate(attrs: &[Attribute]) -> bool {
+    derives(attrs, "Validate")
+}
+
+/// Whether `attrs` derive `name` (the name or a path ending in it).
+fn derives(attrs: &[Attribute], name: &str) -> bool {
     attrs
         .iter()
         .filter(|a| a.path().is_ident("derive"))
@@ -1206,9 +1214,53 @@ fn derives_validate(attrs: &[Attribute]) -> bool {
             .is_ok_and(|paths| {
                 paths
                     .iter()
-                    .any(|p| p.segments.last().is_some_and(|s| s.ident == "Validate"))
+                    .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
             })
         })
+}
+
+/// The schema of an enum that serde_repr's `Serialize_repr` or
+/// `Deserialize_repr` derives: the variants' discriminants as integers
+/// (`1`, not `"Minor"`), which is what it writes and reads; `None` for
+/// any other enum. A discriminant that is not an integer literal (a
+/// constant) leaves the values out, keeping `type: integer`.
+fn repr_enum_schema(e: &syn::ItemEnum) -> Option<Value> {
+    if !derives(&e.attrs, "Serialize_repr") && !derives(&e.attrs, "Deserialize_repr") {
+        return None;
+    }
+    let mut next: Option<i128> = Some(0);
+    let mut values = Vec::new();
+    for v in &e.variants {
+        let value = match &v.discriminant {
+            Some((_, expr)) => integer_literal(expr),
+            None => next,
+        };
+        values.push(value);
+        next = value.and_then(|n| n.checked_add(1));
+    }
+    let values: Option<Vec<Value>> = values.into_iter().map(|v| v.map(|n| json!(n))).collect();
+    Some(match values {
+        Some(values) => json!({"type": "integer", "enum": values}),
+        None => json!({"type": "integer"}),
+    })
+}
+
+/// The value of an integer literal, possibly negated (`3`, `-1`, `0x10`).
+fn integer_literal(expr: &syn::Expr) -> Option<i128> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse().ok(),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => integer_literal(expr).map(|n| -n),
+        syn::Expr::Paren(p) => integer_literal(&p.expr),
+        syn::Expr::Group(g) => integer_literal(&g.expr),
+        _ => None,
+    }
 }
 
 /// What is wrong with a [`SplitRename`].
