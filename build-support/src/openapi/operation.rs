@@ -18,6 +18,7 @@ use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::config::OpenApiVersion;
 use tether_model::controller::{doc_summary, ParamModel, RouteModel};
 use tether_model::response::{is_named, return_shape, strip_refs, type_args, ReturnShape};
+use tether_model::schemes::{KeyLocation, SchemeType};
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
@@ -84,6 +85,8 @@ pub(super) struct OperationContext<'g, 'a> {
     pub openapi: OpenApiVersion,
     /// The versioning in force.
     pub versioning: Option<VersioningKind>,
+    /// The security schemes of `tether.toml`.
+    pub schemes: &'g super::security::Schemes,
 }
 
 impl OperationContext<'_, '_> {
@@ -498,6 +501,7 @@ impl OperationContext<'_, '_> {
                 ParamSource::Request | ParamSource::Extractor => {}
             }
         }
+        keys.credentials = self.query_credentials(route, c);
         self.refuse_key_clashes(&keys, c);
         if let Some(v) = version_const {
             params.push(json!({
@@ -534,6 +538,7 @@ impl OperationContext<'_, '_> {
             self.gen.errors.push(d);
         }
         for strict in &keys.strict {
+            self.refuse_strict_beside_credential(keys, strict, c);
             let Some((name, other)) = keys.read_by_others(strict) else {
                 continue;
             };
@@ -549,6 +554,48 @@ impl OperationContext<'_, '_> {
             let d = self.gen_diag(c, strict.ty.span(), &message).with_help(help);
             self.gen.errors.push(d);
         }
+    }
+
+    /// The query keys of the apiKey schemes (`in = "query"`) the route
+    /// accepts, with each scheme's name.
+    fn query_credentials(&self, route: &RouteModel, c: &FoundController) -> Vec<(String, String)> {
+        route
+            .effective_security(&c.model)
+            .into_iter()
+            .filter_map(|scheme| {
+                let s = self.schemes.get(&scheme)?;
+                let in_query =
+                    s.kind == SchemeType::ApiKey && s.location == Some(KeyLocation::Query);
+                in_query.then(|| Some((scheme, s.name.clone()?))).flatten()
+            })
+            .collect()
+    }
+
+    /// A `#[query]` struct that denies unknown fields refuses the query
+    /// key a credential of the route is sent under, unless it reads it.
+    fn refuse_strict_beside_credential(
+        &mut self,
+        keys: &ParamKeys<'_>,
+        strict: &ParamModel,
+        c: &FoundController,
+    ) {
+        let Some((scheme, key)) = keys
+            .credentials
+            .iter()
+            .find(|(_, key)| !keys.reads(strict, key))
+        else {
+            return;
+        };
+        let written = super::text_values::written(&strict.ty);
+        let message = format!(
+            "`#[query] {}: {written}` has `#[serde(deny_unknown_fields)]`, so the server refuses every query key it does not name, and `{key}`, the query parameter of the security scheme `{scheme}` this route accepts, is one: a request that sends the credential there is answered 400",
+            strict.ident
+        );
+        let help = format!(
+            "remove `deny_unknown_fields` from `{written}`, or send the credential in a header (`in = \"header\"` under `[security.schemes.{scheme}]`)"
+        );
+        let d = self.gen_diag(c, strict.ty.span(), &message).with_help(help);
+        self.gen.errors.push(d);
     }
 
     /// serde hands the fields of a `#[serde(flatten)]`ed struct their
@@ -868,6 +915,8 @@ struct ParamKeys<'r> {
     read: Vec<(&'static str, String, &'r ParamModel)>,
     /// `#[query] q: T` arguments whose `T` has `deny_unknown_fields`.
     strict: Vec<&'r ParamModel>,
+    /// The query keys of the route's apiKey credentials: scheme, key.
+    credentials: Vec<(String, String)>,
 }
 
 impl<'r> ParamKeys<'r> {
@@ -894,6 +943,13 @@ impl<'r> ParamKeys<'r> {
             }
         }
         found
+    }
+
+    /// Whether the argument `p` reads the query key `key`.
+    fn reads(&self, p: &ParamModel, key: &str) -> bool {
+        self.read
+            .iter()
+            .any(|(place, name, by)| *place == "query" && name == key && std::ptr::eq(*by, p))
     }
 
     /// The first query key that an argument other than `strict` reads.

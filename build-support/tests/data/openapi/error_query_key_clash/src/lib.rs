@@ -6,6 +6,11 @@ use tether::controller;
 #[serde(deny_unknown_fields)]
 pub struct StrictSearch { pub text: String, pub order: Option<String> }
 
+/// Strict too, and reads the credential's key itself.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrictWithKey { pub text: String, pub api_key: String }
+
 #[derive(Deserialize)]
 pub struct Search { pub text: String, pub page: Option<u32> }
 
@@ -22,6 +27,20 @@ impl Finder {
     /// `text` read by the struct and by its own argument.
     #[get("/twice")]
     async fn twice(&self, #[query] q: Search, #[query("text")] text: Option<String>) -> String {
+        String::new()
+    }
+
+    /// The credential's query key, which the strict struct refuses.
+    #[get("/keyed")]
+    #[security("key")]
+    async fn keyed(&self, #[query] q: StrictSearch) -> String {
+        String::new()
+    }
+
+    /// Fine: the struct names the credential's key.
+    #[get("/keyed-own")]
+    #[security("key")]
+    async fn keyed_own(&self, #[query] q: StrictWithKey) -> String {
         String::new()
     }
 
