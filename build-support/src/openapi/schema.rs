@@ -758,6 +758,13 @@ impl<'a> SchemaGen<'a> {
     /// field's type is refused with the fix (serde_valid's own error names
     /// only its traits).
     fn checked_rules(&mut self, field: &syn::Field, module: ModId) -> Vec<Rule> {
+        for (span, name) in validator_crate_rules(&field.attrs) {
+            let message = format!(
+                "`{name}` is a rule of the `validator` crate, whose `Validate` tether does not run: tether checks and documents serde_valid's rules, so this one would be neither checked nor in the document"
+            );
+            let d = self.index().sources.diagnostic(module, span, &message);
+            self.errors.push(d.with_help(validator_rule_fix(&name)));
+        }
         let shape = RuleShape::of(&field.ty);
         let rules = parse_validate_attrs(&field.attrs).rules;
         for rule in &rules {
@@ -1200,6 +1207,61 @@ fn strip_null(schema: Value) -> Value {
 /// ending in it).
 fn derives_validate(attrs: &[Attribute]) -> bool {
     derives(attrs, "Validate")
+}
+
+/// Rules of the `validator` crate (`length`, `range`, `email`, …) in the
+/// `#[validate(..)]` attributes of `attrs`, with their spans: none of them
+/// is a serde_valid rule.
+fn validator_crate_rules(attrs: &[Attribute]) -> Vec<(proc_macro2::Span, String)> {
+    const VALIDATOR: [&str; 14] = [
+        "length",
+        "range",
+        "email",
+        "url",
+        "regex",
+        "nested",
+        "must_match",
+        "contains",
+        "does_not_contain",
+        "credit_card",
+        "non_control_character",
+        "required",
+        "ip",
+        "phone",
+    ];
+    let metas = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("validate"))
+        .filter_map(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            )
+            .ok()
+        })
+        .flatten();
+    metas
+        .filter_map(|m| {
+            let ident = m.path().get_ident()?;
+            VALIDATOR
+                .contains(&ident.to_string().as_str())
+                .then(|| (ident.span(), ident.to_string()))
+        })
+        .collect()
+}
+
+/// What to write with serde_valid for the `validator` crate's rule `name`.
+fn validator_rule_fix(name: &str) -> String {
+    let rule = match name {
+        "length" => "`#[validate(min_length = 3)]`, `#[validate(max_length = 200)]` (`min_items`/`max_items` on a list)",
+        "range" => "`#[validate(minimum = 1)]`, `#[validate(maximum = 5)]`",
+        "regex" => "`#[validate(pattern = \"^…$\")]`",
+        "nested" => "a bare `#[validate]` on the field",
+        "email" => "the field type `email_address::EmailAddress` (documented `format: email`)",
+        "url" => "the field type `url::Url` (documented `format: uri`)",
+        "ip" => "the field type `std::net::IpAddr` (documented `format: ip`)",
+        _ => "`#[validate(pattern = \"…\")]` or `#[validate(custom = …)]`",
+    };
+    format!("derive `serde_valid::Validate` instead and write {rule}")
 }
 
 /// Whether `attrs` derive `name` (the name or a path ending in it).
