@@ -564,9 +564,10 @@ impl OperationContext<'_, '_> {
             .into_iter()
             .filter_map(|scheme| {
                 let s = self.schemes.get(&scheme)?;
-                let in_query =
-                    s.kind == SchemeType::ApiKey && s.location == Some(KeyLocation::Query);
-                in_query.then(|| Some((scheme, s.name.clone()?))).flatten()
+                if s.kind != SchemeType::ApiKey || s.location != Some(KeyLocation::Query) {
+                    return None;
+                }
+                Some((scheme, s.name.clone()?))
             })
             .collect()
     }
@@ -920,6 +921,7 @@ struct ParamKeys<'r> {
 }
 
 impl<'r> ParamKeys<'r> {
+    /// Records that `p` reads the key `name` of `place` (query, header, cookie).
     fn read(&mut self, place: &'static str, name: &str, p: &'r ParamModel) {
         self.read.push((place, name.to_string(), p));
     }
