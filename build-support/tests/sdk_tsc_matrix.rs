@@ -228,3 +228,58 @@ fn g3_main_entry_compiles_without_the_tanstack_peer() {
     }
     let _ = fs::remove_dir_all(&root);
 }
+
+/// SPEC G1: what a loose project (`strict: false`, so no
+/// `strictNullChecks`) writes with the client compiles too, not only the
+/// client: `if (r.error === null) r.headers[..]` does not narrow the result
+/// there, so `headers` must be a member of every outcome (trial 6 F3).
+#[test]
+fn g1_loose_projects_read_declared_headers() {
+    let root = scratch("sdk_tsc_loose_usage");
+    let case = crate_dir().join("tests/data/sdk/response_headers");
+    assert!(generate_case_into(&case, &case_options(&case), &root));
+    fs::write(
+        root.join("usage.ts"),
+        r#"import { createClient } from "./sdk/index.js";
+
+const client = createClient({ baseUrl: "http://localhost" });
+export async function usage(): Promise<number> {
+  const page = await client.items.list();
+  if (page.error !== null) return 0;
+  const total: number = page.headers["X-Total-Count"];
+  const file = await client.items.export();
+  if (file.error) return 0;
+  const disposition: string = file.headers["Content-Disposition"];
+  return total + disposition.length + file.data.size;
+}
+"#,
+    )
+    .unwrap();
+    for strict in [false, true] {
+        let path = root.join(format!("tsconfig.{strict}.json"));
+        fs::write(
+            &path,
+            format!(
+                r#"{{
+  "compilerOptions": {{
+    "target": "ES2022",
+    "lib": ["ES2022", "DOM", "DOM.Iterable"],
+    "types": [],
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": {strict},
+    "skipLibCheck": false,
+    "noEmit": true
+  }},
+  "files": ["usage.ts"]
+}}
+"#
+            ),
+        )
+        .unwrap();
+        run_tsc(
+            &["-p", &path.to_string_lossy()],
+            &format!("reading declared headers with strict {strict}"),
+        );
+    }
+}

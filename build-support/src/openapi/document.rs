@@ -321,6 +321,7 @@ pub(crate) fn build(
             gen: &mut gen,
             openapi: output.openapi_version,
             versioning: framework.versioning.as_ref().map(|v| v.kind),
+            schemes,
         };
         let mut paths: Map<String, Value> = Map::new();
         let mut used_ids = BTreeSet::new();

@@ -18,6 +18,7 @@ use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::config::OpenApiVersion;
 use tether_model::controller::{doc_summary, ParamModel, RouteModel};
 use tether_model::response::{is_named, return_shape, strip_refs, type_args, ReturnShape};
+use tether_model::schemes::{KeyLocation, SchemeType};
 use tether_model::{Version, VersioningKind, VERSION_HEADER};
 
 /// What a handler's return type sends.
@@ -84,6 +85,8 @@ pub(super) struct OperationContext<'g, 'a> {
     pub openapi: OpenApiVersion,
     /// The versioning in force.
     pub versioning: Option<VersioningKind>,
+    /// The security schemes of `tether.toml`.
+    pub schemes: &'g super::security::Schemes,
 }
 
 impl OperationContext<'_, '_> {
@@ -431,6 +434,7 @@ impl OperationContext<'_, '_> {
     ) -> (Vec<Value>, Option<Value>) {
         let mut params = Vec::new();
         let mut body = None;
+        let mut keys = ParamKeys::default();
         let env = Env::new();
         let version_const = match (self.versioning, version) {
             (Some(VersioningKind::Header), Some(Version::Exact(v))) => Some(v),
@@ -448,20 +452,33 @@ impl OperationContext<'_, '_> {
             self.refuse_unreadable_param(&ty, p, c);
             match &p.source {
                 ParamSource::Path(name) => params.push(self.param(name, "path", &ty, p)),
-                ParamSource::Query(name) => params.push(self.param(name, "query", &ty, p)),
+                ParamSource::Query(name) => {
+                    keys.read("query", name, p);
+                    params.push(self.param(name, "query", &ty, p));
+                }
                 // Under HEADER versioning the version parameter below, with
                 // its const, documents the header the handler reads.
                 ParamSource::Header(name)
                     if version_const.is_some() && name.eq_ignore_ascii_case(VERSION_HEADER) => {}
-                ParamSource::Header(name) => params.push(self.param(name, "header", &ty, p)),
-                ParamSource::Cookie(name) => params.push(self.param(name, "cookie", &ty, p)),
+                ParamSource::Header(name) => {
+                    keys.read("header", name, p);
+                    params.push(self.param(name, "header", &ty, p));
+                }
+                ParamSource::Cookie(name) => {
+                    keys.read("cookie", name, p);
+                    params.push(self.param(name, "cookie", &ty, p));
+                }
                 ParamSource::QueryAll => match self.gen.query_fields(&ty) {
                     // Both checks report what they find, then nothing is documented.
                     Some(_)
                         if self.refuse_flattened_numbers(&ty, "#[query]", &p.ty, c)
                             | self.refuse_nested_fields(&ty, "#[query]") => {}
                     Some(shape) => {
+                        if self.gen.denies_unknown_fields(&ty) {
+                            keys.strict.push(p);
+                        }
                         for prop in shape.props {
+                            keys.read("query", &prop.name, p);
                             let mut schema = strip_nullable(prop.schema);
                             if prop.required {
                                 schema = one_or_more(schema);
@@ -485,6 +502,8 @@ impl OperationContext<'_, '_> {
                 ParamSource::Request | ParamSource::Extractor => {}
             }
         }
+        keys.credentials = self.query_credentials(route, c);
+        self.refuse_key_clashes(&keys, c);
         if let Some(v) = version_const {
             params.push(json!({
                 "name": VERSION_HEADER,
@@ -530,6 +549,90 @@ impl OperationContext<'_, '_> {
         let d = self.gen_diag(c, p.ty.span(), &message).with_help(help);
         self.gen.errors.push(d);
         true
+    }
+
+    /// A query key, header or cookie is read by one argument, and a
+    /// `#[query]` struct that denies unknown fields is the only reader of
+    /// the query: otherwise the document lists a parameter twice (the
+    /// client sends it once), or the server refuses the key another
+    /// argument documents (SPEC E1).
+    fn refuse_key_clashes(&mut self, keys: &ParamKeys<'_>, c: &FoundController) {
+        for (place, name, first, second) in keys.twice() {
+            let key = if place == "query" { "query key" } else { place };
+            let message = format!(
+                "the {key} `{name}` is read by two arguments, {} and {}: the document would list the parameter twice and the client send it once",
+                reader(first, name),
+                reader(second, name)
+            );
+            let help = match place {
+                "query" => format!(
+                    "read `{name}` in one place: drop one of the two, or rename the key of one (`#[query(\"..\")]`, `#[serde(rename = \"..\")]`)"
+                ),
+                _ => format!("read `{name}` in one place: drop one of the two arguments"),
+            };
+            let d = self.gen_diag(c, second.ty.span(), &message).with_help(help);
+            self.gen.errors.push(d);
+        }
+        for strict in &keys.strict {
+            self.refuse_strict_beside_credential(keys, strict, c);
+            let Some((name, other)) = keys.read_by_others(strict) else {
+                continue;
+            };
+            let written = super::text_values::written(&strict.ty);
+            let message = format!(
+                "`#[query] {}: {written}` has `#[serde(deny_unknown_fields)]`, so the server refuses every query key it does not name, and `{name}`, which {} reads, is one: a request that sends it, as the client does when it is set, is answered 400",
+                strict.ident,
+                reader(other, name)
+            );
+            let help = format!(
+                "move `{name}` into `{written}` as a field, or remove `deny_unknown_fields` from it"
+            );
+            let d = self.gen_diag(c, strict.ty.span(), &message).with_help(help);
+            self.gen.errors.push(d);
+        }
+    }
+
+    /// The query keys of the apiKey schemes (`in = "query"`) the route
+    /// accepts, with each scheme's name.
+    fn query_credentials(&self, route: &RouteModel, c: &FoundController) -> Vec<(String, String)> {
+        route
+            .effective_security(&c.model)
+            .into_iter()
+            .filter_map(|scheme| {
+                let s = self.schemes.get(&scheme)?;
+                if s.kind != SchemeType::ApiKey || s.location != Some(KeyLocation::Query) {
+                    return None;
+                }
+                Some((scheme, s.name.clone()?))
+            })
+            .collect()
+    }
+
+    /// A `#[query]` struct that denies unknown fields refuses the query
+    /// key a credential of the route is sent under, unless it reads it.
+    fn refuse_strict_beside_credential(
+        &mut self,
+        keys: &ParamKeys<'_>,
+        strict: &ParamModel,
+        c: &FoundController,
+    ) {
+        let Some((scheme, key)) = keys
+            .credentials
+            .iter()
+            .find(|(_, key)| !keys.reads(strict, key))
+        else {
+            return;
+        };
+        let written = super::text_values::written(&strict.ty);
+        let message = format!(
+            "`#[query] {}: {written}` has `#[serde(deny_unknown_fields)]`, so the server refuses every query key it does not name, and `{key}`, the query parameter of the security scheme `{scheme}` this route accepts, is one: a request that sends the credential there is answered 400",
+            strict.ident
+        );
+        let help = format!(
+            "remove `deny_unknown_fields` from `{written}`, or send the credential in a header (`in = \"header\"` under `[security.schemes.{scheme}]`)"
+        );
+        let d = self.gen_diag(c, strict.ty.span(), &message).with_help(help);
+        self.gen.errors.push(d);
     }
 
     /// serde hands the fields of a `#[serde(flatten)]`ed struct their
@@ -839,6 +942,75 @@ impl OperationContext<'_, '_> {
         }
         Value::Object(op)
     }
+}
+
+/// The query keys, headers and cookies a route's arguments read, and its
+/// `#[query]` structs that deny unknown fields.
+#[derive(Default)]
+struct ParamKeys<'r> {
+    /// Each key with its location and the argument reading it, in order.
+    read: Vec<(&'static str, String, &'r ParamModel)>,
+    /// `#[query] q: T` arguments whose `T` has `deny_unknown_fields`.
+    strict: Vec<&'r ParamModel>,
+    /// The query keys of the route's apiKey credentials: scheme, key.
+    credentials: Vec<(String, String)>,
+}
+
+impl<'r> ParamKeys<'r> {
+    /// Records that `p` reads the key `name` of `place` (query, header, cookie).
+    fn read(&mut self, place: &'static str, name: &str, p: &'r ParamModel) {
+        self.read.push((place, name.to_string(), p));
+    }
+
+    /// Keys read by two arguments: the location, the key, the first
+    /// reader, the second. Header names are compared without case.
+    fn twice(&self) -> Vec<(&'static str, &str, &'r ParamModel, &'r ParamModel)> {
+        let same = |place: &str, a: &str, b: &str| match place {
+            "header" => a.eq_ignore_ascii_case(b),
+            _ => a == b,
+        };
+        let mut found = Vec::new();
+        for (i, (place, name, second)) in self.read.iter().enumerate() {
+            let first = self.read[..i]
+                .iter()
+                .find(|(p, n, _)| p == place && same(place, n, name))
+                .map(|(_, _, first)| *first)
+                .filter(|first| !std::ptr::eq(*first, *second));
+            if let Some(first) = first {
+                found.push((*place, name.as_str(), first, *second));
+            }
+        }
+        found
+    }
+
+    /// Whether the argument `p` reads the query key `key`.
+    fn reads(&self, p: &ParamModel, key: &str) -> bool {
+        self.read
+            .iter()
+            .any(|(place, name, by)| *place == "query" && name == key && std::ptr::eq(*by, p))
+    }
+
+    /// The first query key that an argument other than `strict` reads.
+    fn read_by_others(&self, strict: &ParamModel) -> Option<(&str, &'r ParamModel)> {
+        self.read
+            .iter()
+            .find(|(place, _, p)| *place == "query" && !std::ptr::eq(*p, strict))
+            .map(|(_, name, p)| (name.as_str(), *p))
+    }
+}
+
+/// How a message names the argument that reads the key `name`, as written.
+fn reader(p: &ParamModel, name: &str) -> String {
+    let (attribute, own) = match &p.source {
+        ParamSource::Header(own) => ("header", own.as_str()),
+        ParamSource::Cookie(own) => ("cookie", own.as_str()),
+        ParamSource::Query(own) => ("query", own.as_str()),
+        _ => {
+            let written = super::text_values::written(&p.ty);
+            return format!("`#[query] {}: {written}` (its field `{name}`)", p.ident);
+        }
+    };
+    format!("`#[{attribute}(\"{own}\")] {}`", p.ident)
 }
 
 /// The tags of an operation: the controller's `#[tags]` (else its name,

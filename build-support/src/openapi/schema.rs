@@ -758,6 +758,13 @@ impl<'a> SchemaGen<'a> {
     /// field's type is refused with the fix (serde_valid's own error names
     /// only its traits).
     fn checked_rules(&mut self, field: &syn::Field, module: ModId) -> Vec<Rule> {
+        for (span, name) in validator_crate_rules(&field.attrs) {
+            let message = format!(
+                "`{name}` is a rule of the `validator` crate, whose `Validate` tether does not run: tether checks and documents serde_valid's rules, so this one would be neither checked nor in the document"
+            );
+            let d = self.index().sources.diagnostic(module, span, &message);
+            self.errors.push(d.with_help(validator_rule_fix(&name)));
+        }
         let shape = RuleShape::of(&field.ty);
         let rules = parse_validate_attrs(&field.attrs).rules;
         for rule in &rules {
@@ -919,6 +926,15 @@ impl<'a> SchemaGen<'a> {
             && !c.transparent
     }
 
+    /// Whether `ty` is a struct with `#[serde(deny_unknown_fields)]`: read
+    /// from a query, it refuses every key it does not name.
+    pub(super) fn denies_unknown_fields(&self, ty: &Ty) -> bool {
+        let Ty::Def(id, _) = ty else { return false };
+        let def = &self.index().defs[*id];
+        matches!(def.item, DefItem::Struct(_))
+            && ContainerAttrs::from_attrs(def.item.attrs()).deny_unknown_fields
+    }
+
     /// The query parameters of a `#[query] q: T`: one per property of `T`
     /// (those of a flattened `Option` of a struct optional, see
     /// [`Shape::into_flat_props`]).
@@ -968,6 +984,9 @@ impl<'a> SchemaGen<'a> {
         module: ModId,
         env: &Env,
     ) -> Value {
+        if let Some(schema) = repr_enum_schema(e) {
+            return schema;
+        }
         let variants: Vec<(&syn::Variant, VariantAttrs)> = e
             .variants
             .iter()
@@ -1187,6 +1206,66 @@ fn strip_null(schema: Value) -> Value {
 /// Whether `attrs` derive serde_valid's `Validate` (`Validate` or a path
 /// ending in it).
 fn derives_validate(attrs: &[Attribute]) -> bool {
+    derives(attrs, "Validate")
+}
+
+/// Rules of the `validator` crate (`length`, `range`, `email`, …) in the
+/// `#[validate(..)]` attributes of `attrs`, with their spans: none of them
+/// is a serde_valid rule.
+fn validator_crate_rules(attrs: &[Attribute]) -> Vec<(proc_macro2::Span, String)> {
+    const VALIDATOR: [&str; 14] = [
+        "length",
+        "range",
+        "email",
+        "url",
+        "regex",
+        "nested",
+        "must_match",
+        "contains",
+        "does_not_contain",
+        "credit_card",
+        "non_control_character",
+        "required",
+        "ip",
+        "phone",
+    ];
+    let metas = attrs
+        .iter()
+        .filter(|a| a.path().is_ident("validate"))
+        .filter_map(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+            )
+            .ok()
+        })
+        .flatten();
+    metas
+        .filter_map(|m| {
+            let ident = m.path().get_ident()?;
+            VALIDATOR
+                .contains(&ident.to_string().as_str())
+                .then(|| (ident.span(), ident.to_string()))
+        })
+        .collect()
+}
+
+/// What to write with serde_valid for the `validator` crate's rule `name`.
+fn validator_rule_fix(name: &str) -> String {
+    let rule = match name {
+        "length" => "`#[validate(min_length = 3)]`, `#[validate(max_length = 200)]` (`min_items`/`max_items` on a list)",
+        "range" => "`#[validate(minimum = 1)]`, `#[validate(maximum = 5)]`",
+        "regex" => "`#[validate(pattern = \"^…$\")]`",
+        "nested" => "a bare `#[validate]` on the field",
+        "email" => "the field type `email_address::EmailAddress` (documented `format: email`)",
+        "url" => "the field type `url::Url` (documented `format: uri`)",
+        "ip" => "the field type `std::net::IpAddr` (documented `format: ip`)",
+        _ => "`#[validate(pattern = \"…\")]` or `#[validate(custom = …)]`",
+    };
+    format!("derive `serde_valid::Validate` instead and write {rule}")
+}
+
+/// Whether `attrs` derive `name` (the name or a path ending in it).
+fn derives(attrs: &[Attribute], name: &str) -> bool {
     attrs
         .iter()
         .filter(|a| a.path().is_ident("derive"))
@@ -1197,9 +1276,53 @@ fn derives_validate(attrs: &[Attribute]) -> bool {
             .is_ok_and(|paths| {
                 paths
                     .iter()
-                    .any(|p| p.segments.last().is_some_and(|s| s.ident == "Validate"))
+                    .any(|p| p.segments.last().is_some_and(|s| s.ident == name))
             })
         })
+}
+
+/// The schema of an enum that serde_repr's `Serialize_repr` or
+/// `Deserialize_repr` derives: the variants' discriminants as integers
+/// (`1`, not `"Minor"`), which is what it writes and reads; `None` for
+/// any other enum. A discriminant that is not an integer literal (a
+/// constant) leaves the values out, keeping `type: integer`.
+fn repr_enum_schema(e: &syn::ItemEnum) -> Option<Value> {
+    if !derives(&e.attrs, "Serialize_repr") && !derives(&e.attrs, "Deserialize_repr") {
+        return None;
+    }
+    let mut next: Option<i128> = Some(0);
+    let mut values = Vec::new();
+    for v in &e.variants {
+        let value = match &v.discriminant {
+            Some((_, expr)) => integer_literal(expr),
+            None => next,
+        };
+        values.push(value);
+        next = value.and_then(|n| n.checked_add(1));
+    }
+    let values: Option<Vec<Value>> = values.into_iter().map(|v| v.map(|n| json!(n))).collect();
+    Some(match values {
+        Some(values) => json!({"type": "integer", "enum": values}),
+        None => json!({"type": "integer"}),
+    })
+}
+
+/// The value of an integer literal, possibly negated (`3`, `-1`, `0x10`).
+fn integer_literal(expr: &syn::Expr) -> Option<i128> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse().ok(),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => integer_literal(expr).map(|n| -n),
+        syn::Expr::Paren(p) => integer_literal(&p.expr),
+        syn::Expr::Group(g) => integer_literal(&g.expr),
+        _ => None,
+    }
 }
 
 /// What is wrong with a [`SplitRename`].

@@ -271,9 +271,12 @@ export interface OperationSpec {
 
 /**
  * A success that also carries the response headers the document declares
- * (SPEC E2), read into their types: `result.headers["X-Total-Count"]`.
+ * (SPEC E2), read into their types: `result.headers["X-Total-Count"]`. A
+ * failure has no `headers` (`undefined`): naming the member on every
+ * outcome lets a project without `strictNullChecks`, where `error === null`
+ * does not narrow the result, read them too.
  */
-export type SDKWithHeaders<R, H> = R extends { error: null } ? R & { headers: H } : R;
+export type SDKWithHeaders<R, H> = R extends { error: null } ? R & { headers: H } : R & { headers?: undefined };
 
 /** The per-call options every generated method accepts (SPEC C3). */
 export interface CallOptions {
