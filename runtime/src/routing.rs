@@ -324,6 +324,34 @@ impl Router {
             .collect()
     }
 
+    /// The versions `method` is served in at `path` (HEADER versioning),
+    /// sorted: what a request that found no route could have asked for.
+    /// Empty when neither path nor method is versioned there.
+    pub(crate) fn versions_at(&self, method: &http::Method, path: &str) -> Vec<&str> {
+        let method = route_method(method);
+        let path = without_trailing_slash(path);
+        let endpoints = [
+            self.statics.get(path),
+            self.dynamic
+                .at(path)
+                .ok()
+                .map(|m| &self.dynamic_endpoints[*m.value]),
+        ];
+        let mut versions: Vec<&str> = endpoints
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.variants(method))
+            .flatten()
+            .filter_map(|v| match &v.version {
+                Some(Version::Exact(s)) => Some(s.as_str()),
+                _ => None,
+            })
+            .collect();
+        versions.sort_unstable();
+        versions.dedup();
+        versions
+    }
+
     /// Finds the handler for a request; `None` is a 404.
     pub(crate) fn find(
         &self,

@@ -272,8 +272,33 @@ impl ServiceParts {
         match &self.not_found {
             _ if !allowed.is_empty() && !method_known => method_not_allowed(head, &allowed),
             Some(handler) => handler(request),
+            None if self.header_versioning => self.version_not_served(head),
             None => not_found(head),
         }
+    }
+
+    /// Nest's `404` under HEADER versioning, saying which versions the
+    /// route is served in when it is served in others than the one asked
+    /// for (or none was asked for): an unknown version read as a missing
+    /// route (trial 6 F7).
+    fn version_not_served(&self, head: &http::request::Parts) -> Response {
+        let versions = self.router.versions_at(&head.method, head.uri.path());
+        if versions.is_empty() {
+            return not_found(head);
+        }
+        let asked = match head.headers.get(VERSION_HEADER).map(|v| v.to_str()) {
+            Some(Ok(v)) => format!("in version {} ({VERSION_HEADER})", v.trim()),
+            Some(Err(_)) => format!("in the version {VERSION_HEADER} names"),
+            None => format!("without {VERSION_HEADER}"),
+        };
+        let message = format!(
+            "Cannot {} {} {asked}: it is served in version{} {}",
+            head.method,
+            head.uri.path(),
+            if versions.len() == 1 { "" } else { "s" },
+            versions.join(", ")
+        );
+        HttpError::not_found(message).into_response()
     }
 }
 

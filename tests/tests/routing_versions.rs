@@ -90,5 +90,34 @@ async fn a4_version_arrays_and_method_over_controller_under_header_versioning() 
             assert_eq!(text, body, "GET {path} version {version:?}");
         }
     }
+    // A 404 for a version the route is not served in says which it is
+    // served in (the versions of the method's routes at that path).
+    let message = |version: Option<&str>, path: &str| {
+        let mut req = s.client.get(s.url(path));
+        if let Some(v) = version {
+            req = req.header("X-API-Version", v);
+        }
+        let s = &s;
+        async move {
+            let (status, text) = s.send(req).await;
+            assert_eq!(status, 404, "{text}");
+            let body: serde_json::Value = serde_json::from_str(&text).unwrap();
+            body["message"].as_str().unwrap().to_string()
+        }
+    };
+    assert_eq!(
+        message(Some(" 2 "), "/catalog").await,
+        "Cannot GET /catalog in version 2 (X-API-Version): it is served in version 1"
+    );
+    assert_eq!(
+        message(None, "/catalog/latest").await,
+        "Cannot GET /catalog/latest without X-API-Version: it is served in version 3"
+    );
+    assert_eq!(
+        message(Some("9"), "/catalog/shared").await,
+        "Cannot GET /catalog/shared in version 9 (X-API-Version): it is served in versions 1, 2"
+    );
+    // A path no route has stays Nest's plain 404.
+    assert_eq!(message(Some("1"), "/nowhere").await, "Cannot GET /nowhere");
     s.stop().await.unwrap();
 }
