@@ -293,6 +293,19 @@ impl Router {
     /// The methods some route serves at `path` (for `405` and its `Allow`
     /// header); empty when no route has the path. Only called after
     /// [`Router::find`] missed, so it costs nothing on the hot path.
+    /// The static and the dynamic endpoint at `path`, either or both absent.
+    fn endpoints_at(&self, path: &str) -> [Option<&Endpoint>; 2] {
+        let path = without_trailing_slash(path);
+        [
+            self.statics.get(path),
+            self.dynamic
+                .at(path)
+                .ok()
+                .map(|m| &self.dynamic_endpoints[*m.value]),
+        ]
+    }
+
+    /// The methods served at `path`, for a `405`'s `Allow` header.
     pub(crate) fn allowed_methods(&self, path: &str) -> Vec<&'static str> {
         // In the order of the `Allow` header.
         const METHODS: [RouteMethod; 7] = [
@@ -304,14 +317,7 @@ impl Router {
             RouteMethod::Patch,
             RouteMethod::Options,
         ];
-        let path = without_trailing_slash(path);
-        let endpoints = [
-            self.statics.get(path),
-            self.dynamic
-                .at(path)
-                .ok()
-                .map(|m| &self.dynamic_endpoints[*m.value]),
-        ];
+        let endpoints = self.endpoints_at(path);
         METHODS
             .into_iter()
             .filter(|m| {
@@ -329,14 +335,7 @@ impl Router {
     /// Empty when neither path nor method is versioned there.
     pub(crate) fn versions_at(&self, method: &http::Method, path: &str) -> Vec<&str> {
         let method = route_method(method);
-        let path = without_trailing_slash(path);
-        let endpoints = [
-            self.statics.get(path),
-            self.dynamic
-                .at(path)
-                .ok()
-                .map(|m| &self.dynamic_endpoints[*m.value]),
-        ];
+        let endpoints = self.endpoints_at(path);
         let mut versions: Vec<&str> = endpoints
             .into_iter()
             .flatten()
