@@ -575,16 +575,24 @@ impl Request {
     ///
     /// ```
     /// use tether::pipeline::Guard;
-    /// use tether::{HttpError, Request};
+    /// use tether::security::BearerToken;
+    /// use tether::{FromRequest, HttpError, Request};
     ///
     /// pub struct Roles(pub &'static [&'static str]);
     /// pub struct RolesGuard;
     ///
+    /// fn role_of(token: &str) -> &'static str {
+    ///     if token == "root-token" { "admin" } else { "user" }
+    /// }
+    ///
     /// impl Guard for RolesGuard {
     ///     async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError> {
-    ///         let Some(Roles(needed)) = req.metadata::<Roles>() else { return Ok(true) };
-    ///         let role = req.header("x-role").unwrap_or("");
-    ///         Ok(needed.contains(&role))
+    ///         // `&Roles(needed)` copies the `&'static` list out of the borrow,
+    ///         // so `req` is free again for what reads it mutably, such as the
+    ///         // bearer token (`Roles(needed)` would keep `req` borrowed).
+    ///         let Some(&Roles(needed)) = req.metadata::<Roles>() else { return Ok(true) };
+    ///         let BearerToken(token) = BearerToken::from_request(req).await?;
+    ///         Ok(needed.contains(&role_of(&token)))
     ///     }
     /// }
     /// ```
