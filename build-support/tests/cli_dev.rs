@@ -260,6 +260,19 @@ fn d1_dev_stopped_leaves_no_process_even_mid_stream_or_mid_build() {
     );
     f.write("src/controllers.rs", &src);
     let port = free_port();
+
+    // Stopped while idle: the app's exit (it got the signal too) is part of
+    // stopping, not an app that "exited, waiting for a change".
+    let mut dev = Dev::start(&f, port, &[]);
+    dev.wait_for("GET /api/greetings", |_| {
+        get(port, "/api/greetings").is_some()
+    });
+    sigterm(&mut dev);
+    let log = dev.log();
+    assert!(log.contains("Stopped cargo tether dev"), "{log}");
+    assert!(!log.contains("Exited"), "{log}");
+
+    // Stopped mid-stream.
     let mut dev = Dev::start(&f, port, &[]);
     dev.wait_for("GET /api/greetings", |_| {
         get(port, "/api/greetings").is_some()

@@ -332,8 +332,12 @@ impl Session<'_> {
         }
     }
 
-    /// Notes an app that exited by itself (a panic, a bind error).
+    /// Notes an app that exited by itself (a panic, a bind error); not one
+    /// that a signal to stop stopped too (Ctrl-C reaches both).
     fn reap(&mut self) {
+        if signals::received().is_some() {
+            return;
+        }
         if let Some(child) = &mut self.app {
             if let Ok(Some(status)) = child.try_wait() {
                 self.progress.status(
