@@ -129,7 +129,43 @@ async fn g3_sse_reconnects_with_last_event_id_after_a_cut() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn c_contract_fixture_client_calls_every_operation() {
-    let server = TestServer::start(contract::app()).await;
+    contract_through_client(contract::app()).await;
+}
+
+/// SPEC F2: the same calls with every answer the gzip middleware may
+/// compress compressed (`min_size(0)`), read by node's own `fetch`: JSON,
+/// text, errors, the invoice download byte for byte, SSE passing through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn f2_contract_fixture_client_through_gzip() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let gzipped = Arc::new(AtomicUsize::new(0));
+    let seen = gzipped.clone();
+    // Outermost: counts the answers that left compressed.
+    let count = move |req: tether::Request, next: tether::Next| {
+        let seen = seen.clone();
+        async move {
+            let res = next.run(req).await;
+            if res
+                .headers()
+                .get("content-encoding")
+                .is_some_and(|v| v == "gzip")
+            {
+                seen.fetch_add(1, Ordering::Relaxed);
+            }
+            res
+        }
+    };
+    let gzip = tether::compression::Compression::new().min_size(0);
+    let app = contract::app().use_middleware(count).use_middleware(gzip);
+    contract_through_client(app).await;
+    let gzipped = gzipped.load(Ordering::Relaxed);
+    println!("{gzipped} answers gzipped");
+    assert!(gzipped >= 20, "only {gzipped} answers were gzipped");
+}
+
+async fn contract_through_client(app: tether::App) {
+    let server = TestServer::start(app).await;
     let document = repo().join("examples/contract/openapi.json");
     node_test(
         "contract.test.js",
