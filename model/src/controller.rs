@@ -751,9 +751,7 @@ fn extractor_wrapper(source: &ParamSource, ty: &syn::Type) -> Option<syn::Error>
     let [syn::GenericArgument::Type(inner)] = args.args.iter().collect::<Vec<_>>()[..] else {
         return None;
     };
-    let inner = quote::ToTokens::to_token_stream(inner)
-        .to_string()
-        .replace(' ', "");
+    let inner = crate::errors::compact(inner);
     Some(syn::Error::new_spanned(
         ty,
         format!("{attr} reads the value into its own type: write `{inner}`, not `{wrapper}<{inner}>` (tether needs no extractor wrapper)"),
@@ -769,9 +767,7 @@ fn scalar_whole_query(source: &ParamSource, ty: &Type, arg_name: &str) -> Option
     if *source != ParamSource::QueryAll || !is_plain_value(ty) {
         return None;
     }
-    let written = quote::ToTokens::to_token_stream(ty)
-        .to_string()
-        .replace(' ', "");
+    let written = crate::errors::compact(ty);
     Some(syn::Error::new_spanned(
         ty,
         format!("`#[query]` without a key reads the whole query string into a struct, not into `{written}`; to read the key `{arg_name}`, write `#[query(\"{arg_name}\")] {arg_name}: {written}`"),
@@ -791,9 +787,7 @@ fn optional_whole(source: &ParamSource, ty: &syn::Type) -> Option<syn::Error> {
         return None;
     }
     let inner = match &last.arguments {
-        syn::PathArguments::AngleBracketed(args) => quote::ToTokens::to_token_stream(&args.args)
-            .to_string()
-            .replace(' ', ""),
+        syn::PathArguments::AngleBracketed(args) => crate::errors::compact(&args.args),
         _ => "T".to_string(),
     };
     let message = match source {

@@ -46,3 +46,9 @@ impl Errors {
         self.list.map_or(Ok(()), Err)
     }
 }
+
+/// `tokens` as messages show a type: the token stream's text without its
+/// spaces (`Option<Vec<u8>>`).
+pub(crate) fn compact(tokens: &impl quote::ToTokens) -> String {
+    tokens.to_token_stream().to_string().replace(' ', "")
+}

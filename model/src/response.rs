@@ -56,12 +56,7 @@ pub fn success_shaped(err: &Type) -> Option<String> {
             | ReturnShape::NoContent
             | ReturnShape::Empty
     );
-    success.then(|| {
-        quote::ToTokens::to_token_stream(err)
-            .to_string()
-            .replace(' ', "")
-            .replace("&'static", "&'static ")
-    })
+    success.then(|| crate::errors::compact(err).replace("&'static", "&'static "))
 }
 
 /// What a return type is by its spelling, one level deep: the one reading

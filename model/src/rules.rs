@@ -553,7 +553,7 @@ impl Rule {
             Subject::Parameter => ("parameter", "a repeated key, `?tag=a&tag=b`"),
             Subject::Field => ("field", "a JSON array"),
         };
-        let ty = quote::quote!(#ty).to_string().replace(' ', "");
+        let ty = crate::errors::compact(ty);
         // A field may be any collection serde_valid knows (arrays, sets,
         // maps): a type tether cannot read is left to serde_valid's traits.
         let other_field = matches!(subject, Subject::Field) && shape.scalar == Scalar::Other;
