@@ -6,15 +6,14 @@
 //! reason; every other file is linted for real.
 
 use std::fs;
-use std::path::PathBuf;
 use std::process::Command;
 
 use tether_build::sdk::SdkOptions;
 
 mod sdk_support;
 use sdk_support::{
-    case_dirs, case_options, copy_dir, crate_dir, generate_case_into, generate_into, repo_dir,
-    scratch,
+    case_dirs, case_options, copy_dir, crate_dir, generate_case_into, generate_into, pinned_bin,
+    repo_dir, scratch,
 };
 
 /// The flat config: `@eslint/js` and `typescript-eslint` recommended, for
@@ -28,16 +27,6 @@ export default tseslint.config(
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
 );
 "#;
-
-fn eslint() -> PathBuf {
-    let bin = repo_dir().join("node_modules/.bin/eslint");
-    assert!(
-        bin.exists(),
-        "{} is missing: run `npm ci` at the repository root to install the pinned ESLint",
-        bin.display()
-    );
-    bin
-}
 
 #[test]
 fn generated_clients_pass_eslint_recommended() {
@@ -69,7 +58,7 @@ fn generated_clients_pass_eslint_recommended() {
         dirs.push(format!("examples/{example}"));
     }
     assert!(dirs.len() > 20, "only {} clients generated", dirs.len());
-    let out = Command::new(eslint())
+    let out = Command::new(pinned_bin("eslint", "ESLint"))
         .current_dir(&root)
         .args(["--max-warnings", "0", "--no-warn-ignored"])
         .args(&dirs)

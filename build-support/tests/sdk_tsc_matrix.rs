@@ -61,6 +61,33 @@ fn tsconfig(root: &Path, module: &str, resolution: &str, strict: bool) -> String
     path.to_string_lossy().to_string()
 }
 
+/// `dir/tsconfig.{name}.json`: a NodeNext project (ES2022 with the DOM)
+/// that checks `{file}.ts` alone, with `options` (`"strict": …,` lines).
+fn single_file_tsconfig(dir: &Path, name: &str, file: &str, options: &str) -> String {
+    let path = dir.join(format!("tsconfig.{name}.json"));
+    fs::write(
+        &path,
+        format!(
+            r#"{{
+  "compilerOptions": {{
+    "target": "ES2022",
+    "lib": ["ES2022", "DOM", "DOM.Iterable"],
+    "types": [],
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    {options}
+    "skipLibCheck": false,
+    "noEmit": true
+  }},
+  "files": ["{file}.ts"]
+}}
+"#
+        ),
+    )
+    .unwrap();
+    path.to_string_lossy().to_string()
+}
+
 /// A Node.js project: no DOM library, so the client may name only what
 /// `@types/node` (the repository's pinned copy) declares as well, and with
 /// `exactOptionalPropertyTypes`, under which `@types/node`'s optional
@@ -188,29 +215,8 @@ fn g3_main_entry_compiles_without_the_tanstack_peer() {
         )
         .unwrap();
         let config = |file: &str| {
-            let path = project.join(format!("tsconfig.{file}.json"));
-            fs::write(
-                &path,
-                format!(
-                    r#"{{
-  "compilerOptions": {{
-    "target": "ES2022",
-    "lib": ["ES2022", "DOM", "DOM.Iterable"],
-    "types": [],
-    "module": "NodeNext",
-    "moduleResolution": "NodeNext",
-    "strict": true,
-    "exactOptionalPropertyTypes": true,
-    "skipLibCheck": false,
-    "noEmit": true
-  }},
-  "files": ["{file}.ts"]
-}}
-"#
-                ),
-            )
-            .unwrap();
-            path.to_string_lossy().to_string()
+            let strict = "\"strict\": true,\n    \"exactOptionalPropertyTypes\": true,";
+            single_file_tsconfig(&project, file, file, strict)
         };
         run_tsc(
             &["-p", &config("main")],
@@ -256,29 +262,14 @@ export async function usage(): Promise<number> {
     )
     .unwrap();
     for strict in [false, true] {
-        let path = root.join(format!("tsconfig.{strict}.json"));
-        fs::write(
-            &path,
-            format!(
-                r#"{{
-  "compilerOptions": {{
-    "target": "ES2022",
-    "lib": ["ES2022", "DOM", "DOM.Iterable"],
-    "types": [],
-    "module": "NodeNext",
-    "moduleResolution": "NodeNext",
-    "strict": {strict},
-    "skipLibCheck": false,
-    "noEmit": true
-  }},
-  "files": ["usage.ts"]
-}}
-"#
-            ),
-        )
-        .unwrap();
+        let path = single_file_tsconfig(
+            &root,
+            &strict.to_string(),
+            "usage",
+            &format!("\"strict\": {strict},"),
+        );
         run_tsc(
-            &["-p", &path.to_string_lossy()],
+            &["-p", &path],
             &format!("reading declared headers with strict {strict}"),
         );
     }

@@ -117,13 +117,19 @@ pub(crate) fn read_tree(dir: &Path) -> BTreeMap<String, String> {
 
 /// The pinned TypeScript compiler (root package.json); fails, never skips, when missing.
 pub(crate) fn tsc() -> PathBuf {
-    let tsc = repo_dir().join("node_modules/.bin/tsc");
+    pinned_bin("tsc", "TypeScript")
+}
+
+/// The command `name` of a pinned npm package (`tool`, root package.json);
+/// fails, never skips, when missing.
+pub(crate) fn pinned_bin(name: &str, tool: &str) -> PathBuf {
+    let bin = repo_dir().join("node_modules/.bin").join(name);
     assert!(
-        tsc.exists(),
-        "{} is missing: run `npm ci` at the repository root to install the pinned TypeScript",
-        tsc.display()
+        bin.exists(),
+        "{} is missing: run `npm ci` at the repository root to install the pinned {tool}",
+        bin.display()
     );
-    tsc
+    bin
 }
 
 pub(crate) fn node() -> Command {
