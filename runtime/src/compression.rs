@@ -184,17 +184,21 @@ fn compressible_type(headers: &HeaderMap) -> bool {
     let Some((kind, sub)) = essence.split_once('/') else {
         return false;
     };
-    let lower = |s: &str, t: &str| s.eq_ignore_ascii_case(t);
-    let sub_lower = sub.to_ascii_lowercase();
-    (lower(kind, "text") && !lower(sub, "event-stream"))
-        || sub_lower.ends_with("+json")
-        || sub_lower.ends_with("+xml")
-        || (lower(kind, "application")
-            && matches!(
-                sub_lower.as_str(),
-                "json" | "xml" | "javascript" | "graphql-response+json" | "x-ndjson"
-            ))
-        || (lower(kind, "image") && sub_lower == "svg+xml")
+    let is = |s: &str, t: &str| s.eq_ignore_ascii_case(t);
+    // `+json` and `+xml` of any kind: `application/problem+json`, `image/svg+xml`.
+    let ends = |suffix: &str| {
+        sub.len()
+            .checked_sub(suffix.len())
+            .and_then(|start| sub.get(start..))
+            .is_some_and(|tail| is(tail, suffix))
+    };
+    (is(kind, "text") && !is(sub, "event-stream"))
+        || ends("+json")
+        || ends("+xml")
+        || (is(kind, "application")
+            && ["json", "xml", "javascript", "x-ndjson"]
+                .iter()
+                .any(|t| is(sub, t)))
 }
 
 /// `Vary: Accept-Encoding`, unless `Vary` names it or is `*` already.

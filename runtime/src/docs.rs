@@ -207,31 +207,27 @@ fn asset(rest: &str, headers: &http::HeaderMap) -> Option<Response> {
         .strip_prefix('/')?;
     let index = ASSETS.iter().position(|(name, _, _)| *name == file)?;
     let (_, content_type, bytes) = ASSETS[index];
+    #[cfg_attr(not(feature = "compression"), allow(unused_mut))]
+    let mut res = ok(content_type, bytes::Bytes::from_static(bytes), IMMUTABLE);
     #[cfg(feature = "compression")]
-    {
-        let mut res = match crate::compression::accepts_gzip(headers) {
-            true => {
-                let mut res = ok(content_type, gzipped(index), IMMUTABLE);
-                let gzip = HeaderValue::from_static("gzip");
-                res.headers_mut()
-                    .insert(http::header::CONTENT_ENCODING, gzip);
-                res
-            }
-            false => ok(content_type, bytes::Bytes::from_static(bytes), IMMUTABLE),
-        };
-        let vary = HeaderValue::from_static("accept-encoding");
-        res.headers_mut().insert(http::header::VARY, vary);
-        Some(res)
-    }
+    gzip_asset(&mut res, index, headers);
     #[cfg(not(feature = "compression"))]
-    {
-        let _ = headers;
-        Some(ok(
-            content_type,
-            bytes::Bytes::from_static(bytes),
-            IMMUTABLE,
-        ))
+    let _ = headers;
+    Some(res)
+}
+
+/// `res`, the answer of `ASSETS[index]`, made to vary by `Accept-Encoding`
+/// and gzipped when `headers` accept it.
+#[cfg(feature = "compression")]
+fn gzip_asset(res: &mut Response, index: usize, headers: &http::HeaderMap) {
+    if crate::compression::accepts_gzip(headers) {
+        *res.body_mut() = Body::from(gzipped(index));
+        let gzip = HeaderValue::from_static("gzip");
+        res.headers_mut()
+            .insert(http::header::CONTENT_ENCODING, gzip);
     }
+    let vary = HeaderValue::from_static("accept-encoding");
+    res.headers_mut().insert(http::header::VARY, vary);
 }
 
 /// `ASSETS[index]` gzipped, compressed on first use and kept.

@@ -47,6 +47,7 @@ impl Body {
 impl Body {
     /// The bytes of a whole body (`None` for a stream, an empty body or
     /// one already read).
+    #[cfg(feature = "compression")]
     pub(crate) fn whole(&self) -> Option<&Bytes> {
         match &self.0 {
             Inner::Full(data) => data.as_ref(),
