@@ -290,9 +290,6 @@ impl Router {
         })
     }
 
-    /// The methods some route serves at `path` (for `405` and its `Allow`
-    /// header); empty when no route has the path. Only called after
-    /// [`Router::find`] missed, so it costs nothing on the hot path.
     /// The static and the dynamic endpoint at `path`, either or both absent.
     fn endpoints_at(&self, path: &str) -> [Option<&Endpoint>; 2] {
         let path = without_trailing_slash(path);
@@ -305,7 +302,9 @@ impl Router {
         ]
     }
 
-    /// The methods served at `path`, for a `405`'s `Allow` header.
+    /// The methods some route serves at `path` (for `405` and its `Allow`
+    /// header); empty when no route has the path. Only called after
+    /// [`Router::find`] missed, so it costs nothing on the hot path.
     pub(crate) fn allowed_methods(&self, path: &str) -> Vec<&'static str> {
         // In the order of the `Allow` header.
         const METHODS: [RouteMethod; 7] = [
@@ -332,7 +331,8 @@ impl Router {
 
     /// The versions `method` is served in at `path` (HEADER versioning),
     /// sorted: what a request that found no route could have asked for.
-    /// Empty when neither path nor method is versioned there.
+    /// Empty when neither path nor method is versioned there. Only called
+    /// after [`Router::find`] missed, like [`Router::allowed_methods`].
     pub(crate) fn versions_at(&self, method: &http::Method, path: &str) -> Vec<&str> {
         let method = route_method(method);
         let endpoints = self.endpoints_at(path);
