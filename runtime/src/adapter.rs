@@ -3,14 +3,17 @@
 //! releases.
 
 use crate::conn_io::ConnIo;
+use crate::connection_limit::AcceptWarnings;
+use crate::h2_streams::{SendWatch, StreamExec};
 use crate::http2::{GoAway, Http2Settings};
 use crate::idle::{Activity, Idle, Open};
 use crate::response::{IntoResponse, Response};
 use crate::response_future::ResponseFuture;
 use crate::service::AppService;
+use crate::stall::Limits;
 use hyper::body::Incoming;
-use hyper::server::conn::{http1, http2};
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper::server::conn::http1;
+use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::{GracefulShutdown, Watcher};
 use std::convert::Infallible;
 use std::future::Future;
@@ -46,9 +49,14 @@ pub struct NativeAdapter {
     shutdown_deadline: Duration,
     drain_period: Duration,
     request_timeout: Option<Duration>,
+    body_read_timeout: Duration,
+    send_timeout: Duration,
     pipeline_flush: bool,
     strict_host: bool,
-    max_connections: Option<usize>,
+    max_connections: usize,
+    /// The connection slots, shared by the clones of an adapter (the
+    /// per-core runtime serves one listener per core with clones).
+    slots: Arc<tokio::sync::Semaphore>,
     #[cfg(feature = "tls")]
     tls: Option<crate::tls::TlsConfig>,
 }
@@ -60,29 +68,69 @@ impl Default for NativeAdapter {
 }
 
 impl NativeAdapter {
-    /// The adapter with its defaults: 10 s to read request headers, 30 s
-    /// for in-flight requests to finish on shutdown.
+    /// The adapter with its defaults: 10 s to read request headers, 60 s
+    /// without a request body byte or without write progress, 30 s for
+    /// in-flight requests to finish on shutdown, and a connection limit
+    /// derived from the process's file limit.
     pub fn new() -> Self {
+        let files = crate::connection_limit::open_file_limit();
+        let max_connections = crate::connection_limit::default_max_connections(files);
         Self {
             header_read_timeout: Duration::from_secs(10),
             http2: Http2Settings::default(),
             shutdown_deadline: Duration::from_secs(30),
             drain_period: Duration::ZERO,
             request_timeout: None,
+            body_read_timeout: Duration::from_secs(60),
+            send_timeout: Duration::from_secs(60),
             pipeline_flush: true,
             strict_host: true,
-            max_connections: None,
+            max_connections,
+            slots: Arc::new(tokio::sync::Semaphore::new(max_connections)),
             #[cfg(feature = "tls")]
             tls: None,
         }
     }
 
-    /// At most this many open connections (default: no limit). Past it, new
-    /// connections wait in the listen backlog until one closes; idle
-    /// clients are closed by the header-read timeout, so they cannot hold
-    /// the slots for long.
+    /// At most this many open connections, HTTP/1 and HTTP/2 together
+    /// (default: the process's open-file limit, `RLIMIT_NOFILE`, less an
+    /// eighth of it and at least 64 for the app's other files: 896 of
+    /// 1024). Past it, accepting pauses and new connections wait in the
+    /// listen backlog until one closes, and a warning is logged (at most
+    /// one per 10 s). Idle, stalled and slow clients are closed by the
+    /// header-read, body-read and send timeouts, so they cannot hold the
+    /// slots for long. The clones of an adapter share the limit (the
+    /// per-core runtime's listeners together).
     pub fn max_connections(mut self, limit: usize) -> Self {
-        self.max_connections = Some(limit.max(1));
+        self.max_connections = limit.clamp(1, tokio::sync::Semaphore::MAX_PERMITS);
+        self.slots = Arc::new(tokio::sync::Semaphore::new(self.max_connections));
+        self
+    }
+
+    /// How long a request body may go without a byte arriving while the
+    /// app waits for it (default 60 s, nginx's `client_body_timeout`).
+    /// Past it the request is answered `408 Request Timeout`; on HTTP/1
+    /// the connection is closed, on HTTP/2 the stream ends and the
+    /// connection stays. Counted on the connection's one timer (see
+    /// [`header_read_timeout`](Self::header_read_timeout)): it fires
+    /// between this and this plus the shortest timeout after the last
+    /// byte; nothing is timed per request. A body read outside the
+    /// request's task (a handler that spawns its reading) is not watched.
+    pub fn body_read_timeout(mut self, timeout: Duration) -> Self {
+        self.body_read_timeout = timeout;
+        self
+    }
+
+    /// How long an answer may go without write progress (default 60 s,
+    /// nginx's `send_timeout`): an HTTP/1 connection whose socket stayed
+    /// full that long (a client that stopped reading) is closed; an HTTP/2
+    /// stream whose answer the client has not taken that long (its
+    /// flow-control window stayed closed) is reset, so keep-alive `PING`s
+    /// alone do not keep it. Either way what the answer held is freed. A
+    /// slow client that keeps reading, an SSE stream included, is not
+    /// affected: any progress restarts the wait.
+    pub fn send_timeout(mut self, timeout: Duration) -> Self {
+        self.send_timeout = timeout;
         self
     }
 
@@ -224,7 +272,25 @@ impl NativeAdapter {
         let svc = hyper_service(service, self.request_timeout, self.strict_host, None);
         let (io, svc, activity) = http1_parts(io, self.pipeline_flush, svc, None);
         let conn = self.builder().serve_connection(io, svc);
-        let _ = Idle::new(conn, activity, self.header_read_timeout).await;
+        let _ = Idle::new(conn, activity, self.http1_limits()).await;
+    }
+
+    /// HTTP/1's timeouts, on one timer per connection.
+    fn http1_limits(&self) -> Limits {
+        Limits::new(
+            Some(self.header_read_timeout),
+            self.body_read_timeout,
+            self.send_timeout,
+        )
+    }
+
+    /// HTTP/2's timeouts, on one timer per connection.
+    fn http2_limits(&self) -> Limits {
+        Limits::new(
+            self.http2.idle_timeout,
+            self.body_read_timeout,
+            self.send_timeout,
+        )
     }
 
     fn builder(&self) -> http1::Builder {
@@ -256,11 +322,17 @@ pin_project_lite::pin_project! {
     ///
     /// `close` (a request of HTTP/1.x that came while draining, SPEC F6) adds
     /// `Connection: close`: hyper then closes the connection after the answer.
+    ///
+    /// A request whose body wait expired (`crate::stall`) is answered `408`
+    /// in place of the handler's answer, with `Connection: close` on
+    /// HTTP/1. An HTTP/2 answer is handed over in chunks that tell the send
+    /// timeout of their progress (`crate::h2_streams`).
     struct Respond {
         #[pin]
         answer: Answer,
         has_body: bool,
         close: bool,
+        http2: bool,
         // The request, open until its answer is sent (the header-read
         // timeout waits for it); through it an SSE answer learns when the
         // listener closes.
@@ -298,6 +370,7 @@ impl Respond {
         timeout: Option<Duration>,
         has_body: bool,
         close: bool,
+        http2: bool,
         open: Option<Open>,
     ) -> Self {
         match timeout {
@@ -305,6 +378,7 @@ impl Respond {
                 answer: Answer::Now { fut },
                 has_body,
                 close,
+                http2,
                 open,
             },
             Some(limit) => Respond {
@@ -317,6 +391,7 @@ impl Respond {
                 },
                 has_body,
                 close,
+                http2,
                 open,
             },
         }
@@ -332,7 +407,16 @@ impl Future for Respond {
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<Self::Output> {
         let mut this = self.project();
-        let mut res = std::task::ready!(poll_answer(this.answer.as_mut(), cx));
+        let mut res = match poll_answer(this.answer.as_mut(), cx) {
+            std::task::Poll::Ready(res) => res,
+            std::task::Poll::Pending if crate::stall::body_expired() => {
+                // The handler (and the body it waits for) is dropped.
+                this.answer.set(Answer::Held { res: None });
+                *this.close = !*this.http2;
+                body_timeout()
+            }
+            std::task::Poll::Pending => return std::task::Poll::Pending,
+        };
         if std::mem::take(this.has_body) {
             this.answer.set(Answer::Held { res: Some(res) });
             cx.waker().wake_by_ref();
@@ -344,18 +428,36 @@ impl Future for Respond {
                 http::HeaderValue::from_static("close"),
             );
         }
-        if let Some(open) = this.open.take() {
-            // A stream stays open while hyper writes it; anything else is
-            // written at once. An SSE stream ends when the listener closes.
-            if res.body().is_stream() {
+        let mut open = this.open.take();
+        // A stream stays open while hyper writes it; anything else is
+        // written at once. An SSE stream ends when the listener closes.
+        if res.body().is_stream() {
+            if let Some(open) = open.take() {
                 if let Some(closing) = open.closing() {
                     crate::sse::end_when_closing(&mut res, closing);
                 }
                 res = res.map(|body| body.holding(open));
             }
         }
+        if *this.http2 {
+            crate::stall::responded();
+            let large =
+                http_body::Body::size_hint(res.body()).lower() > crate::h2_streams::CHUNK as u64;
+            if large || res.body().is_stream() {
+                res = res.map(|body| SendWatch::wrap(body, open));
+            }
+        }
         std::task::Poll::Ready(Ok(res))
     }
+}
+
+/// The answer to a request whose body stopped arriving.
+fn body_timeout() -> Response {
+    crate::HttpError::new(
+        http::StatusCode::REQUEST_TIMEOUT,
+        "the request body stopped arriving: no byte within the body-read timeout",
+    )
+    .into_response()
 }
 
 /// The response, or the `503` of a request past its timeout.
@@ -460,7 +562,7 @@ impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
         let answer = self
             .service
             .call_parts(head, body.into(), http1 && self.strict_host);
-        Respond::new(answer, self.timeout, has_body, close, open)
+        Respond::new(answer, self.timeout, has_body, close, !http1, open)
     }
 }
 
@@ -486,13 +588,16 @@ fn draining(
 /// hyper's connection builders, and the choice between them.
 struct Protocols {
     http1: http1::Builder,
-    /// `None` when HTTP/2 is off.
-    http2: Option<http2::Builder<TokioExecutor>>,
+    /// `None` when HTTP/2 is off. A builder is made per connection from
+    /// them: its executor watches that connection's streams.
+    http2: Option<Http2Settings>,
     batching: bool,
-    /// HTTP/1's header-read timeout (see [`crate::idle`]).
-    header_read_timeout: Duration,
-    /// `GOAWAY` to an HTTP/2 connection without streams this long.
-    http2_idle_timeout: Option<Duration>,
+    /// HTTP/1's header-read, body-read and send timeouts (see
+    /// [`crate::idle`]).
+    http1_limits: Limits,
+    /// HTTP/2's idle (`GOAWAY` to a connection without streams this long),
+    /// body-read and send timeouts (see [`crate::h2_streams`]).
+    http2_limits: Limits,
 }
 
 impl Protocols {
@@ -512,33 +617,50 @@ impl Protocols {
     {
         let closing = Some(go_away.closing.clone());
         match &self.http2 {
-            Some(builder) if h2 => {
+            Some(settings) if h2 => {
                 // Binary frames: no request heads to count, nothing to batch.
-                // No header-read timeout either: the activity is for the
-                // closing alone.
+                // No header-read timeout either: the activity counts the
+                // streams for the idle timeout and carries the closing.
                 let io = crate::h2_writes::TurnWrites::new(io);
                 let io = TokioIo::new(ConnIo::new(io, false, None));
                 let activity = Arc::new(Activity::new(closing));
                 svc.activity = Some(activity.clone());
+                let limits = self.http2_limits;
+                let exec = StreamExec {
+                    activity: activity.clone(),
+                    limits,
+                };
+                let builder = settings.builder(exec);
                 let mut conn = std::pin::pin!(builder.serve_connection(io, svc));
-                let quiet = async {
-                    match self.http2_idle_timeout {
-                        Some(timeout) => crate::idle::quiet(activity, timeout).await,
-                        None => std::future::pending().await,
+                let quiet = crate::idle::ticking(activity.clone(), limits);
+                let idle = tokio::select! {
+                    _ = conn.as_mut() => return,
+                    () = go_away.due() => false,
+                    () = quiet => true,
+                };
+                conn.as_mut().graceful_shutdown();
+                // The ticks go on: stalled streams are still reset.
+                let ticks = crate::idle::ticking(activity, limits.without_idle());
+                let finish = async {
+                    tokio::select! {
+                        _ = conn.as_mut() => {}
+                        () = ticks => {}
                     }
                 };
-                tokio::select! {
-                    _ = conn.as_mut() => return,
-                    () = go_away.due() => conn.as_mut().graceful_shutdown(),
-                    () = quiet => conn.as_mut().graceful_shutdown(),
+                if idle {
+                    // Nothing of the app is left (answers h2 queued for a
+                    // client that stopped taking them at most): no longer
+                    // than the send timeout.
+                    let _ = tokio::time::timeout(limits.send_time(), finish).await;
+                } else {
+                    finish.await;
                 }
-                let _ = conn.await;
                 drop(watcher);
             }
             _ => {
                 let (io, svc, activity) = http1_parts(io, self.batching, svc, closing);
                 let conn = watcher.watch(self.http1.serve_connection(io, svc));
-                let _ = Idle::new(conn, activity, self.header_read_timeout).await;
+                let _ = Idle::new(conn, activity, self.http1_limits).await;
             }
         }
     }
@@ -553,10 +675,10 @@ impl HttpAdapter for NativeAdapter {
     ) -> std::io::Result<()> {
         let protocols = Arc::new(Protocols {
             http1: self.builder(),
-            http2: self.http2.enabled.then(|| self.http2.builder()),
+            http2: self.http2.enabled.then(|| self.http2.clone()),
             batching: self.pipeline_flush,
-            header_read_timeout: self.header_read_timeout,
-            http2_idle_timeout: self.http2.idle_timeout,
+            http1_limits: self.http1_limits(),
+            http2_limits: self.http2_limits(),
         });
         #[cfg(feature = "tls")]
         let acceptor = self
@@ -571,28 +693,34 @@ impl HttpAdapter for NativeAdapter {
         let timeout = self.request_timeout;
         let strict_host = self.strict_host;
         let mut shutdown = draining(shutdown, service.clone(), self.drain_period, tell_draining);
-        let slots = self
-            .max_connections
-            .map(|n| std::sync::Arc::new(tokio::sync::Semaphore::new(n)));
+        let slots = self.slots.clone();
+        let mut warnings = AcceptWarnings::default();
         // Every connection's task: those still running when the shutdown
         // deadline has passed are aborted as the set is dropped.
         let mut connections = tokio::task::JoinSet::new();
         loop {
             // Forget the finished ones (a few per accepted connection).
             while connections.try_join_next().is_some() {}
-            // With a connection limit, wait for a free slot before accepting.
-            let permit = match &slots {
-                None => None,
-                Some(slots) => tokio::select! {
-                    permit = slots.clone().acquire_owned() => permit.ok(),
-                    () = &mut shutdown => break,
-                },
+            // Wait for a free slot before accepting: the backlog holds the rest.
+            let permit = match slots.clone().try_acquire_owned() {
+                Ok(permit) => permit,
+                Err(_) => {
+                    warnings.full(self.max_connections);
+                    tokio::select! {
+                        permit = slots.clone().acquire_owned() => match permit {
+                            Ok(permit) => permit,
+                            Err(_) => break,
+                        },
+                        () = &mut shutdown => break,
+                    }
+                }
             };
             let stream = tokio::select! {
                 accepted = listener.accept() => match accepted {
                     Ok((stream, _)) => stream,
                     // Running out of file descriptors and similar: keep serving.
-                    Err(_) => {
+                    Err(error) => {
+                        warnings.failed(&error);
                         tokio::time::sleep(Duration::from_millis(10)).await;
                         continue;
                     }

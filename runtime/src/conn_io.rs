@@ -93,7 +93,9 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
             if sent == self.held.len() {
                 break Poll::Ready(Ok(()));
             }
-            match Pin::new(&mut self.stream).poll_write(cx, &self.held[sent..]) {
+            let wrote = Pin::new(&mut self.stream).poll_write(cx, &self.held[sent..]);
+            self.count(&wrote);
+            match wrote {
                 Poll::Ready(Ok(0)) => break Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
                 Poll::Ready(Ok(n)) => sent += n,
                 Poll::Ready(Err(e)) => break Poll::Ready(Err(e)),
@@ -102,6 +104,19 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
         };
         self.held.drain(..sent);
         result
+    }
+
+    /// Tells the send timeout what a write to the socket did: bytes left,
+    /// or the socket was full (see `crate::idle`).
+    #[inline]
+    fn count(&self, wrote: &Poll<io::Result<usize>>) {
+        if let Some(activity) = &self.activity {
+            match wrote {
+                Poll::Ready(Ok(n)) => activity.wrote(Some(*n)),
+                Poll::Pending => activity.wrote(None),
+                Poll::Ready(Err(_)) => {}
+            }
+        }
     }
 
     /// Whether this flush may wait for the rest of a pipelined batch.
@@ -166,8 +181,9 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
             std::task::ready!(this.poll_send_held(cx))?;
         }
         if (this.batch == 0 || len > HOLD_LIMIT) && this.held.is_empty() {
-            let written =
-                std::task::ready!(Pin::new(&mut this.stream).poll_write_vectored(cx, bufs))?;
+            let wrote = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+            this.count(&wrote);
+            let written = std::task::ready!(wrote)?;
             this.dirty = true;
             return Poll::Ready(Ok(written));
         }

@@ -15,7 +15,7 @@
 //! hands the connection to hyper's `http1` or `http2` builder.
 
 use hyper::server::conn::http2;
-use hyper_util::rt::{TokioExecutor, TokioTimer};
+use hyper_util::rt::TokioTimer;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpStream;
@@ -60,9 +60,10 @@ impl Default for Http2Settings {
 }
 
 impl Http2Settings {
-    /// hyper's HTTP/2 connection builder with these settings.
-    pub(crate) fn builder(&self) -> http2::Builder<TokioExecutor> {
-        let mut builder = http2::Builder::new(TokioExecutor::new());
+    /// hyper's HTTP/2 connection builder with these settings, its streams
+    /// run by `exec`.
+    pub(crate) fn builder<E>(&self, exec: E) -> http2::Builder<E> {
+        let mut builder = http2::Builder::new(exec);
         builder
             .timer(TokioTimer::new())
             .max_concurrent_streams(self.max_concurrent_streams)

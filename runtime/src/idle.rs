@@ -16,14 +16,22 @@
 //! closed after waiting between one and two timeouts for a head, never
 //! while a handler runs, a body is read or an answer (a long SSE stream
 //! included) is written.
+//!
+//! The same timer counts the body-read and send timeouts (issue 31): it
+//! fires every [`Limits::tick`], the shortest of the timeouts, and each is
+//! counted in ticks (see [`crate::stall`]). An HTTP/1 request whose body
+//! has been awaited without a byte for the body-read timeout is answered
+//! `408` and the connection closed; a connection whose writes have been
+//! blocked without a byte leaving for the send timeout (a client that
+//! stopped reading) is closed, and what it held is freed.
 
+use crate::stall::{Limits, Wait};
 use pin_project_lite::pin_project;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
-use std::time::Duration;
 
 /// What a connection is doing, as its [`Idle`] reads it at each firing;
 /// and the adapter's closing, which ends its SSE streams.
@@ -37,6 +45,15 @@ pub(crate) struct Activity {
     /// closes at shutdown: SSE streams end then (`crate::sse`). `None` for
     /// a connection served on its own.
     closing: Option<tokio::sync::watch::Receiver<()>>,
+    /// HTTP/1: moves when response bytes leave (the send timeout).
+    written: AtomicU32,
+    /// HTTP/1: the last write found the socket full.
+    blocked: AtomicBool,
+    /// HTTP/2: the ticks of the connection's timer so far.
+    epoch: AtomicU32,
+    /// HTTP/2: the tasks of streams that wait (for a body, or for the
+    /// client to take an answer), woken at the next tick.
+    sleepers: Mutex<Vec<Waker>>,
 }
 
 impl Activity {
@@ -70,6 +87,59 @@ impl Activity {
     pub(crate) fn moved(&self) {
         self.moves.fetch_add(1, Relaxed);
     }
+
+    /// A write to the socket: `Some(n)` bytes left, `None` it was full.
+    #[inline]
+    pub(crate) fn wrote(&self, sent: Option<usize>) {
+        match sent {
+            Some(0) => {}
+            Some(_) => {
+                self.written.fetch_add(1, Relaxed);
+                self.blocked.store(false, Relaxed);
+            }
+            None => self.blocked.store(true, Relaxed),
+        }
+    }
+
+    /// At a firing: whether writes are blocked and nothing left since
+    /// `seen`, the count at the firing before; `seen` becomes the count now.
+    fn send_stalled(&self, seen: &mut u32) -> bool {
+        let written = self.written.load(Relaxed);
+        let stalled = written == *seen && self.blocked.load(Relaxed);
+        *seen = written;
+        stalled
+    }
+
+    /// HTTP/2: the ticks of the connection's timer so far.
+    pub(crate) fn epoch(&self) -> u32 {
+        self.epoch.load(Relaxed)
+    }
+
+    /// HTTP/2: wakes `waker` at the next tick.
+    pub(crate) fn wake_at_tick(&self, waker: &Waker) {
+        let mut sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
+        sleepers.push(waker.clone());
+    }
+
+    /// HTTP/2: one tick: the epoch moves and the streams that wait wake.
+    fn tick(&self) {
+        self.epoch.fetch_add(1, Relaxed);
+        let sleepers =
+            std::mem::take(&mut *self.sleepers.lock().unwrap_or_else(|e| e.into_inner()));
+        sleepers.into_iter().for_each(Waker::wake);
+    }
+}
+
+/// Consecutive firings at which a condition held.
+#[derive(Default, Clone, Copy)]
+struct Streak(u32);
+
+impl Streak {
+    /// Counts a firing; whether the condition has held `limit` in a row.
+    fn count(&mut self, held: bool, limit: u32) -> bool {
+        self.0 = if held { self.0.saturating_add(1) } else { 0 };
+        self.0 >= limit
+    }
 }
 
 /// One request, open from its head until its answer is sent (the response
@@ -93,32 +163,47 @@ impl Drop for Open {
 
 pin_project! {
     /// `conn`, closed (dropped, with `None` as its output) when it has
-    /// waited between one and two `timeout`s for a request head (see the
-    /// module's documentation).
+    /// waited about the header-read timeout for a request head, or its
+    /// writes have been blocked for the send timeout; its request answered
+    /// `408` when its body stalled (see the module's documentation).
     pub(crate) struct Idle<F> {
         #[pin]
         conn: F,
         #[pin]
         timer: tokio::time::Sleep,
         activity: Arc<Activity>,
-        timeout: Duration,
-        // `moves` at the last firing.
+        limits: Limits,
+        // Firings so far.
+        now: u32,
+        // `moves` and `written` at the last firing.
         seen: u32,
+        seen_written: u32,
+        // Firings in a row with nothing open and nothing moving, and with
+        // writes blocked and nothing leaving.
+        quiet: Streak,
+        stalled: Streak,
+        // Since when the request's body is awaited without a byte.
+        body: Wait,
         // The waker the timer holds: that of its last poll that reached it.
         waker: Option<Waker>,
     }
 }
 
 impl<F: Future> Idle<F> {
-    /// `conn`, whose requests and writes `activity` counts, closed after
-    /// waiting about `timeout` for a head. Within a tokio runtime.
-    pub(crate) fn new(conn: F, activity: Arc<Activity>, timeout: Duration) -> Self {
+    /// `conn`, whose requests and writes `activity` counts, watched with
+    /// these `limits`. Within a tokio runtime.
+    pub(crate) fn new(conn: F, activity: Arc<Activity>, limits: Limits) -> Self {
         Idle {
             conn,
-            timer: tokio::time::sleep(timeout),
+            timer: tokio::time::sleep(limits.tick),
             activity,
-            timeout,
+            limits,
+            now: 0,
             seen: 0,
+            seen_written: 0,
+            quiet: Streak::default(),
+            stalled: Streak::default(),
+            body: Wait::default(),
             waker: None,
         }
     }
@@ -129,7 +214,8 @@ impl<F: Future> Future for Idle<F> {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let mut this = self.project();
-        if let Poll::Ready(out) = this.conn.poll(cx) {
+        let (limits, now) = (*this.limits, &mut *this.now);
+        if let Poll::Ready(out) = poll_watched(this.conn.as_mut(), cx, this.body, *now, limits) {
             return Poll::Ready(Some(out));
         }
         loop {
@@ -147,26 +233,59 @@ impl<F: Future> Future for Idle<F> {
                 *this.waker = reaches.then(|| cx.waker().clone());
                 return Poll::Pending;
             }
-            if this.activity.settled(this.seen) {
+            *now = now.wrapping_add(1);
+            let settled = this.activity.settled(this.seen);
+            let stalled = this.activity.send_stalled(this.seen_written);
+            if this.quiet.count(settled, limits.header) || this.stalled.count(stalled, limits.send)
+            {
                 return Poll::Ready(None);
             }
-            let next = tokio::time::Instant::now() + *this.timeout;
+            // The body wait expired: the request answers `408` now.
+            if this.body.expired(*now, limits.body) {
+                if let Poll::Ready(out) =
+                    poll_watched(this.conn.as_mut(), cx, this.body, *now, limits)
+                {
+                    return Poll::Ready(Some(out));
+                }
+            }
+            let next = tokio::time::Instant::now() + limits.tick;
             this.timer.as_mut().reset(next);
         }
     }
 }
 
-/// Completes when an HTTP/2 connection has had no stream for between one
-/// and two `timeout`s: at a firing of its one timer, no request is open
-/// and none started or ended since the firing before (the same counting
-/// as [`Idle`], nothing timed per stream). The adapter then sends `GOAWAY`
-/// (hyper has no HTTP/2 idle timeout of its own; keep-alive `PING`s are
-/// not activity).
-pub(crate) async fn quiet(activity: Arc<Activity>, timeout: Duration) {
+/// Polls `conn` collecting what its request did ([`crate::stall`]), and
+/// keeps the body wait up to date; an expired wait is told to the request.
+fn poll_watched<F: Future>(
+    conn: Pin<&mut F>,
+    cx: &mut Context<'_>,
+    body: &mut Wait,
+    now: u32,
+    limits: Limits,
+) -> Poll<F::Output> {
+    let expired = body.expired(now, limits.body);
+    let (poll, report) = crate::stall::watching(expired, || conn.poll(cx));
+    if poll.is_pending() {
+        *body = report.body_wait(*body, now);
+    }
+    poll
+}
+
+/// Ticks an HTTP/2 connection's one timer every [`Limits::tick`] (the
+/// streams' body-read and send timeouts count them, `crate::h2_streams`),
+/// and completes when the connection has had no stream for `limits.header`
+/// ticks in a row: at those firings no request was open and none started
+/// or ended (the same counting as [`Idle`], nothing timed per stream). The
+/// adapter then sends `GOAWAY` (hyper has no HTTP/2 idle timeout of its
+/// own; keep-alive `PING`s are not activity). With `limits.header` at
+/// `u32::MAX` it ticks until dropped.
+pub(crate) async fn ticking(activity: Arc<Activity>, limits: Limits) {
     let mut seen = activity.moves.load(Relaxed);
+    let mut quiet = Streak::default();
     loop {
-        tokio::time::sleep(timeout).await;
-        if activity.settled(&mut seen) {
+        tokio::time::sleep(limits.tick).await;
+        activity.tick();
+        if quiet.count(activity.settled(&mut seen), limits.header) {
             return;
         }
     }
@@ -176,9 +295,15 @@ pub(crate) async fn quiet(activity: Arc<Activity>, timeout: Duration) {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
     use tokio::time::advance;
 
     const T: Duration = Duration::from_millis(100);
+
+    /// A header-read (or idle) timeout of `T`, the others far off.
+    fn limits() -> Limits {
+        Limits::new(Some(T), 1000 * T, 1000 * T)
+    }
 
     /// Polls `idle` once with `waker`.
     fn poll<F: Future>(idle: Pin<&mut Idle<F>>, waker: &Waker) -> Poll<Option<F::Output>> {
@@ -186,7 +311,7 @@ mod tests {
     }
 
     fn pending_conn() -> Idle<std::future::Pending<()>> {
-        Idle::new(std::future::pending(), Arc::default(), T)
+        Idle::new(std::future::pending(), Arc::default(), limits())
     }
 
     #[tokio::test(start_paused = true)]
@@ -289,14 +414,14 @@ mod tests {
     /// A connection that ends is not held: its output comes through.
     #[tokio::test(start_paused = true)]
     async fn a11_a_connection_that_ends_gives_its_output() {
-        let idle = Idle::new(async { 7 }, Arc::default(), T);
+        let idle = Idle::new(async { 7 }, Arc::default(), limits());
         assert_eq!(idle.await, Some(7));
     }
 
     #[tokio::test(start_paused = true)]
     async fn f3_an_http2_connection_is_quiet_after_one_to_two_timeouts_without_a_stream() {
         let activity = Arc::new(Activity::default());
-        let quiet = tokio::spawn(quiet(activity.clone(), T));
+        let quiet = tokio::spawn(ticking(activity.clone(), limits()));
         // Streams keep it busy, however long it lives.
         for _ in 0..5 {
             advance(T / 2).await;

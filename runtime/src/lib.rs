@@ -70,6 +70,7 @@ mod attachment;
 #[cfg(feature = "compression")]
 pub mod compression;
 mod conn_io;
+mod connection_limit;
 pub mod context;
 pub mod controller;
 pub mod cookie;
@@ -81,6 +82,7 @@ mod exception;
 pub mod extract;
 #[cfg(feature = "json")]
 mod finite;
+mod h2_streams;
 mod h2_writes;
 // One of the two modules with `unsafe`: a handler's future is kept in
 // inline space and polled and dropped through a small vtable, so a request
@@ -111,6 +113,7 @@ pub mod security;
 pub mod service;
 #[cfg(feature = "json")]
 pub mod sse;
+mod stall;
 pub mod state;
 pub mod testing;
 #[cfg(feature = "tls")]

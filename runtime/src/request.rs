@@ -87,7 +87,12 @@ impl http_body::Body for RequestBody {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, BoxError>>> {
         match self.get_mut() {
-            RequestBody::Incoming(b) => Pin::new(b).poll_frame(cx).map_err(Into::into),
+            RequestBody::Incoming(b) => {
+                let poll = Pin::new(b).poll_frame(cx);
+                // The body-read timeout watches it (`crate::stall`).
+                crate::stall::body_polled(poll.is_pending());
+                poll.map_err(Into::into)
+            }
             RequestBody::Full(data) => Poll::Ready(data.take().map(|d| Ok(Frame::data(d)))),
             RequestBody::Boxed(b) => {
                 let poll = b.body.get_mut().as_mut().poll_frame(cx);

@@ -19,6 +19,9 @@ enum Tick {
     Tick(u32),
 }
 
+/// The length of `/h2/big`.
+const BIG: usize = 4 * 1024 * 1024;
+
 struct Streams {
     /// Met only when [`CONCURRENT`] requests are in their handlers at once.
     barrier: Arc<Barrier>,
@@ -56,6 +59,12 @@ impl Streams {
     }
 
     /// Ticks every 10 ms until the client goes, then says so.
+    /// 4 MiB in one piece.
+    #[get("/big")]
+    async fn big(&self) -> Vec<u8> {
+        vec![b'x'; BIG]
+    }
+
     #[get("/ticks")]
     async fn ticks(&self) -> Sse<Tick> {
         let (tx, sse) = Sse::channel(1);
@@ -492,5 +501,94 @@ async fn f3_an_idle_http2_connection_is_sent_goaway() {
         "closed with the timeout off"
     );
     served(&client, server.addr).await;
+    server.stop().await.unwrap();
+}
+
+/// Issue 31, item 2: a stream whose request body stops arriving is
+/// answered `408` after the body-read timeout, and the connection goes on
+/// serving (it is the stream that ends, not the connection); a body that
+/// keeps trickling in, slower than the timeout in all, is read to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue31_a_stalled_request_body_stream_is_answered_408() {
+    let timeout = Duration::from_millis(300);
+    let (server, _) = start(NativeAdapter::new().body_read_timeout(timeout)).await;
+    let (client, conn) = h2_connect(server.addr).await;
+    let post = || {
+        http::Request::post(format!("http://{}/h2/echo", server.addr))
+            .header("content-type", "text/plain")
+            .header("content-length", "10")
+            .body(())
+            .unwrap()
+    };
+    let mut sender = client.clone().ready().await.unwrap();
+    let (response, mut body) = sender.send_request(post(), false).unwrap();
+    body.send_data(Bytes::from_static(b"hello"), false).unwrap();
+    let began = std::time::Instant::now();
+    let res = tokio::time::timeout(Duration::from_secs(5), response)
+        .await
+        .expect("the stalled stream was neither answered nor reset");
+    let waited = began.elapsed();
+    assert_eq!(res.expect("answered").status(), 408);
+    assert!(waited >= timeout, "answered after {waited:?}");
+    served(&client, server.addr).await;
+    assert!(!conn.is_finished(), "the connection ended with the stream");
+
+    // Progress is progress: five bytes 100 ms apart (500 ms in all).
+    let mut sender = client.clone().ready().await.unwrap();
+    let (response, mut body) = sender.send_request(post(), false).unwrap();
+    for piece in [&b"he"[..], b"ll", b"o ", b"wo", b"rl"] {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        body.send_data(Bytes::from_static(piece), false).unwrap();
+    }
+    body.send_data(Bytes::new(), true).unwrap();
+    let res = response.await.unwrap();
+    assert_eq!(res.status(), 201);
+    server.stop().await.unwrap();
+}
+
+/// Issue 31, item 3: a client that opens with a flow-control window of 0
+/// (and answers `PING`s) never takes its answers: each stream is reset
+/// after the send timeout, which frees what it held, and the connection,
+/// its streams gone, is closed by the idle timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue31_streams_a_client_never_opens_a_window_for_are_reset() {
+    let send = Duration::from_millis(300);
+    let adapter = NativeAdapter::new()
+        .send_timeout(send)
+        .http2_idle_timeout(Some(Duration::from_millis(500)))
+        .http2_keep_alive(Some(Duration::from_millis(100)), Duration::from_secs(5));
+    let (server, _) = start(adapter).await;
+    let tcp = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let (client, connection) = h2::client::Builder::new()
+        .initial_window_size(0)
+        .handshake::<_, Bytes>(tcp)
+        .await
+        .unwrap();
+    let conn = tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    let mut bodies = Vec::new();
+    for path in ["/h2/big", "/h2/big", "/h2/version"] {
+        let mut sender = client.clone().ready().await.unwrap();
+        let (response, _) = sender
+            .send_request(h2_get(server.addr, path), true)
+            .unwrap();
+        let res = response.await.expect("the head is not flow-controlled");
+        assert_eq!(res.status(), 200);
+        bodies.push(res.into_body());
+    }
+    for mut body in bodies {
+        let end = tokio::time::timeout(Duration::from_secs(5), body.data())
+            .await
+            .expect("a stream without a window was kept");
+        let err = end
+            .expect("the stream ended instead of being reset")
+            .unwrap_err();
+        assert_eq!(err.reason(), Some(h2::Reason::CANCEL), "{err}");
+    }
+    assert!(
+        ended_within(conn, Duration::from_secs(5)).await,
+        "the connection stayed open with every stream stalled"
+    );
     server.stop().await.unwrap();
 }

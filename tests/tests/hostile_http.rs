@@ -5,6 +5,7 @@
 //! between the test and the server tidies the bytes up.
 
 use serde::Deserialize;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tether::{controller, App, NativeAdapter};
 use tether_tests::TestServer;
@@ -344,4 +345,97 @@ async fn a11_pipelined_batch_is_answered_in_order() {
         assert_eq!(bodies, want, "{text}");
         s.stop().await.unwrap();
     }
+}
+
+/// A POST head promising a body that never comes (the first bytes of it,
+/// then nothing).
+const STALLED_POST: &[u8] = b"POST /echo HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"val";
+
+/// Issue 31, item 2: a request body that stops arriving is answered `408`
+/// after the body-read timeout and the connection is closed; one that
+/// keeps trickling in is read to its end, however long it takes in all.
+#[tokio::test]
+async fn issue31_a_stalled_body_is_answered_408_and_the_connection_closed() {
+    let s = serve(NativeAdapter::new().body_read_timeout(Duration::from_millis(300))).await;
+    let (status, text) = raw(&s, STALLED_POST).await;
+    assert_eq!(status, 408, "{text}");
+    assert!(text.contains("body-read timeout"), "{text}");
+    assert!(
+        text.to_ascii_lowercase().contains("connection: close"),
+        "{text}"
+    );
+
+    // Two bytes every 100 ms: slower in all than the timeout, never idle for it.
+    let body = br#"{"value":[1,2,3]}"#;
+    let mut stream = TcpStream::connect(s.addr).await.unwrap();
+    let head = format!(
+        "POST /echo HTTP/1.1\r\nHost: a\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    for piece in body.chunks(2) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        stream.write_all(piece).await.unwrap();
+    }
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+    still_serving(&s).await;
+    s.stop().await.unwrap();
+}
+
+/// The `message` of each event, as a `tracing` layer sees it.
+struct Messages(Arc<Mutex<Vec<String>>>);
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Messages {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        struct Message<'a>(&'a mut String);
+        impl tracing::field::Visit for Message<'_> {
+            fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+                if field.name() == "message" {
+                    *self.0 = format!("{value:?}");
+                }
+            }
+        }
+        let mut text = String::new();
+        event.record(&mut Message(&mut text));
+        self.0.lock().unwrap().push(text);
+    }
+}
+
+/// Issue 31, item 2: clients that send a head and stall their bodies fill
+/// every connection slot, and still a normal client is served soon after:
+/// the body-read timeout frees the slots. Reaching the limit is logged
+/// once, however often it is reached within the warning period.
+#[tokio::test]
+async fn issue31_stalled_bodies_at_the_connection_limit_do_not_lock_others_out() {
+    use tracing_subscriber::layer::SubscriberExt;
+    let messages = Arc::new(Mutex::new(Vec::new()));
+    let subscriber = tracing_subscriber::registry().with(Messages(messages.clone()));
+    // This test's runtime is the current thread: the server logs here.
+    let _default = tracing::subscriber::set_default(subscriber);
+    let adapter = NativeAdapter::new()
+        .max_connections(4)
+        .body_read_timeout(Duration::from_millis(300));
+    let s = serve(adapter).await;
+    let mut stalled = Vec::new();
+    for _ in 0..12 {
+        let mut stream = TcpStream::connect(s.addr).await.unwrap();
+        stream.write_all(STALLED_POST).await.unwrap();
+        stalled.push(stream);
+    }
+    let served = tokio::time::timeout(Duration::from_secs(10), s.get("/echo/through")).await;
+    assert_eq!(
+        served.expect("a normal client was locked out"),
+        (200, "through".into())
+    );
+    let messages = messages.lock().unwrap().clone();
+    let full: Vec<_> = messages
+        .iter()
+        .filter(|m| m.starts_with("connection limit reached: 4 connections open"))
+        .collect();
+    assert_eq!(full.len(), 1, "{messages:?}");
+    drop(stalled);
+    s.stop().await.unwrap();
 }

@@ -87,12 +87,14 @@ const ROUNDS: usize = 20;
 /// Each case is sent this many times per round, all at once.
 const COPIES: usize = 2;
 /// How far above the baseline the live heap may end. The measured window
-/// is 13 cases × 2 copies × 20 rounds = 520 connections, so a leak of
+/// is 14 cases × 2 copies × 20 rounds = 560 connections, so a leak of
 /// 1 KiB per connection (520 KiB) fails this bound many times over, and so
 /// does one of 128 B per connection (66,560 B); so does a 4 KiB leak in
 /// any one kind of request (40 of them). The noise seen in practice is
 /// none: the heap comes back to the byte.
 const LEAK_BOUND: isize = 64 * 1024;
+/// The length of `/hostile/big`.
+const BIG: usize = 16 * 1024 * 1024;
 const HANDLER_PANIC: &str = "hostile memory: handler bug";
 
 #[derive(Deserialize)]
@@ -124,6 +126,12 @@ impl Hostile {
     #[get("/panic")]
     async fn panics(&self) -> String {
         panic!("hostile memory: handler bug")
+    }
+
+    /// A download larger than any socket buffer.
+    #[get("/big")]
+    async fn big(&self) -> Vec<u8> {
+        vec![b'x'; BIG]
     }
 
     /// Never answers by itself: the request timeout does.
@@ -234,6 +242,17 @@ fn cases() -> Vec<Case> {
         Case {
             contains: "longer than 200 ms",
             ..case("never-returning handler", get("/hostile/hang"), &[503])
+        },
+        // A body that stops arriving: answered by the 200 ms body-read
+        // timeout (issue 31, item 2) or the request timeout, whichever
+        // fires first.
+        Case {
+            within: Duration::from_secs(2),
+            ..case(
+                "stalled body",
+                "POST /hostile/json HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"va",
+                &[408, 503],
+            )
         },
         // A head that never ends: closed by the 200 ms header-read timeout
         // (closed without an answer, or with a 408).
@@ -349,7 +368,9 @@ async fn a11_memory_returns_to_baseline_after_hostile_traffic() {
     quiet_handler_panics();
     let adapter = NativeAdapter::new()
         .header_read_timeout(Duration::from_millis(200))
-        .request_timeout(Duration::from_millis(200));
+        .request_timeout(Duration::from_millis(200))
+        .body_read_timeout(Duration::from_millis(200))
+        .send_timeout(Duration::from_millis(300));
     let app = App::new(adapter).body_limit(BODY_LIMIT).controller(Hostile);
     let server = TestServer::start(app).await;
     let cases = Arc::new(cases());
@@ -391,7 +412,41 @@ async fn a11_memory_returns_to_baseline_after_hostile_traffic() {
         "only {allocated} B allocated: the barrage did not reach the server"
     );
 
+    non_readers_are_closed_and_their_answers_freed(server.addr).await;
+
     // Still serving.
     exchange(server.addr, &cases[0]).await;
     server.stop().await.unwrap();
+}
+
+/// Issue 31, item 3: clients that ask for a download and never read it
+/// are closed by the send timeout (300 ms), and the answers they held
+/// (16 MiB each) are freed.
+async fn non_readers_are_closed_and_their_answers_freed(addr: SocketAddr) {
+    const CLIENTS: usize = 4;
+    let before = settle().await;
+    let mut clients = Vec::new();
+    for _ in 0..CLIENTS {
+        let mut stream = TcpStream::connect(addr).await.expect("connect");
+        stream.write_all(&get("/hostile/big")).await.unwrap();
+        clients.push(stream);
+    }
+    // Well past the send timeout and one tick of the connection's timer.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let held = settle().await - before;
+    eprintln!("{CLIENTS} clients not reading a {BIG} B download: {held} B held");
+    assert!(
+        held < 1024 * 1024,
+        "{CLIENTS} clients that read nothing hold {held} B of the server's memory"
+    );
+    for mut stream in clients {
+        let mut got = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut got)).await;
+        assert!(read.is_ok(), "a client that read nothing was kept open");
+        assert!(
+            got.len() < BIG,
+            "the whole download arrived: {} B",
+            got.len()
+        );
+    }
 }
