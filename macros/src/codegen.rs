@@ -468,6 +468,7 @@ pub(crate) fn controller_impl(
         let path = route.full_path.to_route_syntax();
         let route_versions = versions_tokens(&route.version);
         let name = route.fn_ident.to_string();
+        let reads_credential = crate::security::reads_credential(route, schemes);
         defs.push(quote! {
             #p::RouteDef {
                 method: #method,
@@ -476,6 +477,7 @@ pub(crate) fn controller_impl(
                 name: #name,
                 handler: #fn_name,
                 pipeline: #pipeline,
+                reads_credential: #reads_credential,
             }
         });
     }

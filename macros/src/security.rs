@@ -5,7 +5,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 use std::collections::BTreeMap;
-use tether_model::controller::ControllerModel;
+use tether_model::attrs::ParamSource;
+use tether_model::controller::{ControllerModel, RouteModel};
 use tether_model::schemes::{unknown_scheme, KeyLocation, SchemeType, SecurityScheme};
 use tether_model::security::SecuritySpec;
 
@@ -57,4 +58,36 @@ pub(crate) fn metadata_tokens(spec: &SecuritySpec, schemes: &Schemes) -> TokenSt
         Some(quote!(#p::Scheme { name: #name, kind: #kind }))
     });
     quote!(#p::Security { schemes: &[#(#items),*] })
+}
+
+/// Whether `route` has an argument that may check a credential: an
+/// extractor other than `State<..>` (a current user, `BearerToken`,
+/// `BasicAuth`, an `Extension` a middleware stored), the `Authorization`
+/// header, or the header, query parameter or cookie of an apiKey scheme.
+/// A secured route with neither one nor a guard admits any well-formed
+/// credential: `App` warns about it at startup (issue 31).
+pub(crate) fn reads_credential(route: &RouteModel, schemes: &Schemes) -> bool {
+    let key_at = |at: KeyLocation, name: &str| {
+        schemes.values().any(|s| {
+            s.kind == SchemeType::ApiKey
+                && s.location == Some(at)
+                && s.name
+                    .as_deref()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(name))
+        })
+    };
+    route.params.iter().any(|p| match &p.source {
+        ParamSource::Extractor => !is_state(&p.ty),
+        ParamSource::Header(name) => {
+            name.eq_ignore_ascii_case("authorization") || key_at(KeyLocation::Header, name)
+        }
+        ParamSource::Query(name) => key_at(KeyLocation::Query, name),
+        ParamSource::Cookie(name) => key_at(KeyLocation::Cookie, name),
+        _ => false,
+    })
+}
+
+/// Whether `ty` is `State<..>` (app state: no credential in it).
+fn is_state(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "State"))
 }

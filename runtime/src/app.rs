@@ -32,6 +32,8 @@ struct BoundRoute {
     handler: crate::handler_future::Handler,
     name: &'static str,
     pipeline: PipelineDef,
+    /// See [`crate::controller::RouteDef::reads_credential`].
+    reads_credential: bool,
 }
 
 impl BoundRoute {
@@ -239,6 +241,7 @@ impl<A: HttpAdapter> App<A> {
                     handler,
                     name: def.name,
                     pipeline: def.pipeline.map(|build| build()).unwrap_or_default(),
+                    reads_credential: def.reads_credential,
                 }
             })
             .collect();
@@ -509,7 +512,14 @@ impl<A: HttpAdapter> App<A> {
                     &r.handler,
                     &label,
                 );
-                for served in r.served(&framework) {
+                let served = r.served(&framework);
+                crate::security::warn_if_unchecked(
+                    pipeline.as_deref(),
+                    r.reads_credential,
+                    &label,
+                    &served_list(r.method, &served),
+                );
+                for served in served {
                     let version = match framework.versioning.as_ref().map(|v| v.kind) {
                         Some(VersioningKind::Header) => served.version,
                         _ => None,
@@ -624,6 +634,13 @@ impl<A: HttpAdapter> Server<A> {
             .serve(self.listener, self.service, Box::pin(signal))
             .await
     }
+}
+
+/// `GET /v1/notes, /v2/notes`: where a route is served, for messages.
+fn served_list(method: RouteMethod, served: &[tether_model::ServedRoute]) -> String {
+    let mut paths: Vec<String> = served.iter().map(|s| s.path.to_openapi()).collect();
+    paths.dedup();
+    format!("{} {}", method.as_str(), paths.join(", "))
 }
 
 /// The route of a readiness or liveness probe: `GET`, at its path as

@@ -31,9 +31,13 @@ use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 ///
 /// A name that is not ASCII is also sent as RFC 5987's `filename*`
 /// (`filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`), with `_` for each such
-/// character in the plain `filename` older clients read; quotes and
-/// backslashes are escaped and control characters (`\r`, `\n`, …) become
-/// `_`, so no name can end the header or add another. A stream is a
+/// character in the plain `filename` older clients read; quotes are
+/// escaped, and control characters (`\r`, `\n`, …), `/`, `\` and the
+/// invisible bidirectional controls (U+061C, U+200E, U+200F,
+/// U+202A–U+202E, U+2066–U+2069) become `_` in both, so no name can end
+/// the header or add another, name another directory
+/// (`../../etc/passwd` is sent as `.._.._etc_passwd`) or show other than
+/// it is (`inv\u{202E}fdp.exe` would show as `invexe.pdf`). A stream is a
 /// [`Body::from_stream`]:
 ///
 /// ```
@@ -77,7 +81,9 @@ impl Attachment {
     }
 
     /// The name the browser saves it under: `Content-Disposition:
-    /// attachment; filename="…"`. An empty name sends no `filename`.
+    /// attachment; filename="…"`. An empty name sends no `filename`;
+    /// `/`, `\`, control characters and bidirectional controls are sent
+    /// as `_` (see [`Attachment`]).
     pub fn filename(mut self, name: impl Into<String>) -> Self {
         self.filename = Some(name.into());
         self
@@ -91,9 +97,12 @@ impl Attachment {
     }
 
     /// The `Content-Type` (default `application/octet-stream`). A value no
-    /// header can carry answers `500` naming it.
+    /// header can carry, or not ASCII, answers `500` naming it.
     pub fn content_type(mut self, media_type: &str) -> Self {
-        self.content_type = Some(HeaderValue::from_str(media_type).map_err(|_| media_type.into()));
+        self.content_type = Some(match media_type.is_ascii() {
+            true => HeaderValue::from_str(media_type).map_err(|_| media_type.into()),
+            false => Err(media_type.into()),
+        });
         self
     }
 }
@@ -114,24 +123,46 @@ const NOT_ATTR_CHAR: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'|')
     .remove(b'~');
 
-/// The `Content-Disposition` value for `kind` (`attachment`, `inline`) and
-/// `filename` (RFC 6266): `filename="…"` with quotes and backslashes
-/// escaped and each character that is not printable ASCII as `_`, plus
-/// `filename*=UTF-8''…` (RFC 5987) when the name is not all ASCII. Control
-/// characters become `_` in both, so the value is always a valid header.
-fn content_disposition(kind: &str, filename: Option<&str>) -> HeaderValue {
-    let name: String = filename
-        .unwrap_or("")
+/// Whether `c` may not stand in a file name a client saves: a control
+/// character (it could end the header), a path separator (`../../etc/x`
+/// would name another directory) or an invisible bidirectional control
+/// (`invoice\u{202E}fdp.exe` shows as `invoiceexe.pdf`).
+fn unsafe_in_filename(c: char) -> bool {
+    matches!(
+        c,
+        '/' | '\\'
+            | '\u{061C}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2066}'..='\u{2069}'
+    ) || c.is_control()
+}
+
+/// `filename` as it is sent: each [unsafe](unsafe_in_filename) character
+/// replaced by `_`.
+fn safe_filename(filename: &str) -> String {
+    filename
         .chars()
-        .map(|c| if c.is_control() { '_' } else { c })
-        .collect();
+        .map(|c| if unsafe_in_filename(c) { '_' } else { c })
+        .collect()
+}
+
+/// The `Content-Disposition` value for `kind` (`attachment`, `inline`) and
+/// `filename` (RFC 6266): `filename="…"` with quotes escaped and each
+/// character that is not printable ASCII as `_`, plus `filename*=UTF-8''…`
+/// (RFC 5987) when the name is not all ASCII. Control characters, `/`, `\`
+/// and bidirectional controls become `_` in both, so the value is always a
+/// valid header and names no other directory.
+fn content_disposition(kind: &str, filename: Option<&str>) -> HeaderValue {
+    let name = safe_filename(filename.unwrap_or(""));
     if name.is_empty() {
         return HeaderValue::from_str(kind).unwrap_or(HeaderValue::from_static("attachment"));
     }
     let mut value = format!("{kind}; filename=\"");
     for c in name.chars() {
         match c {
-            '"' | '\\' => {
+            '"' => {
                 value.push('\\');
                 value.push(c);
             }
@@ -155,7 +186,7 @@ impl IntoResponse for Attachment {
             Some(Ok(v)) => v,
             Some(Err(bad)) => {
                 return crate::HttpError::internal(format!(
-                    "attachment content type {bad:?} is not a valid header value"
+                    "attachment content type {bad:?} is not a valid header value (ASCII, no control character)"
                 ))
                 .into_response()
             }
@@ -227,7 +258,7 @@ mod tests {
     fn a3_attachment_hostile_filenames() {
         let d = |name: &str| disposition(Attachment::new("x").filename(name));
         assert_eq!(d("a\"b.txt"), r#"attachment; filename="a\"b.txt""#);
-        assert_eq!(d("a\\b.txt"), r#"attachment; filename="a\\b.txt""#);
+        assert_eq!(d("a\\b.txt"), r#"attachment; filename="a_b.txt""#);
         assert_eq!(
             d("x.pdf\"; filename=\"evil.exe"),
             r#"attachment; filename="x.pdf\"; filename=\"evil.exe""#
@@ -242,6 +273,38 @@ mod tests {
             .filename("a\r\nX-Evil: 1")
             .into_response();
         assert!(res.headers().get("x-evil").is_none());
+    }
+
+    /// Issue 31: no name the client saves reaches another directory or
+    /// shows other than it is (a right-to-left override turns
+    /// `inv\u{202E}fdp.exe` into `invexe.pdf` on screen), in `filename` or
+    /// in `filename*`.
+    #[test]
+    fn a3_attachment_names_lose_separators_and_bidi_controls() {
+        let d = |name: &str| disposition(Attachment::new("x").filename(name));
+        assert_eq!(
+            d("../../etc/passwd"),
+            r#"attachment; filename=".._.._etc_passwd""#
+        );
+        assert_eq!(
+            d("..\\..\\boot.ini"),
+            r#"attachment; filename=".._.._boot.ini""#
+        );
+        assert_eq!(
+            d("inv\u{202E}fdp.exe"),
+            r#"attachment; filename="inv_fdp.exe""#
+        );
+        for bidi in [
+            '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}',
+            '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{85}',
+        ] {
+            assert_eq!(
+                d(&format!("é{bidi}/x")),
+                "attachment; filename=\"___x\"; filename*=UTF-8''%C3%A9__x",
+                "{:?}",
+                bidi
+            );
+        }
     }
 
     #[test]
@@ -269,6 +332,10 @@ mod tests {
             .into_response();
         assert_eq!(res.status(), 500);
         assert!(res.headers().get("x").is_none());
+        let res = Attachment::new("x")
+            .content_type("text/plain; name=é")
+            .into_response();
+        assert_eq!(res.status(), 500);
     }
 
     #[tokio::test]

@@ -52,6 +52,11 @@ pub struct RouteDef<C> {
     /// The method's `#[use_guards(..)]`, `#[use_interceptors(..)]`,
     /// `#[use_pipes(..)]` and `#[use_filters(..)]`, built at startup.
     pub pipeline: Option<fn() -> PipelineDef>,
+    /// Whether an argument may check a credential (an extractor other
+    /// than `State`, the `Authorization` header, an apiKey's header, query
+    /// parameter or cookie): a secured route with none and no guard is
+    /// warned about at startup.
+    pub reads_credential: bool,
 }
 
 /// `[framework]` of the crate's `tether.toml`, embedded by `#[controller]`

@@ -20,6 +20,8 @@ pub struct HttpError {
     /// Several messages (Nest's validation answer), sent as an array.
     list: Option<Vec<String>>,
     body: Option<String>,
+    /// Headers sent with it ([`HttpError::with_header`]); boxed: rare.
+    headers: Option<Box<http::HeaderMap>>,
 }
 
 impl HttpError {
@@ -30,6 +32,7 @@ impl HttpError {
             message: message.into(),
             list: None,
             body: None,
+            headers: None,
         }
     }
 
@@ -84,6 +87,25 @@ impl HttpError {
     #[cfg(feature = "json")]
     pub fn with_body(mut self, body: &serde_json::Value) -> Self {
         self.body = Some(body.to_string());
+        self
+    }
+
+    /// Sends `name: value` with the error's answer (`Retry-After` on a
+    /// `503`, `Accept-Encoding` on a `415`). It replaces a header of that
+    /// name the error would send (`Content-Type`); the same name given
+    /// twice sends both values.
+    ///
+    /// ```
+    /// use tether::{HttpError, IntoResponse, StatusCode};
+    /// use http::{header, HeaderValue};
+    /// let e = HttpError::new(StatusCode::SERVICE_UNAVAILABLE, "busy")
+    ///     .with_header(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    /// assert_eq!(e.into_response().headers()["retry-after"], "5");
+    /// ```
+    pub fn with_header(mut self, name: http::HeaderName, value: http::HeaderValue) -> Self {
+        self.headers
+            .get_or_insert_with(Default::default)
+            .append(name, value);
         self
     }
 
@@ -157,6 +179,9 @@ impl IntoResponse for HttpError {
         *res.status_mut() = self.status;
         res.headers_mut()
             .insert(header::CONTENT_TYPE, crate::response::APPLICATION_JSON);
+        if let Some(headers) = self.headers {
+            res.headers_mut().extend(*headers);
+        }
         res
     }
 }

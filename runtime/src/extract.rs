@@ -2,7 +2,7 @@
 //! generates calls these; a failure is a `400` whose message names what
 //! the client sent (the path parameter, query key, header, form field or
 //! JSON field path) and the problem (`413` for a body over the limit, `415` for a
-//! wrong content type).
+//! wrong content type or a compressed body).
 
 use crate::request::Request;
 use crate::urlencoded::{Error, Values};
@@ -213,6 +213,36 @@ pub(crate) fn wrong_type(expected: &str, found: Option<&str>) -> HttpError {
     )
 }
 
+/// `Ok` when the request body is sent as it is: no `Content-Encoding`,
+/// or only `identity`. Else the `415` of RFC 9110 §15.5.16, with
+/// `Accept-Encoding: identity`: tether reads bodies as sent, so a `gzip`
+/// or `br` body would reach the handler still compressed. Checked before
+/// any byte of the body is read.
+pub(crate) fn sent_as_is(req: &Request) -> Result<(), HttpError> {
+    let mut codings = req.headers().get_all(http::header::CONTENT_ENCODING).iter();
+    let other = codings.find_map(|value| match value.to_str() {
+        Ok(list) => list
+            .split(',')
+            .map(str::trim)
+            .find(|c| !c.is_empty() && !c.eq_ignore_ascii_case("identity"))
+            .map(str::to_string),
+        Err(_) => Some(String::from_utf8_lossy(value.as_bytes()).into_owned()),
+    });
+    match other {
+        None => Ok(()),
+        Some(coding) => Err(HttpError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!(
+                "the request body is sent with `Content-Encoding: {coding}`, which the server does not decode: send it uncompressed"
+            ),
+        )
+        .with_header(
+            http::header::ACCEPT_ENCODING,
+            http::HeaderValue::from_static("identity"),
+        )),
+    }
+}
+
 /// How much of a body past the limit is read and discarded before the
 /// `413` goes out: a client still sending would otherwise get a reset
 /// instead of the answer.
@@ -225,8 +255,11 @@ pub(crate) fn too_large(limit: usize) -> HttpError {
     )
 }
 
-/// Reads the whole body within the app's size limit (`413` past it).
+/// Reads the whole body within the app's size limit (`413` past it);
+/// a body sent compressed (`Content-Encoding` other than `identity`) is a
+/// `415` with `Accept-Encoding: identity`, before any of it is read.
 pub async fn read_body(req: &mut Request) -> Result<Bytes, HttpError> {
+    sent_as_is(req)?;
     let limit = req.body_limit;
     let mut body = req.take_body();
     if body.size_hint().lower() > limit as u64 {

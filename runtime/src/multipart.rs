@@ -412,6 +412,7 @@ pub async fn body_multipart<T: FromMultipart>(req: &mut Request) -> Result<T, Ht
         let found = (!essence.is_empty()).then_some(essence);
         return Err(crate::extract::wrong_type("multipart/form-data", found));
     }
+    crate::extract::sent_as_is(req)?;
     let boundary = multer::parse_boundary(content_type)
         .map_err(|e| HttpError::bad_request(format!("invalid multipart body: {e}")))?;
     let limit = req.body_limit;

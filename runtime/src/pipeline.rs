@@ -439,6 +439,11 @@ impl RoutePipeline {
     pub(crate) fn metadata<T: 'static>(&self) -> Option<&T> {
         self.metadata.iter().find_map(|v| v.downcast_ref::<T>())
     }
+
+    /// Whether any level has a guard.
+    pub(crate) fn has_guards(&self) -> bool {
+        !self.guards.is_empty()
+    }
 }
 
 impl RoutePipeline {

@@ -315,10 +315,29 @@ impl<T: Into<Body>> IntoResponse for Html<T> {
 /// assert_eq!(res.status(), 303);
 /// assert_eq!(res.headers()["location"], "/books/7");
 /// ```
+///
+/// The target is sent as a URI: a character a URI cannot hold as it is
+/// (anything not ASCII, a space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`,
+/// `|`, `}`, a `%` not followed by two hex digits) is percent-encoded as
+/// UTF-8, and an escape already there (`%20`) is kept, so clients read the
+/// path that was meant rather than its UTF-8 bytes as Latin-1:
+///
+/// ```
+/// use tether::{IntoResponse, Redirect};
+/// let res = Redirect::to("/wiki/Café au lait").into_response();
+/// assert_eq!(res.headers()["location"], "/wiki/Caf%C3%A9%20au%20lait");
+/// ```
+///
+/// An empty target, or one with a control character (`\r`, `\n`, a
+/// tab), answers `500`
+/// rather than a header the client cannot read. To send the client back
+/// to a target it chose (`?next=/cart`), use [`Redirect::local`], which
+/// refuses any target on another site.
 #[derive(Debug, Clone)]
 pub struct Redirect {
     status: StatusCode,
-    location: HeaderValue,
+    /// `None` for a target no `Location` can carry: answered `500`.
+    location: Option<HeaderValue>,
 }
 
 impl Redirect {
@@ -337,11 +356,52 @@ impl Redirect {
         Self::with_status(StatusCode::PERMANENT_REDIRECT, uri)
     }
 
-    /// A `uri` that is not a valid header value (a control character)
-    /// answers `500` rather than a header the client cannot read.
+    /// [`Redirect::to`] (`303`) a path on this site, and only there: the
+    /// target a client sent (`?next=…` after a login) cannot send it to
+    /// another site (an open redirect). `Err` is a `400` naming the target
+    /// when it is not a path starting with a single `/`: an absolute URL
+    /// (`https://evil.example`), a scheme (`javascript:…`), a
+    /// scheme-relative one (`//evil.example`, which browsers also read in
+    /// `/\evil.example` and `\\evil.example`), a relative path, or one
+    /// with a control character (browsers drop tabs and newlines, so
+    /// `/\t/evil.example` is `//evil.example` to them).
+    ///
+    /// ```
+    /// use tether::{HttpError, IntoResponse, Redirect};
+    ///
+    /// /// After a login: back where the client came from, or home.
+    /// fn back_to(next: Option<&str>) -> Redirect {
+    ///     next.and_then(|n| Redirect::local(n).ok())
+    ///         .unwrap_or_else(|| Redirect::to("/"))
+    /// }
+    ///
+    /// assert_eq!(back_to(Some("/cart?step=2")).into_response().headers()["location"], "/cart?step=2");
+    /// assert_eq!(back_to(Some("//evil.example")).into_response().headers()["location"], "/");
+    ///
+    /// // Or refuse it: a handler returning it answers the `400`.
+    /// fn strict(next: &str) -> Result<Redirect, HttpError> {
+    ///     Redirect::local(next)
+    /// }
+    /// let e = strict("https://evil.example/").unwrap_err();
+    /// assert_eq!(e.status(), 400);
+    /// ```
+    pub fn local(path: &str) -> Result<Self, crate::HttpError> {
+        if is_local_path(path) {
+            Ok(Self::to(path))
+        } else {
+            Err(crate::HttpError::bad_request(format!(
+                "redirect target {path:?} is not a path on this site: it must start with a single `/` and hold no control character"
+            )))
+        }
+    }
+
+    /// An empty `uri`, or one with a control character, answers `500`
+    /// (see [`Redirect`]).
     fn with_status(status: StatusCode, uri: &str) -> Self {
-        let location = HeaderValue::try_from(uri).unwrap_or_else(|_| HeaderValue::from_static(""));
-        Redirect { status, location }
+        Redirect {
+            status,
+            location: location_value(uri),
+        }
     }
 
     /// The status it answers with.
@@ -350,13 +410,61 @@ impl Redirect {
     }
 }
 
+/// Whether `path` is a path on this site: one `/` first, not followed by
+/// another or by `\` (scheme-relative to browsers), and no control
+/// character anywhere (browsers drop tabs and newlines before reading it).
+fn is_local_path(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    bytes.first() == Some(&b'/')
+        && !matches!(bytes.get(1), Some(b'/' | b'\\'))
+        && !bytes.iter().any(u8::is_ascii_control)
+}
+
+/// Whether `byte` stands as it is in a URI reference (RFC 3986's
+/// unreserved and reserved characters); `%` is looked at on its own.
+fn uri_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&byte)
+}
+
+/// `uri` as a `Location` value: each byte a URI reference cannot hold
+/// percent-encoded, escapes already there kept; `None` when it is empty
+/// or has a control character.
+fn location_value(uri: &str) -> Option<HeaderValue> {
+    use std::fmt::Write;
+    let bytes = uri.as_bytes();
+    if bytes.is_empty() || bytes.iter().any(u8::is_ascii_control) {
+        return None;
+    }
+    let escape_at = |i: usize| {
+        bytes
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+    };
+    let kept = |(i, &b): (usize, &u8)| uri_byte(b) || (b == b'%' && escape_at(i));
+    if bytes.iter().enumerate().all(kept) {
+        return HeaderValue::from_str(uri).ok();
+    }
+    let mut out = String::with_capacity(uri.len() + 16);
+    for (i, &b) in bytes.iter().enumerate() {
+        if kept((i, &b)) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    HeaderValue::from_str(&out).ok()
+}
+
 impl IntoResponse for Redirect {
     fn into_response_with(self, _status: StatusCode) -> Response {
-        if self.location.is_empty() {
-            return crate::HttpError::internal("redirect to an invalid location").into_response();
-        }
+        let Some(location) = self.location else {
+            return crate::HttpError::internal(
+                "redirect to an invalid location: it is empty or has a control character",
+            )
+            .into_response();
+        };
         let mut res = ().into_response_with(self.status);
-        res.headers_mut().insert(header::LOCATION, self.location);
+        res.headers_mut().insert(header::LOCATION, location);
         res
     }
 }
@@ -559,6 +667,63 @@ mod tests {
         let res = Json(serde_json::json!({"a": 1})).into_response_with(StatusCode::OK);
         assert_eq!(res.headers()[header::CONTENT_TYPE], "application/json");
         assert_eq!(text(res).await, r#"{"a":1}"#);
+    }
+
+    fn location(r: Redirect) -> String {
+        let res = r.into_response();
+        String::from_utf8(res.headers()[header::LOCATION].as_bytes().to_vec()).unwrap()
+    }
+
+    /// Issue 31: what a URI cannot hold is percent-encoded (UTF-8), what it
+    /// can, escapes included, is kept.
+    #[test]
+    fn a3_redirect_percent_encodes_what_a_uri_cannot_hold() {
+        assert_eq!(location(Redirect::to("/books/7?x=1#a")), "/books/7?x=1#a");
+        assert_eq!(
+            location(Redirect::to("/wiki/Café au lait")),
+            "/wiki/Caf%C3%A9%20au%20lait"
+        );
+        assert_eq!(location(Redirect::to("/a%20b%zz%")), "/a%20b%25zz%25");
+        assert_eq!(
+            location(Redirect::to("https://例え.jp/a\\b?q=\"<>\"")),
+            "https://%E4%BE%8B%E3%81%88.jp/a%5Cb?q=%22%3C%3E%22"
+        );
+        assert_eq!(
+            location(Redirect::to("/\\evil.example")),
+            "/%5Cevil.example"
+        );
+        for bad in ["", "/a\r\nSet-Cookie: x=1", "/a\tb", "/\x7f"] {
+            assert_eq!(Redirect::to(bad).into_response().status(), 500, "{bad:?}");
+        }
+    }
+
+    /// Issue 31: `Redirect::local` admits a path on this site only.
+    #[test]
+    fn a3_redirect_local_refuses_other_sites() {
+        for ok in ["/", "/cart?step=2", "/a//b", "/é"] {
+            assert!(Redirect::local(ok).is_ok(), "{ok:?}");
+        }
+        assert_eq!(location(Redirect::local("/é").unwrap()), "/%C3%A9");
+        for bad in [
+            "https://evil.example/",
+            "//evil.example",
+            "/\\evil.example",
+            "\\\\evil.example",
+            "javascript:alert(1)",
+            "evil.example",
+            " //evil.example",
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "",
+        ] {
+            let e = Redirect::local(bad).unwrap_err();
+            assert_eq!(e.status(), 400, "{bad:?}");
+            assert!(
+                e.message().contains("is not a path on this site"),
+                "{}",
+                e.message()
+            );
+        }
     }
 
     /// A NaN where the document promises a number is a `500` naming the

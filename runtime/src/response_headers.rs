@@ -27,8 +27,9 @@
 //! A field's value is written as its text: strings as they are, numbers
 //! and booleans as JSON writes them; `None` sends no header; a list sends
 //! the header once per item (several `Set-Cookie`). A value that cannot be
-//! a header (a control character, an object) is a `500` naming the header,
-//! never a malformed response.
+//! a header (a control character, an object) or is not ASCII (clients
+//! would read its UTF-8 bytes as Latin-1: percent-encode it) is a `500`
+//! naming the header, never a malformed or misread response.
 
 use crate::response::{IntoResponse, Json, Response};
 use crate::HttpError;
@@ -132,6 +133,11 @@ pub fn header_values<H: Serialize>(
                     )))
                 }
             };
+            if !text.is_ascii() {
+                return Err(fail(format!(
+                    "the value of header `{name}` is not ASCII, which clients read as Latin-1: percent-encode it"
+                )));
+            }
             let value = HeaderValue::from_str(&text).map_err(|_| {
                 fail(format!(
                     "the value of header `{name}` has a byte a header cannot carry"
@@ -228,5 +234,26 @@ mod tests {
         }
         let e = header_values(&BadName { note: 1 }).unwrap_err();
         assert!(e.message().contains("`X Note`"), "{}", e.message());
+    }
+
+    /// Issue 31: a non-ASCII value would go out as UTF-8 bytes clients
+    /// read as Latin-1 (`café` as `cafÃ©`): a 500 naming the header.
+    #[test]
+    fn e2_a_non_ascii_value_is_a_500_naming_it() {
+        #[derive(Serialize)]
+        struct Named {
+            #[serde(rename = "X-Author")]
+            author: &'static str,
+        }
+        let e = header_values(&Named { author: "Zoë" }).unwrap_err();
+        assert_eq!(e.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(
+            e.message().contains("`X-Author` is not ASCII"),
+            "{}",
+            e.message()
+        );
+        let res = WithHeaders::new((), Named { author: "Zoë" }).into_response();
+        assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(res.headers().get("x-author").is_none());
     }
 }

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
-use tether_model::{RoutePath, Version};
+use tether_model::{RoutePath, Version, VERSION_HEADER};
 
 /// What answers a matched request: the handler, and its guards,
 /// interceptors, pipes and filters when it has any (built at startup).
@@ -121,6 +121,28 @@ pub(crate) enum RequestedVersion<'a> {
     Any,
     /// The header's value, or `None` when absent.
     Header(Option<&'a str>),
+    /// A header no version can be read from (what is wrong with it): no
+    /// route matches, and the request is answered `400`, never as if it
+    /// asked for the default version.
+    Unreadable(&'static str),
+}
+
+impl<'a> RequestedVersion<'a> {
+    /// The version `headers` ask for under HEADER versioning: the one
+    /// `X-API-Version`'s text, none when it is absent; unreadable when it
+    /// is not visible ASCII or is sent more than once (a proxy or cache
+    /// may read another of them than the server would).
+    pub(crate) fn from_headers(headers: &'a http::HeaderMap) -> Self {
+        let mut values = headers.get_all(VERSION_HEADER).iter();
+        match (values.next(), values.next()) {
+            (None, _) => RequestedVersion::Header(None),
+            (Some(value), None) => match value.to_str() {
+                Ok(text) => RequestedVersion::Header(Some(text)),
+                Err(_) => RequestedVersion::Unreadable("not visible ASCII"),
+            },
+            (Some(_), Some(_)) => RequestedVersion::Unreadable("sent more than once"),
+        }
+    }
 }
 
 /// A route conflict found while building the router.
@@ -389,6 +411,7 @@ impl Router {
         let wanted = match version {
             RequestedVersion::Any => return variants.first().map(|v| &v.route),
             RequestedVersion::Header(h) => h.map(str::trim).or(self.default_version.as_deref()),
+            RequestedVersion::Unreadable(_) => return None,
         };
         let exact = variants.iter().find(|v| match (&v.version, wanted) {
             (Some(Version::Exact(have)), Some(want)) => have == want,
@@ -513,6 +536,29 @@ mod tests {
             hit(&r, M::GET, "/health", h(None)).await.unwrap(),
             "neutral"
         );
+        // Issue 31: an unreadable header is no route, not the default.
+        let unreadable = || RequestedVersion::Unreadable("not visible ASCII");
+        assert!(hit(&r, M::GET, "/books", unreadable()).await.is_none());
+        assert!(hit(&r, M::GET, "/health", unreadable()).await.is_none());
+    }
+
+    #[test]
+    fn a5_a_version_header_is_read_only_when_readable_and_sent_once() {
+        let read = |values: &[&[u8]]| {
+            let mut headers = http::HeaderMap::new();
+            for v in values {
+                headers.append(VERSION_HEADER, http::HeaderValue::from_bytes(v).unwrap());
+            }
+            match RequestedVersion::from_headers(&headers) {
+                RequestedVersion::Header(h) => Ok(h.map(str::to_string)),
+                RequestedVersion::Unreadable(why) => Err(why),
+                RequestedVersion::Any => unreachable!(),
+            }
+        };
+        assert_eq!(read(&[]), Ok(None));
+        assert_eq!(read(&[b" 2 "]), Ok(Some(" 2 ".into())));
+        assert_eq!(read(&[b"\xc3\xa9"]), Err("not visible ASCII"));
+        assert_eq!(read(&[b"1", b"2"]), Err("sent more than once"));
     }
 
     #[test]

@@ -248,17 +248,26 @@ impl ServiceParts {
         headers: &http::HeaderMap,
     ) -> Option<(&crate::routing::Route, PathParams)> {
         let version = if self.header_versioning {
-            RequestedVersion::Header(headers.get(VERSION_HEADER).and_then(|v| v.to_str().ok()))
+            RequestedVersion::from_headers(headers)
         } else {
             RequestedVersion::Any
         };
         self.router.find(method, path, version)
     }
 
-    /// The answer when no route matches: `405` when the path exists under
-    /// another method, else the not-found handler's or Nest's `404`.
+    /// The answer when no route matches: `400` for an `X-API-Version` no
+    /// version can be read from (HEADER versioning), `405` when the path
+    /// exists under another method, else the not-found handler's or
+    /// Nest's `404`.
     fn unrouted(&self, request: &Request) -> Response {
         let head = &request.head;
+        if self.header_versioning {
+            if let RequestedVersion::Unreadable(why) = RequestedVersion::from_headers(&head.headers)
+            {
+                return HttpError::bad_request(format!("invalid header `{VERSION_HEADER}`: {why}"))
+                    .into_response();
+            }
+        }
         #[cfg(feature = "docs")]
         if let Some(res) = self
             .docs
@@ -286,10 +295,10 @@ impl ServiceParts {
         if versions.is_empty() {
             return not_found(head);
         }
+        // `unrouted` answered an unreadable header already.
         let asked = match head.headers.get(VERSION_HEADER).map(|v| v.to_str()) {
             Some(Ok(v)) => format!("in version {} ({VERSION_HEADER})", v.trim()),
-            Some(Err(_)) => format!("in the version {VERSION_HEADER} names"),
-            None => format!("without {VERSION_HEADER}"),
+            _ => format!("without {VERSION_HEADER}"),
         };
         let message = format!(
             "Cannot {} {} {asked}: it is served in version{} {}",

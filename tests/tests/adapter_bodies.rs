@@ -119,6 +119,11 @@ impl Bodies {
         }
         Ok(out.join(","))
     }
+    /// Reads no body: a `Content-Encoding` is none of its business.
+    #[post("/none")]
+    async fn none(&self) -> &'static str {
+        "read nothing"
+    }
 }
 
 async fn server() -> TestServer {
@@ -550,5 +555,77 @@ async fn a6_multipart_errors() {
         body.contains("larger than the limit of 65536 bytes"),
         "{body}"
     );
+    s.stop().await.unwrap();
+}
+
+/// Issue 31, RFC 9110 §15.5.16: a body sent compressed (`Content-Encoding`
+/// other than `identity`) reached the handler still compressed; now every
+/// route that reads a body answers 415 naming the coding, with
+/// `Accept-Encoding: identity`, and one that reads none ignores it.
+#[tokio::test]
+async fn a6_a_compressed_body_is_a_415_with_accept_encoding_identity() {
+    use std::io::Write;
+    let s = server().await;
+    let json = r#"{"title":"Dune","pages":412}"#;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(json.as_bytes()).unwrap();
+    let gzipped = gz.finish().unwrap();
+    let cases = [
+        ("/bodies/json", "application/json"),
+        ("/bodies/json-optional", "application/json"),
+        ("/bodies/text", "text/plain"),
+        ("/bodies/text-optional", "text/plain"),
+        ("/bodies/form", "application/x-www-form-urlencoded"),
+        ("/bodies/bytes", "application/octet-stream"),
+        ("/bodies/bytes-optional", "application/octet-stream"),
+    ];
+    for (path, content_type) in cases {
+        for coding in ["gzip", "br", "identity, gzip", "x-custom"] {
+            let res = s
+                .post(path, content_type, gzipped.clone())
+                .header("content-encoding", coding)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 415, "{path} {coding}");
+            assert_eq!(res.headers()["accept-encoding"], "identity", "{path}");
+            let body = res.text().await.unwrap();
+            let named = coding.rsplit(", ").next().unwrap();
+            assert!(
+                body.contains(&format!(
+                    "the request body is sent with `Content-Encoding: {named}`, which the server does not decode"
+                )),
+                "{path}: {body}"
+            );
+        }
+    }
+    for path in ["/bodies/upload", "/bodies/stream"] {
+        let form = reqwest::multipart::Form::new().text("title", "Dune");
+        let res = s
+            .client
+            .post(s.url(path))
+            .multipart(form)
+            .header("content-encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 415, "{path}");
+        assert_eq!(res.headers()["accept-encoding"], "identity", "{path}");
+    }
+    // `identity` is the body as it is; a route that reads none ignores it.
+    let (status, body) = s
+        .send(
+            s.post("/bodies/json", "application/json", json)
+                .header("content-encoding", "Identity"),
+        )
+        .await;
+    assert_eq!((status, body.as_str()), (201, json));
+    let (status, body) = s
+        .send(
+            s.post("/bodies/none", "application/json", gzipped)
+                .header("content-encoding", "gzip"),
+        )
+        .await;
+    assert_eq!((status, body.as_str()), (201, "read nothing"));
     s.stop().await.unwrap();
 }

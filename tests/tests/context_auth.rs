@@ -185,6 +185,134 @@ impl Misc {
     }
 }
 
+/// Secured by bearer, with routes that check the credential and routes
+/// that do not (issue 31: the latter are warned about at startup).
+struct Loose;
+
+#[controller("/loose")]
+#[security("bearer")]
+impl Loose {
+    /// Nothing reads the token: any well-formed one is let in.
+    #[get("/open-door")]
+    async fn open_door(&self) -> &'static str {
+        "in"
+    }
+
+    /// App state is no credential check either.
+    #[get("/stateful")]
+    async fn stateful(&self, users: State<Users>) -> String {
+        users.0 .0.len().to_string()
+    }
+
+    /// The token itself, for the handler to check.
+    #[get("/token")]
+    async fn token(&self, token: BearerToken) -> String {
+        token.0
+    }
+
+    /// The raw header, for the handler to check.
+    #[get("/header")]
+    async fn header(&self, #[header("Authorization")] auth: String) -> String {
+        auth
+    }
+
+    /// An apiKey scheme's header.
+    #[get("/key")]
+    #[security("api_key")]
+    async fn key(&self, #[header("x-api-key")] key: String) -> String {
+        key
+    }
+
+    /// The caller, checked by the extractor.
+    #[get("/user")]
+    async fn user(&self, user: CurrentUser) -> String {
+        user.name
+    }
+
+    /// No requirement, nothing to check.
+    #[get("/free")]
+    #[public]
+    async fn free(&self) -> &'static str {
+        "free"
+    }
+}
+
+/// The messages of the `tether::security` events sent while building
+/// `app` on this thread.
+fn security_warnings(app: App) -> Vec<String> {
+    use std::sync::{Arc, Mutex};
+    use tracing::field::{Field, Visit};
+    use tracing_subscriber::layer::SubscriberExt;
+
+    struct Message<'a>(&'a mut String);
+    impl Visit for Message<'_> {
+        fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+            if field.name() == "message" {
+                *self.0 = format!("{value:?}");
+            }
+        }
+    }
+    struct Warnings(Arc<Mutex<Vec<String>>>);
+    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Warnings {
+        fn on_event(
+            &self,
+            event: &tracing::Event<'_>,
+            _: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            let meta = event.metadata();
+            if meta.target() == tether::security::TARGET && *meta.level() == tracing::Level::WARN {
+                let mut message = String::new();
+                event.record(&mut Message(&mut message));
+                self.0.lock().unwrap().push(message);
+            }
+        }
+    }
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let subscriber = tracing_subscriber::registry().with(Warnings(seen.clone()));
+    tracing::subscriber::with_default(subscriber, || app.build().map(drop)).unwrap();
+    let seen = seen.lock().unwrap();
+    seen.clone()
+}
+
+/// Issue 31: a route that requires a scheme but has no guard and no
+/// argument that may check the credential admits any well-formed one
+/// while the document says it is secured: building the app warns, naming
+/// each such route and what to add, and only those.
+#[tokio::test]
+async fn e4_a_secured_route_nothing_checks_is_warned_about_at_startup() {
+    let warnings = security_warnings(app().controller(Loose));
+    let named = |route: &str| warnings.iter().filter(|w| w.contains(route)).count();
+    for route in [
+        "GET /loose/open-door (Loose::open_door) requires `bearer`",
+        "GET /loose/stateful (Loose::stateful) requires `bearer`",
+        "GET /misc/key (Misc::key) requires `api_key` or `session`",
+    ] {
+        assert_eq!(named(route), 1, "{route} in {warnings:#?}");
+    }
+    assert_eq!(warnings.len(), 3, "{warnings:#?}");
+    assert!(
+        warnings[0].contains("nothing checks the credential")
+            && warnings[0].contains("add a guard (`#[use_guards(..)]` or `App::use_guards`)"),
+        "{}",
+        warnings[0]
+    );
+    // What it warns about: any token reaches such a route.
+    let s = TestServer::start(app().controller(Loose)).await;
+    let (status, body, _) = get(
+        &s,
+        "/loose/open-door",
+        &[("authorization", "Bearer anything")],
+    )
+    .await;
+    assert_eq!((status, body.as_str()), (200, "in"));
+    s.stop().await.unwrap();
+    // An app-wide guard checks every route: no warning.
+    assert_eq!(
+        security_warnings(app().controller(Loose).use_guards(RolesGuard)),
+        Vec::<String>::new()
+    );
+}
+
 fn app() -> App {
     App::new(NativeAdapter::new())
         .provide(Users(vec![

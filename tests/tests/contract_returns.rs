@@ -6,6 +6,7 @@
 //! file whose name no client can use to add a header.
 
 use serde::{Deserialize, Serialize};
+use tether::response_headers::WithHeaders;
 use tether::{
     controller, App, Attachment, Body, Html, HttpError, Json, NativeAdapter, Redirect, StatusCode,
 };
@@ -80,6 +81,24 @@ impl ReturnsController {
         Ok(Redirect::to("/returns/alias/1"))
     }
 
+    /// A redirect to where the client asks (`Redirect::to`).
+    #[get("/go")]
+    async fn go(&self, #[query("to")] to: String) -> Redirect {
+        Redirect::to(&to)
+    }
+
+    /// Back where the client came from, on this site only.
+    #[get("/back")]
+    async fn back(&self, #[query("next")] next: String) -> Result<Redirect, HttpError> {
+        Redirect::local(&next)
+    }
+
+    /// A header of the client's text.
+    #[get("/signed")]
+    async fn signed(&self, #[query("by")] by: String) -> WithHeaders<Book, Signed> {
+        WithHeaders::new(book(1).unwrap(), Signed { by })
+    }
+
     /// The name the client asks for, as the file's name.
     #[get("/file")]
     async fn file(&self, #[query("name")] name: String) -> Attachment {
@@ -101,6 +120,13 @@ impl ReturnsController {
             .filename("table.csv")
             .content_type("text/csv")
     }
+}
+
+/// The headers of `/returns/signed`.
+#[derive(Serialize)]
+struct Signed {
+    #[serde(rename = "X-Signed-By")]
+    by: String,
 }
 
 async fn server() -> TestServer {
@@ -187,6 +213,90 @@ async fn a3_html_and_redirects() {
     s.stop().await.unwrap();
 }
 
+/// Status, raw `Location` bytes and body of `GET path` (no redirect
+/// followed).
+async fn raw_location(s: &TestServer, path: &str) -> (u16, Vec<u8>, String) {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let res = client.get(s.url(path)).send().await.unwrap();
+    let location = res
+        .headers()
+        .get("location")
+        .map(|v| v.as_bytes().to_vec())
+        .unwrap_or_default();
+    (res.status().as_u16(), location, res.text().await.unwrap())
+}
+
+fn query(value: &str) -> String {
+    url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
+}
+
+/// Issue 31: a `Location` is ASCII on the wire, non-ASCII percent-encoded
+/// as UTF-8 (raw UTF-8 is read as Latin-1 by clients), an escape already
+/// there kept; a control character is still a 500.
+#[tokio::test]
+async fn a3_a_redirect_location_is_percent_encoded() {
+    let s = server().await;
+    let go = |to: &str| format!("/returns/go?to={}", query(to));
+    let (status, location, _) = raw_location(&s, &go("/wiki/Café au lait")).await;
+    assert_eq!(status, 303);
+    assert_eq!(
+        String::from_utf8(location).unwrap(),
+        "/wiki/Caf%C3%A9%20au%20lait"
+    );
+    let (_, location, _) = raw_location(&s, &go("/a%2Fb/ü?q=<x>")).await;
+    assert_eq!(
+        String::from_utf8(location).unwrap(),
+        "/a%2Fb/%C3%BC?q=%3Cx%3E"
+    );
+    let (status, location, body) = raw_location(&s, &go("/a\r\nSet-Cookie: x=1")).await;
+    assert_eq!((status, location.len()), (500, 0), "{body}");
+    s.stop().await.unwrap();
+}
+
+/// Issue 31: `Redirect::local` sends the client to a path of this site and
+/// answers 400 for any target a browser would read as another site.
+#[tokio::test]
+async fn a3_a_local_redirect_never_leaves_the_site() {
+    let s = server().await;
+    let back = |next: &str| format!("/returns/back?next={}", query(next));
+    let (status, location, _) = raw_location(&s, &back("/cart?step=2")).await;
+    assert_eq!((status, location.as_slice()), (303, &b"/cart?step=2"[..]));
+    for target in [
+        "https://evil.example/",
+        "//evil.example",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "/\t/evil.example",
+        "javascript:alert(1)",
+    ] {
+        let (status, location, body) = raw_location(&s, &back(target)).await;
+        assert_eq!((status, location.len()), (400, 0), "{target:?}: {body}");
+        assert!(body.contains("is not a path on this site"), "{body}");
+    }
+    s.stop().await.unwrap();
+}
+
+/// Issue 31: a `WithHeaders` value that is not ASCII would be read as
+/// Latin-1 (`Zoë` as `ZoÃ«`): a 500 naming the header, as a NaN is.
+#[tokio::test]
+async fn e2_a_non_ascii_response_header_is_a_500_naming_it() {
+    let s = server().await;
+    let res = reqwest::get(s.url("/returns/signed?by=Zoe")).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["x-signed-by"], "Zoe");
+    let res = reqwest::get(s.url(&format!("/returns/signed?by={}", query("Zoë"))))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 500);
+    assert!(res.headers().get("x-signed-by").is_none());
+    let body = res.text().await.unwrap();
+    assert!(body.contains("`X-Signed-By` is not ASCII"), "{body}");
+    s.stop().await.unwrap();
+}
+
 /// An `Attachment` on the wire: its bytes as they are, its headers, and a
 /// hostile name (quotes, `;`, CR LF with a header after it, non-ASCII)
 /// kept inside the one `Content-Disposition` value.
@@ -221,11 +331,25 @@ async fn a3_an_attachment_is_a_file_whatever_its_name() {
     assert!(h.get("set-cookie").is_none() && h.get("x-evil").is_none());
     assert_eq!(h.get_all("content-disposition").iter().count(), 1);
 
-    let res = get("Rechnung für März.pdf").await;
-    assert_eq!(
-        res.headers()["content-disposition"],
-        "attachment; filename=\"Rechnung f_r M_rz.pdf\"; filename*=UTF-8''Rechnung%20f%C3%BCr%20M%C3%A4rz.pdf"
-    );
+    // Non-ASCII also as `filename*`; and (issue 31) no separator to name
+    // another directory, no bidi control to show `inv\u{202E}fdp.exe` as
+    // `invexe.pdf`, in either parameter.
+    for (name, disposition) in [
+        (
+            "Rechnung für März.pdf",
+            "attachment; filename=\"Rechnung f_r M_rz.pdf\"; filename*=UTF-8''Rechnung%20f%C3%BCr%20M%C3%A4rz.pdf",
+        ),
+        ("../../etc/passwd", "attachment; filename=\".._.._etc_passwd\""),
+        ("..\\..\\win.ini", "attachment; filename=\".._.._win.ini\""),
+        ("Rechnung\u{202E}fdp.exe", "attachment; filename=\"Rechnung_fdp.exe\""),
+        (
+            "ü\u{2067}/\u{200F}.exe",
+            "attachment; filename=\"____.exe\"; filename*=UTF-8''%C3%BC___.exe",
+        ),
+    ] {
+        let res = get(name).await;
+        assert_eq!(res.headers()["content-disposition"], disposition, "{name:?}");
+    }
 
     let res = reqwest::Client::new()
         .post(s.url("/returns/file-stream"))

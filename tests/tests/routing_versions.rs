@@ -121,3 +121,59 @@ async fn a4_version_arrays_and_method_over_controller_under_header_versioning() 
     assert_eq!(message(Some("1"), "/nowhere").await, "Cannot GET /nowhere");
     s.stop().await.unwrap();
 }
+
+/// Issue 31: under HEADER versioning an `X-API-Version` no version can be
+/// read from (not visible ASCII, or sent twice) is a 400 naming the
+/// header, not a request for the default version; over HTTP/1 (raw bytes
+/// on the socket) and HTTP/2.
+#[tokio::test]
+async fn a4_an_unreadable_version_header_is_a_400_naming_it() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let s = TestServer::start(app(VersioningKind::Header)).await;
+    let http1 = |version_lines: &'static [u8]| {
+        let addr = s.addr;
+        async move {
+            let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+            let mut request = b"GET /catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n".to_vec();
+            request.extend_from_slice(version_lines);
+            request.extend_from_slice(b"\r\n");
+            tcp.write_all(&request).await.unwrap();
+            let mut answer = Vec::new();
+            tcp.read_to_end(&mut answer).await.unwrap();
+            String::from_utf8_lossy(&answer).into_owned()
+        }
+    };
+    let answer = http1(b"X-API-Version: 1\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    for lines in [
+        &b"X-API-Version: 1\xc3\xa9\r\n"[..],
+        b"X-API-Version: \xff\r\n",
+        b"X-API-Version: 1\r\nX-API-Version: 2\r\n",
+    ] {
+        let answer = http1(lines).await;
+        assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+        assert!(
+            answer.contains("invalid header `X-API-Version`"),
+            "{answer}"
+        );
+    }
+    let h2 = reqwest::Client::builder()
+        .http2_prior_knowledge()
+        .build()
+        .unwrap();
+    let value = reqwest::header::HeaderValue::from_bytes(b"1\xc3\xa9").unwrap();
+    let res = h2
+        .get(s.url("/catalog"))
+        .header("x-api-version", value)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.version(), reqwest::Version::HTTP_2);
+    assert_eq!(res.status(), 400);
+    let body = res.text().await.unwrap();
+    assert!(
+        body.contains("invalid header `X-API-Version`: not visible ASCII"),
+        "{body}"
+    );
+    s.stop().await.unwrap();
+}

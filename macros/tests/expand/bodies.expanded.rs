@@ -559,6 +559,7 @@ const _: () = {
                     name: "json",
                     handler: __tether_json,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
@@ -567,6 +568,7 @@ const _: () = {
                     name: "form",
                     handler: __tether_form,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
@@ -575,6 +577,7 @@ const _: () = {
                     name: "multipart",
                     handler: __tether_multipart,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Put,
@@ -583,6 +586,7 @@ const _: () = {
                     name: "text",
                     handler: __tether_text,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Put,
@@ -591,6 +595,7 @@ const _: () = {
                     name: "bytes",
                     handler: __tether_bytes,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Patch,
@@ -599,6 +604,7 @@ const _: () = {
                     name: "note",
                     handler: __tether_note,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Patch,
@@ -607,6 +613,7 @@ const _: () = {
                     name: "blob",
                     handler: __tether_blob,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

@@ -350,6 +350,7 @@ const _: () = {
                     name: "find_one",
                     handler: __tether_find_one,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -358,6 +359,7 @@ const _: () = {
                     name: "find_all",
                     handler: __tether_find_all,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
@@ -366,6 +368,7 @@ const _: () = {
                     name: "create",
                     handler: __tether_create,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Delete,
@@ -374,6 +377,7 @@ const _: () = {
                     name: "remove",
                     handler: __tether_remove,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

@@ -163,6 +163,7 @@ const _: () = {
                     name: "list",
                     handler: __tether_list,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -173,6 +174,7 @@ const _: () = {
                     name: "find",
                     handler: __tether_find,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

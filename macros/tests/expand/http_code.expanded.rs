@@ -221,6 +221,7 @@ const _: () = {
                     name: "create",
                     handler: __tether_create,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
@@ -229,6 +230,7 @@ const _: () = {
                     name: "run",
                     handler: __tether_run,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Delete,
@@ -237,6 +239,7 @@ const _: () = {
                     name: "remove",
                     handler: __tether_remove,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

@@ -155,6 +155,7 @@ const _: () = {
                     name: "place",
                     handler: __tether_place,
                     pipeline: ::tether::__private::Some(__tether_pipeline_place),
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -163,6 +164,7 @@ const _: () = {
                     name: "list",
                     handler: __tether_list,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

@@ -203,6 +203,7 @@ const _: () = {
                     name: "r#type",
                     handler: __tether_type,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -211,6 +212,7 @@ const _: () = {
                     name: "r#ref",
                     handler: __tether_ref,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

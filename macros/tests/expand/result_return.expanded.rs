@@ -226,6 +226,7 @@ const _: () = {
                     name: "find",
                     handler: __tether_find,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -234,6 +235,7 @@ const _: () = {
                     name: "owner",
                     handler: __tether_owner,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
@@ -242,6 +244,7 @@ const _: () = {
                     name: "open",
                     handler: __tether_open,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

@@ -243,6 +243,7 @@ const _: () = {
                     name: "list",
                     handler: __tether_list,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

@@ -161,6 +161,7 @@ const _: () = {
                     name: "events",
                     handler: __tether_events,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -169,6 +170,7 @@ const _: () = {
                     name: "topic",
                     handler: __tether_topic,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES

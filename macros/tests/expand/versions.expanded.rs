@@ -224,6 +224,7 @@ const _: () = {
                     name: "list",
                     handler: __tether_list,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -234,6 +235,7 @@ const _: () = {
                     name: "find",
                     handler: __tether_find,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -247,6 +249,7 @@ const _: () = {
                     name: "count",
                     handler: __tether_count,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
@@ -257,6 +260,7 @@ const _: () = {
                     name: "health",
                     handler: __tether_health,
                     pipeline: ::tether::__private::None,
+                    reads_credential: false,
                 },
             ];
             ROUTES
