@@ -121,7 +121,8 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
         ParamSource::Request => return None,
     };
     // SPEC E5: structs read from the body or the whole query are checked
-    // by `serde_valid::Validate` when their type derives it.
+    // by `serde_valid::Validate` when their type derives it, text lengths
+    // counted in code points (`counted`, in the body readers for bodies).
     let check = quote_spanned! {span=>
         |__value: &#ty| {
             #[allow(unused_imports)]
@@ -131,7 +132,11 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
     };
     let call = match &param.source {
         ParamSource::QueryAll => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()))
+            #p::validated::<#ty>(
+                #call,
+                #p::counted(#check, #p::Input::Form(__req.query_string().unwrap_or("").as_bytes())),
+                || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()),
+            )
         },
         ParamSource::Body(BodyKind::Json) => match option_inner(&param.ty) {
             Some(inner) => quote_spanned! {span=>

@@ -113,6 +113,7 @@ pub mod service;
 pub mod sse;
 pub mod state;
 pub mod testing;
+pub mod text_length;
 #[cfg(feature = "tls")]
 pub mod tls;
 pub mod trace;
@@ -173,6 +174,7 @@ pub mod __private {
     pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
     pub use crate::response::{IntoResponse, Json};
     pub use crate::security::{KeyIn, Scheme, SchemeKind, Security};
+    pub use crate::text_length::{counted, Input};
     pub use crate::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
     pub use http::StatusCode;
     #[cfg(feature = "json")]
