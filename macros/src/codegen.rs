@@ -148,7 +148,14 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
             quote_spanned!(span=> #p::body_form_validated::<#ty>(&mut __req, #check).await)
         }
         ParamSource::Body(BodyKind::Multipart) => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()))
+            match #p::body_multipart_measured::<#ty>(&mut __req).await {
+                #p::Ok((__value, __measured)) => #p::validated::<#ty>(
+                    #p::Ok(__value),
+                    #p::measured(#check, __measured),
+                    || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()),
+                ),
+                #p::Err(e) => #p::Err(e),
+            }
         },
         _ => call,
     };

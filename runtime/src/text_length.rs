@@ -6,8 +6,8 @@
 //! own count bounds nothing. Its rule cannot be changed (its `Length` for
 //! `String` is fixed), so tether measures the text again: when a string of
 //! the request has fewer grapheme clusters than code points (combining
-//! marks, emoji sequences, `\r\n`), the body or query is read a second
-//! time with each such string replaced by as many ASCII letters as it has
+//! marks, emoji sequences, `\r\n`), the body (JSON, form, multipart) or
+//! query is read a second time with each such string replaced by as many ASCII letters as it has
 //! code points, and the length rules' verdicts are taken from that read
 //! (every other rule's from the real one). Same rules, same field paths,
 //! same messages (`title: The length of the value must be `<= 200`.`); a
@@ -77,18 +77,60 @@ pub fn counted<'a, T: DeserializeOwned>(
     input: Input<'a>,
 ) -> impl FnOnce(&T) -> Result<(), Errors> + 'a {
     move |value: &T| {
-        let real = check(value);
-        let Some(stand_ins) = input.with_stand_ins() else {
-            return real;
-        };
-        match input.read::<T>(&stand_ins) {
-            Ok(measured) => merged(real, check(&measured)),
-            // A type that took combining text but not plain letters (a
-            // custom deserializer): the lengths cannot be counted, and an
-            // uncounted length is not let through.
-            Err(_) => Err(Errors::NewType(vec![Error::Custom(UNCOUNTED.into())])),
-        }
+        let reread = |stand_ins: Vec<u8>| input.read::<T>(&stand_ins).map_err(drop);
+        checked(value, check, input.with_stand_ins().map(reread))
     }
+}
+
+/// [`counted`] for a value whose stand-in reading, if it needed one, is
+/// `measured` already (a multipart form's).
+#[doc(hidden)]
+pub fn measured<T>(
+    check: impl Fn(&T) -> Result<(), Errors>,
+    measured: Option<Result<T, crate::HttpError>>,
+) -> impl FnOnce(&T) -> Result<(), Errors> {
+    move |value: &T| checked(value, check, measured.map(|m| m.map_err(drop)))
+}
+
+/// `check` of `value`, the length rules' verdicts taken from `measured`,
+/// the value read with stand-ins, when it had to be.
+fn checked<T>(
+    value: &T,
+    check: impl Fn(&T) -> Result<(), Errors>,
+    measured: Option<Result<T, ()>>,
+) -> Result<(), Errors> {
+    let real = check(value);
+    match measured {
+        None => real,
+        Some(Ok(measured)) => merged(real, check(&measured)),
+        // A type that took combining text but not plain letters (a custom
+        // deserializer): the lengths cannot be counted, and an uncounted
+        // length is not let through.
+        Some(Err(())) => Err(Errors::NewType(vec![Error::Custom(UNCOUNTED.into())])),
+    }
+}
+
+/// The parts of a multipart form with a stand-in for each UTF-8 part
+/// that needs one; `None` when none does.
+#[doc(hidden)]
+pub fn parts_with_stand_ins(
+    parts: &[Vec<crate::multipart::UploadedFile>],
+) -> Option<Vec<Vec<crate::multipart::UploadedFile>>> {
+    let mut changed = false;
+    let mut stand_in_part = |part: &crate::multipart::UploadedFile| {
+        let letters = std::str::from_utf8(&part.bytes).ok().and_then(stand_in);
+        changed |= letters.is_some();
+        let bytes = letters.map_or_else(|| part.bytes.clone(), bytes::Bytes::from);
+        crate::multipart::UploadedFile {
+            bytes,
+            ..part.clone()
+        }
+    };
+    let out = parts
+        .iter()
+        .map(|field| field.iter().map(&mut stand_in_part).collect())
+        .collect();
+    changed.then_some(out)
 }
 
 /// The message of a request whose text lengths could not be counted.

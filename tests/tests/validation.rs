@@ -555,6 +555,34 @@ async fn issue31_4_query_and_form_length_rules_count_code_points() {
     assert_eq!((status, body.as_str()), (201, "Some(5)"));
 }
 
+#[tokio::test]
+async fn issue31_4_multipart_text_parts_count_code_points() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(BooksController)).await;
+    let upload = |title: String, note: String| {
+        let form = reqwest::multipart::Form::new()
+            .text("cover-title", title)
+            .text("copyCount", "1")
+            .text("note", note);
+        s.send(s.client.post(s.url("/books/upload")).multipart(form))
+    };
+    // `note`: `max_length = 4`; one letter and four marks are 5 code points.
+    let (status, body) = upload("abc".into(), accented(4)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["note: The length of the value must be `<= 4`."]
+    );
+    // `cover-title`: `min_length = 3`; `e` and two marks are 3 code points.
+    let (status, body) = upload(accented(2), "😀😀😀😀".into()).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = upload("😀😀".into(), "ok".into()).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["cover-title: The length of the value must be `>= 3`."]
+    );
+}
+
 async fn post_json(s: &TestServer, path: &str, body: &serde_json::Value) -> (u16, String) {
     s.send(s.post(path, "application/json", body.to_string()))
         .await
