@@ -22,10 +22,6 @@ pub const CONTROLLER: &str = "x-tether-controller";
 pub const METHOD: &str = "x-tether-method";
 /// On an operation: its version group under URI and HEADER versioning.
 pub const VERSION: &str = "x-tether-version";
-/// On a string schema with `minLength`/`maxLength` from serde_valid's
-/// `min_length`/`max_length`: `"graphemes"`, what the server counts
-/// (JSON Schema counts code points).
-pub const LENGTH: &str = "x-tether-length";
 /// On `text/event-stream` content in 3.0/3.1: the schema of one event.
 pub const ITEM_SCHEMA: &str = "x-tether-item-schema";
 /// On a property, inside tether-build only (never in a written document):

@@ -121,7 +121,8 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
         ParamSource::Request => return None,
     };
     // SPEC E5: structs read from the body or the whole query are checked
-    // by `serde_valid::Validate` when their type derives it.
+    // by `serde_valid::Validate` when their type derives it, text lengths
+    // counted in code points (`counted`, in the body readers for bodies).
     let check = quote_spanned! {span=>
         |__value: &#ty| {
             #[allow(unused_imports)]
@@ -131,7 +132,11 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
     };
     let call = match &param.source {
         ParamSource::QueryAll => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()))
+            #p::validated::<#ty>(
+                #call,
+                #p::counted(#check, #p::Input::Form(__req.query_string().unwrap_or("").as_bytes())),
+                || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()),
+            )
         },
         ParamSource::Body(BodyKind::Json) => match option_inner(&param.ty) {
             Some(inner) => quote_spanned! {span=>
@@ -143,7 +148,14 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
             quote_spanned!(span=> #p::body_form_validated::<#ty>(&mut __req, #check).await)
         }
         ParamSource::Body(BodyKind::Multipart) => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()))
+            match #p::body_multipart_measured::<#ty>(&mut __req).await {
+                #p::Ok((__value, __measured)) => #p::validated::<#ty>(
+                    #p::Ok(__value),
+                    #p::measured(#check, __measured),
+                    || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()),
+                ),
+                #p::Err(e) => #p::Err(e),
+            }
         },
         _ => call,
     };

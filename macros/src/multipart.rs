@@ -160,13 +160,30 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         });
         names.push(name);
     }
+    let p = quote!(::tether::__private);
     Ok(quote! {
+        impl #ident {
+            /// The form from the parts of each field, in field order.
+            fn __tether_from_parts(
+                mut __parts: ::std::vec::Vec<::std::vec::Vec<::tether::multipart::UploadedFile>>,
+            ) -> ::std::result::Result<Self, ::tether::HttpError> {
+                ::std::result::Result::Ok(Self { #(#inits),* })
+            }
+        }
+
         impl ::tether::multipart::FromMultipart for #ident {
             async fn from_multipart(
                 multipart: ::tether::multipart::Multipart,
             ) -> ::std::result::Result<Self, ::tether::HttpError> {
-                let mut __parts = multipart.collect(&[#(#names),*]).await?;
-                ::std::result::Result::Ok(Self { #(#inits),* })
+                Self::__tether_from_parts(multipart.collect(&[#(#names),*]).await?)
+            }
+
+            async fn from_multipart_measured(
+                multipart: ::tether::multipart::Multipart,
+            ) -> ::std::result::Result<(Self, #p::Option<::std::result::Result<Self, ::tether::HttpError>>), ::tether::HttpError> {
+                let __parts = multipart.collect(&[#(#names),*]).await?;
+                let __measured = #p::parts_with_stand_ins(&__parts).map(Self::__tether_from_parts);
+                ::std::result::Result::Ok((Self::__tether_from_parts(__parts)?, __measured))
             }
 
             fn part_names() -> &'static [(&'static str, &'static str)] {

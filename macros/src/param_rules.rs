@@ -1,6 +1,7 @@
 //! The code enforcing `#[validate(..)]` rules on single-value arguments
 //! (SPEC E5): each argument with rules is read, every rule of every such
-//! argument is checked with serde_valid's own single-value checks, one
+//! argument is checked with serde_valid's own single-value checks (text
+//! lengths with tether's, in code points), one
 //! `400` lists all that are broken, and only then do the route's pipes see
 //! the values. A route without such rules gets none of this code.
 
@@ -92,14 +93,17 @@ fn checks(param: &ParamModel) -> TokenStream {
     }
 }
 
-/// serde_valid's check of one rule on the local `value`, spanned on the
-/// rule so a type it cannot check is reported there.
+/// serde_valid's check of one rule on the local `value` (tether's for the
+/// length rules), spanned on the rule so a type it cannot check is
+/// reported there.
 fn call(rule: &Rule, scalar: Scalar, value: &str) -> TokenStream {
     let span = rule.span();
     let value = Ident::new(value, span);
     let (check, method) = match rule.kind {
-        RuleKind::MinLength => ("ValidateMinLength", "validate_min_length"),
-        RuleKind::MaxLength => ("ValidateMaxLength", "validate_max_length"),
+        // Code points, as the document's `minLength`/`maxLength` count
+        // (serde_valid's own checks count grapheme clusters).
+        RuleKind::MinLength => ("CodePointLength", "validate_min_length"),
+        RuleKind::MaxLength => ("CodePointLength", "validate_max_length"),
         RuleKind::Pattern => ("ValidatePattern", "validate_pattern"),
         RuleKind::Minimum => ("ValidateMinimum", "validate_minimum"),
         RuleKind::Maximum => ("ValidateMaximum", "validate_maximum"),

@@ -13,9 +13,10 @@ use syn::{Attribute, Expr, ExprLit, ExprUnary, Lit, Meta, Token, Type, UnOp};
 /// One kind of rule, named as serde_valid names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RuleKind {
-    /// `min_length = n`: at least `n` characters.
+    /// `min_length = n`: at least `n` code points (tether counts them, as
+    /// JSON Schema does; serde_valid alone counts grapheme clusters).
     MinLength,
-    /// `max_length = n`: at most `n` characters.
+    /// `max_length = n`: at most `n` code points.
     MaxLength,
     /// `pattern = "…"`: matches the regular expression.
     Pattern,

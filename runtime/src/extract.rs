@@ -327,7 +327,7 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
 /// `bytes` parsed as JSON into `T`, an integer also read from an integral
 /// float (`12.0`); else the message naming where it failed.
 #[cfg(feature = "json")]
-fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
     serde_json::from_slice(bytes).or_else(|e| match integral_floats_as_integers(bytes) {
         Some(read) => read,
         None => Err(json_error::<T>(bytes, e)),
@@ -340,7 +340,7 @@ fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> 
 #[doc(hidden)]
 pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
-    check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
+    check: impl Fn(&T) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
     let bytes = read_body(req).await?;
@@ -354,7 +354,7 @@ pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
 #[doc(hidden)]
 pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
-    check: impl FnOnce(&Option<T>) -> Result<(), serde_valid::validation::Errors>,
+    check: impl Fn(&Option<T>) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<Option<T>, HttpError> {
     match optional_body(req, is_json, "application/json").await? {
         Some(bytes) => json_validated(&bytes, check),
@@ -366,9 +366,10 @@ pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
 #[cfg(feature = "json")]
 fn json_validated<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
-    check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
+    check: impl Fn(&T) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<T, HttpError> {
     let value: T = read_json(bytes).map_err(HttpError::bad_request)?;
+    let check = crate::text_length::counted(check, crate::text_length::Input::Json(bytes));
     crate::validate::validated(Ok(value), check, || {
         serde_json::from_slice(bytes).map_or(crate::validate::Sent::Leaf, |v| {
             crate::validate::Sent::json(&v)
@@ -468,9 +469,10 @@ pub async fn body_form<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
 #[doc(hidden)]
 pub async fn body_form_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
-    check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
+    check: impl Fn(&T) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<T, HttpError> {
     let bytes = form_bytes(req).await?;
+    let check = crate::text_length::counted(check, crate::text_length::Input::Form(&bytes));
     crate::validate::validated(read_form(&bytes), check, || {
         crate::validate::Sent::form(&bytes)
     })

@@ -116,6 +116,7 @@ pub mod sse;
 mod stall;
 pub mod state;
 pub mod testing;
+pub mod text_length;
 #[cfg(feature = "tls")]
 pub mod tls;
 pub mod trace;
@@ -169,13 +170,14 @@ pub mod __private {
     };
     pub use crate::cookie::cookie_param;
     pub use crate::extract::*;
-    pub use crate::multipart::{body_multipart, FromMultipart};
+    pub use crate::multipart::{body_multipart, body_multipart_measured, FromMultipart};
     pub use crate::param_rules::{self as rules, unpiped, Broken};
     pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef, Raise};
     pub use crate::request::Request;
     pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
     pub use crate::response::{IntoResponse, Json};
     pub use crate::security::{KeyIn, Scheme, SchemeKind, Security};
+    pub use crate::text_length::{counted, measured, parts_with_stand_ins, Input};
     pub use crate::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
     pub use http::StatusCode;
     #[cfg(feature = "json")]

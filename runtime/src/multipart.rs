@@ -200,6 +200,18 @@ pub trait FromMultipart: Sized {
     fn part_names() -> &'static [(&'static str, &'static str)] {
         &[]
     }
+
+    /// The form, and the form read again with text stand-ins when a text
+    /// part needs one, for the length rules ([`crate::text_length`]).
+    #[doc(hidden)]
+    fn from_multipart_measured(
+        multipart: Multipart,
+    ) -> impl Future<Output = Result<(Self, Option<Result<Self, HttpError>>), HttpError>> + Send
+    where
+        Self: Send,
+    {
+        async { Ok((Self::from_multipart(multipart).await?, None)) }
+    }
 }
 
 impl FromMultipart for Multipart {
@@ -406,6 +418,20 @@ impl futures_core::Stream for BodyStream {
 /// `#[body(multipart)] form: T`.
 #[doc(hidden)]
 pub async fn body_multipart<T: FromMultipart>(req: &mut Request) -> Result<T, HttpError> {
+    T::from_multipart(multipart_of(req)?).await
+}
+
+/// [`body_multipart`], with the form read again for the length rules
+/// ([`FromMultipart::from_multipart_measured`]).
+#[doc(hidden)]
+pub async fn body_multipart_measured<T: FromMultipart + Send>(
+    req: &mut Request,
+) -> Result<(T, Option<Result<T, HttpError>>), HttpError> {
+    T::from_multipart_measured(multipart_of(req)?).await
+}
+
+/// The parts of `req`'s `multipart/form-data` body.
+fn multipart_of(req: &mut Request) -> Result<Multipart, HttpError> {
     let content_type = req.header("content-type").unwrap_or("");
     let essence = content_type.split(';').next().unwrap_or("").trim();
     if !essence.eq_ignore_ascii_case("multipart/form-data") {
@@ -420,6 +446,5 @@ pub async fn body_multipart<T: FromMultipart>(req: &mut Request) -> Result<T, Ht
         multer::Constraints::new().size_limit(multer::SizeLimit::new().whole_stream(limit as u64));
     let inner =
         multer::Multipart::with_constraints(BodyStream(req.take_body()), boundary, constraints);
-    let multipart = Multipart { inner, limit };
-    T::from_multipart(multipart).await
+    Ok(Multipart { inner, limit })
 }

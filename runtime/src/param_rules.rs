@@ -39,6 +39,8 @@ use serde_valid::validation::error::FormatDefault;
 use std::sync::OnceLock;
 
 #[doc(hidden)]
+pub use crate::text_length::CodePointLength;
+#[doc(hidden)]
 pub use serde_valid::export::regex::Regex;
 #[doc(hidden)]
 pub use serde_valid::{

@@ -339,3 +339,255 @@ async fn e5_multipart_messages_name_the_parts_sent() {
         .await;
     assert_eq!((status, body.as_str()), (201, "abc 10 ok"));
 }
+
+// Issue 31 item 4: text length rules count code points, as the document's
+// `minLength`/`maxLength` and the client's zod do; serde_valid alone counts
+// grapheme clusters, and a letter with any number of combining marks is one.
+
+#[derive(Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+struct NewNote {
+    #[validate(min_length = 2)]
+    #[validate(max_length = 200)]
+    note_title: String,
+    #[validate(max_length = 3)]
+    #[serde(default)]
+    tags: Vec<String>,
+    #[validate]
+    meta: Option<NoteMeta>,
+    #[validate(max_length = 100)]
+    #[validate(custom = tether::text_length::max_graphemes(3))]
+    caption: Option<String>,
+}
+
+#[derive(Deserialize, Validate)]
+struct NoteMeta {
+    #[validate(max_length = 4)]
+    #[validate(pattern = "^[^!]*$")]
+    source: String,
+}
+
+#[derive(Deserialize, Validate)]
+struct NoteQuery {
+    #[validate(min_length = 2)]
+    #[validate(max_length = 5)]
+    q: Option<String>,
+    #[validate(max_length = 3)]
+    #[serde(default)]
+    tag: Vec<String>,
+}
+
+struct NotesController;
+
+#[controller("/notes")]
+impl NotesController {
+    #[post]
+    async fn create(&self, #[body] note: NewNote) -> String {
+        format!("{} {}", note.note_title.chars().count(), note.tags.len())
+    }
+
+    #[post("/form")]
+    async fn form(&self, #[body(form)] q: NoteQuery) -> String {
+        format!("{:?}", q.q.map(|s| s.chars().count()))
+    }
+
+    #[get]
+    async fn search(&self, #[query] q: NoteQuery) -> String {
+        format!("{:?}", q.q.map(|s| s.chars().count()))
+    }
+
+    #[get("/one")]
+    async fn one(
+        &self,
+        #[query("q")]
+        #[validate(min_length = 2)]
+        #[validate(max_length = 5)]
+        q: Option<String>,
+        #[query("tag")]
+        #[validate(max_length = 3)]
+        tag: Vec<String>,
+    ) -> String {
+        format!("{:?} {}", q.map(|s| s.chars().count()), tag.len())
+    }
+}
+
+/// `e` followed by `marks` combining acute accents: one grapheme cluster
+/// of `1 + marks` code points.
+fn accented(marks: usize) -> String {
+    format!("e{}", "\u{301}".repeat(marks))
+}
+
+fn json_note(title: &str) -> String {
+    serde_json::json!({ "noteTitle": title }).to_string()
+}
+
+#[tokio::test]
+async fn issue31_4_json_length_rules_count_code_points_not_graphemes() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(NotesController)).await;
+    let post = |body: String| s.send(s.post("/notes", "application/json", body));
+    // One letter and 300 combining marks: one grapheme, 301 code points.
+    let (status, body) = post(json_note(&accented(300))).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["noteTitle: The length of the value must be `<= 200`."]
+    );
+    // The same, escaped as JSON `\u0301`s.
+    let escaped = format!(r#"{{"noteTitle":"e{}"}}"#, r"\u0301".repeat(300));
+    let (status, body) = post(escaped).await;
+    assert_eq!(status, 400, "{body}");
+    // 200 emoji (two UTF-16 units each) are 200 code points: within; 201 not.
+    let (status, body) = post(json_note(&"😀".repeat(200))).await;
+    assert_eq!((status, body.as_str()), (201, "200 0"));
+    let (status, body) = post(json_note(&"😀".repeat(201))).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["noteTitle: The length of the value must be `<= 200`."]
+    );
+    // `min_length = 2`: `e` + one mark is two code points (one grapheme).
+    let (status, body) = post(json_note(&accented(1))).await;
+    assert_eq!((status, body.as_str()), (201, "2 0"));
+    let (status, body) = post(json_note("😀")).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["noteTitle: The length of the value must be `>= 2`."]
+    );
+    // CR LF is one grapheme and two code points.
+    let (status, body) = post(json_note("\r\n")).await;
+    assert_eq!((status, body.as_str()), (201, "2 0"));
+}
+
+#[tokio::test]
+async fn issue31_4_nested_fields_and_list_items_count_code_points_beside_other_rules() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(NotesController)).await;
+    let note = serde_json::json!({
+        "noteTitle": accented(1),
+        "tags": ["ok", accented(3), "abc"],
+        "meta": { "source": format!("{}!", accented(1)) },
+        "caption": "😀😀😀",
+    });
+    let (status, body) = post_json(&s, "/notes", &note).await;
+    assert_eq!(status, 400, "{body}");
+    let mut list = messages(&body);
+    list.sort();
+    assert_eq!(
+        list,
+        [
+            "meta.source: The value must match the pattern of \"^[^!]*$\".",
+            "tags[1]: The length of the value must be `<= 3`.",
+        ]
+    );
+    // Graphemes are counted where a rule says so: `max_graphemes(3)`.
+    let note = serde_json::json!({ "noteTitle": "ab", "caption": "e\u{301}e\u{301}e\u{301}" });
+    let (status, body) = post_json(&s, "/notes", &note).await;
+    assert_eq!((status, body.as_str()), (201, "2 0"));
+    let note = serde_json::json!({ "noteTitle": "ab", "caption": "abcd" });
+    let (status, body) = post_json(&s, "/notes", &note).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["caption: The length of the value must be `<= 3` characters (grapheme clusters)."]
+    );
+    // `max_graphemes` bounds no size; the `max_length` beside it does.
+    let note = serde_json::json!({ "noteTitle": "ab", "caption": accented(100) });
+    let (status, body) = post_json(&s, "/notes", &note).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["caption: The length of the value must be `<= 100`."]
+    );
+}
+
+#[tokio::test]
+async fn issue31_4_query_and_form_length_rules_count_code_points() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(NotesController)).await;
+    let long = accented(5);
+    let query = |q: &str| {
+        url::form_urlencoded::Serializer::new(String::new())
+            .append_pair("q", q)
+            .append_pair("tag", "ab")
+            .finish()
+    };
+    for path in ["/notes", "/notes/one"] {
+        let (status, body) = s.get(&format!("{path}?{}", query(&long))).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert_eq!(
+            messages(&body),
+            ["q: The length of the value must be `<= 5`."],
+            "{path}"
+        );
+        let (status, body) = s.get(&format!("{path}?{}", query(&"😀".repeat(5)))).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert!(body.starts_with("Some(5)"), "{path}: {body}");
+        let (status, body) = s.get(&format!("{path}?{}", query(&accented(1)))).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert!(body.starts_with("Some(2)"), "{path}: {body}");
+        let items = format!("{path}?tag=ok&tag={}", urlencode(&accented(3)));
+        let (status, body) = s.get(&items).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert_eq!(
+            messages(&body),
+            ["tag[1]: The length of the value must be `<= 3`."],
+            "{path}"
+        );
+    }
+    let (status, body) = s
+        .send(s.post(
+            "/notes/form",
+            "application/x-www-form-urlencoded",
+            query(&long),
+        ))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["q: The length of the value must be `<= 5`."]
+    );
+    let (status, body) = s
+        .send(s.post(
+            "/notes/form",
+            "application/x-www-form-urlencoded",
+            query(&"😀".repeat(5)),
+        ))
+        .await;
+    assert_eq!((status, body.as_str()), (201, "Some(5)"));
+}
+
+#[tokio::test]
+async fn issue31_4_multipart_text_parts_count_code_points() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(BooksController)).await;
+    let upload = |title: String, note: String| {
+        let form = reqwest::multipart::Form::new()
+            .text("cover-title", title)
+            .text("copyCount", "1")
+            .text("note", note);
+        s.send(s.client.post(s.url("/books/upload")).multipart(form))
+    };
+    // `note`: `max_length = 4`; one letter and four marks are 5 code points.
+    let (status, body) = upload("abc".into(), accented(4)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["note: The length of the value must be `<= 4`."]
+    );
+    // `cover-title`: `min_length = 3`; `e` and two marks are 3 code points.
+    let (status, body) = upload(accented(2), "😀😀😀😀".into()).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = upload("😀😀".into(), "ok".into()).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        messages(&body),
+        ["cover-title: The length of the value must be `>= 3`."]
+    );
+}
+
+async fn post_json(s: &TestServer, path: &str, body: &serde_json::Value) -> (u16, String) {
+    s.send(s.post(path, "application/json", body.to_string()))
+        .await
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}

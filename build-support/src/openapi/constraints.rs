@@ -2,8 +2,9 @@
 //! attributes of `serde_valid` on a field are JSON Schema keywords under
 //! Rust names, so each becomes the keyword the server enforces:
 //! `min_length = 1` → `minLength: 1`, `pattern = "…"` → `pattern`, and so
-//! on. A bare `#[validate]` (check the nested value) and rules with no
-//! keyword (`custom = …`, `message = …`) change nothing.
+//! on; the server counts `min_length`/`max_length` in code points, as
+//! JSON Schema does. A bare `#[validate]` (check the nested value) and
+//! rules with no keyword (`custom = …`, `message = …`) change nothing.
 
 use serde_json::{json, Map, Number as JsonNumber, Value};
 use tether_model::rules::{Number, Rule, RuleValue};
@@ -18,35 +19,15 @@ pub(crate) fn apply_rules(schema: Value, rules: &[Rule]) -> Value {
     let Value::Object(mut obj) = schema else {
         return schema;
     };
-    // serde_valid counts grapheme clusters, JSON Schema code points: a
-    // schema with `minLength`/`maxLength` says which the server counts
-    // (after the rules, [on the list, on its items]).
-    let mut counted = [false, false];
     for rule in rules {
         let Some(value) = keyword_value(&rule.value) else {
             continue;
         };
-        let keyword = rule.kind.keyword();
-        let length = matches!(keyword, "minLength" | "maxLength");
         let target = match obj.get_mut("items") {
-            Some(Value::Object(items)) if rule.per_item() => {
-                counted[1] |= length;
-                items
-            }
-            _ => {
-                counted[0] |= length;
-                &mut obj
-            }
+            Some(Value::Object(items)) if rule.per_item() => items,
+            _ => &mut obj,
         };
-        insert(target, keyword, value);
-    }
-    if counted[1] {
-        if let Some(Value::Object(items)) = obj.get_mut("items") {
-            items.insert(crate::extensions::LENGTH.into(), json!("graphemes"));
-        }
-    }
-    if counted[0] {
-        obj.insert(crate::extensions::LENGTH.into(), json!("graphemes"));
+        insert(target, rule.kind.keyword(), value);
     }
     Value::Object(obj)
 }
@@ -104,10 +85,10 @@ mod tests {
             parse_quote!(#[validate(max_length = 200, message = "too long")]),
             parse_quote!(#[validate(pattern = r"^[a-z]+$")]),
         ];
-        // serde_valid counts grapheme clusters: the document says so.
+        // The server counts code points, as `minLength`/`maxLength` do.
         assert_eq!(
             field(attrs, json!({"type": "string"})),
-            json!({"type": "string", "minLength": 1, "maxLength": 200, "x-tether-length": "graphemes", "pattern": "^[a-z]+$"})
+            json!({"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[a-z]+$"})
         );
         let attrs: Vec<Attribute> = vec![
             parse_quote!(#[validate(minimum = -5)]),
@@ -154,7 +135,7 @@ mod tests {
         ];
         assert_eq!(
             field(attrs, json!({"type": "array", "items": {"type": "string"}})),
-            json!({"type": "array", "items": {"type": "string", "maxLength": 5, "enum": ["a", "b"], "x-tether-length": "graphemes"}, "maxItems": 3})
+            json!({"type": "array", "items": {"type": "string", "maxLength": 5, "enum": ["a", "b"]}, "maxItems": 3})
         );
     }
 

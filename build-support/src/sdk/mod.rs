@@ -21,10 +21,7 @@
 //!   names) and `x-tether-version` (the version group, `client.v2.users`,
 //!   under URI and HEADER versioning);
 //! - on `text/event-stream` content, `x-tether-item-schema` (3.0/3.1) or
-//!   `itemSchema` (3.2): a `oneOf` of `{ event: const, data, id? }`;
-//! - on a string schema, `x-tether-length: "graphemes"`: its `minLength`
-//!   and `maxLength` are what the server counts in grapheme clusters (the
-//!   client's types and zod read the bounds as JSON Schema's code points).
+//!   `itemSchema` (3.2): a `oneOf` of `{ event: const, data, id? }`.
 //!
 //! Without them, SPEC C8 names things: the controller from the first tag,
 //! else the first path segment; the method from the `operationId`, else
