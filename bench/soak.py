@@ -8,9 +8,9 @@ connection:
 
 - stalled heads: a request head that never ends;
 - stalled bodies: a POST head promising 1000 bytes, then 5 and nothing;
-- HTTP/1 non-readers: `GET /soak/big` (16 MiB), never read;
+- HTTP/1 non-readers: `GET /api/soak/big` (16 MiB), never read;
 - HTTP/2 window-0 clients: `SETTINGS_INITIAL_WINDOW_SIZE = 0`, ten streams
-  of `/soak/big` each, `PING`s and `SETTINGS` answered;
+  of `/api/soak/big` each, `PING`s and `SETTINGS` answered;
 - idle connections that send nothing, reopened as they close, up to past
   the connection limit;
 - a form of 20,000 keys failing validation, in a loop;
@@ -59,11 +59,12 @@ def keep_open(addr, name, count, opening, pause):
         for s in held:
             try:
                 s.setblocking(False)
-                data = s.recv(65536, socket.MSG_PEEK)
+                data = s.recv(65536)
                 if data == b"":
                     s.close()
                     bump(name + " closed by the server")
                     continue
+                bump(f"{name} answered {data[9:12].decode(errors='replace')}")
             except BlockingIOError:
                 pass
             except OSError:
@@ -87,37 +88,60 @@ def keep_open(addr, name, count, opening, pause):
         s.close()
 
 
-def non_readers(addr, count):
+def non_readers(addr, count, timeout):
     """HTTP/1 clients that ask for 16 MiB and never read (a tiny receive
-    buffer, so the server holds the answer)."""
+    buffer, so the server holds the answer). Twice the server's send
+    timeout after the answer's first byte came in (seen by peeking, which
+    reads nothing), each is drained: the server must have closed it by
+    then ("non-readers closed by the server"), else it counts as
+    "non-readers still open" and the soak fails. One still waiting in the
+    listen backlog (the server at its connection limit) is left waiting."""
     held = []
     while not stop.is_set():
-        held = [s for s in held if s.fileno() != -1]
         while len(held) < count:
             s = socket.socket()
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
             try:
                 s.connect(addr)
-                s.sendall(b"GET /soak/big HTTP/1.1\r\nHost: soak\r\n\r\n")
+                s.sendall(b"GET /api/soak/big HTTP/1.1\r\nHost: soak\r\n\r\n")
             except OSError:
                 bump("http/1 non-readers connect failed")
                 break
-            held.append(s)
+            s.setblocking(False)
+            held.append([None, s])
             bump("http/1 non-readers opened")
-        stop.wait(2)
-        # Replace those the server closed (a reset or an end is visible
-        # only by reading; read one byte of the ones that ended).
-        for s in held:
-            try:
-                s.setblocking(False)
-                if s.recv(1, socket.MSG_PEEK) == b"":
-                    s.close()
-            except BlockingIOError:
-                pass
-            except OSError:
-                s.close()
-    for s in held:
+        stop.wait(1)
+        alive = []
+        for entry in held:
+            first_byte, s = entry
+            if first_byte is None:
+                try:
+                    if s.recv(1, socket.MSG_PEEK):
+                        entry[0] = time.monotonic()
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    pass
+            if entry[0] is None or time.monotonic() - entry[0] < 2 * timeout:
+                alive.append(entry)
+                continue
+            bump(f"http/1 non-readers {drained(s)}")
+            s.close()
+        held = alive
+    for _, s in held:
         s.close()
+
+
+def drained(s):
+    """Reads what `s` (non-blocking) holds: whether the server had closed it."""
+    try:
+        while True:
+            if s.recv(1 << 20) == b"":
+                return "closed by the server"
+    except BlockingIOError:
+        return "still open"
+    except OSError:
+        return "closed by the server"
 
 
 def frame(kind, flags, stream, payload=b""):
@@ -126,7 +150,7 @@ def frame(kind, flags, stream, payload=b""):
 
 def h2_window_zero(addr, streams):
     """One HTTP/2 connection with an initial window of 0, answering
-    SETTINGS and PINGs, `streams` streams of /soak/big; reopened when the
+    SETTINGS and PINGs, `streams` streams of /api/soak/big; reopened when the
     server ends it."""
     while not stop.is_set():
         try:
@@ -134,7 +158,7 @@ def h2_window_zero(addr, streams):
             s.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + frame(4, 0, 0, struct.pack(">HI", 4, 0)))
             authority = f"{addr[0]}:{addr[1]}".encode()
             for i in range(streams):
-                block = b"\x82\x86\x04" + bytes([len(b"/soak/big")]) + b"/soak/big"
+                block = b"\x82\x86\x04" + bytes([len(b"/api/soak/big")]) + b"/api/soak/big"
                 block += b"\x01" + bytes([len(authority)]) + authority
                 s.sendall(frame(1, 0x5, 2 * i + 1, block))
             bump("http/2 window-0 connections opened")
@@ -196,7 +220,7 @@ def form_flood(addr):
     keys = "&".join(f"k{i}=v" for i in range(20_000))
     body = (keys + "&name=x").encode()
     request = (
-        b"POST /soak/form HTTP/1.1\r\nHost: soak\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        b"POST /api/soak/form HTTP/1.1\r\nHost: soak\r\nContent-Type: application/x-www-form-urlencoded\r\n"
         + f"Content-Length: {len(body)}\r\n\r\n".encode()
         + body
     )
@@ -216,7 +240,7 @@ def sse_reader(addr):
     while not stop.is_set():
         try:
             s = connect(addr)
-            s.sendall(b"GET /soak/events HTTP/1.1\r\nHost: soak\r\n\r\n")
+            s.sendall(b"GET /api/soak/events HTTP/1.1\r\nHost: soak\r\n\r\n")
             s.settimeout(1)
             while not stop.is_set():
                 try:
@@ -240,7 +264,7 @@ def normal(addr, latencies):
         try:
             if s is None:
                 s = connect(addr)
-            s.sendall(b"GET /soak/ping HTTP/1.1\r\nHost: soak\r\n\r\n")
+            s.sendall(b"GET /api/soak/ping HTTP/1.1\r\nHost: soak\r\n\r\n")
             status = read_response(s)
             latencies.append(time.monotonic() - started)
             bump(f"normal answers {status}")
@@ -266,19 +290,37 @@ def watch(pid, peaks):
         stop.wait(0.25)
 
 
+SERVER_FILES = 1024  # the server's open-file limit: the usual `ulimit -n`
+
+
 def default_cap():
-    """The server's default connection limit (runtime/src/connection_limit.rs)."""
+    """The server's default connection limit at SERVER_FILES open files
+    (runtime/src/connection_limit.rs)."""
+    return max(1, SERVER_FILES - max(SERVER_FILES // 8, 64))
+
+
+def limit_server_files():
     import resource
 
-    files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    return max(1, files - max(files // 8, 64))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (SERVER_FILES, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+
+def raise_own_files():
+    """The clients hold more sockets than the server may: past its limit."""
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def main():
     binary = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 60
     cap = int(os.environ.get("SOAK_MAX_CONNECTIONS", default_cap()))
-    server = subprocess.Popen([binary, "127.0.0.1:0"], stdout=subprocess.PIPE, text=True)
+    # The server's timeouts (soak_server.rs reads the same variable).
+    timeout = float(os.environ.get("SOAK_TIMEOUT_SECS", 5))
+    raise_own_files()
+    server = subprocess.Popen([binary, "127.0.0.1:0"], stdout=subprocess.PIPE, text=True, preexec_fn=limit_server_files)
     line = server.stdout.readline().split()
     host, port = line[1].rsplit(":", 1)
     addr = (host, int(port))
@@ -289,12 +331,12 @@ def main():
     threads = [
         threading.Thread(target=watch, args=(server.pid, peaks)),
         threading.Thread(target=normal, args=(addr, latencies)),
-        threading.Thread(target=keep_open, args=(addr, "stalled heads", 100, b"GET /soak/ping HTTP/1.1\r\nHost: so", 0.2)),
+        threading.Thread(target=keep_open, args=(addr, "stalled heads", 100, b"GET /api/soak/ping HTTP/1.1\r\nHost: so", 0.2)),
         threading.Thread(
             target=keep_open,
-            args=(addr, "stalled bodies", 100, b"POST /soak/form HTTP/1.1\r\nHost: soak\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=", 0.2),
+            args=(addr, "stalled bodies", 100, b"POST /api/soak/form HTTP/1.1\r\nHost: soak\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=", 0.2),
         ),
-        threading.Thread(target=non_readers, args=(addr, 10)),
+        threading.Thread(target=non_readers, args=(addr, 10, timeout)),
         threading.Thread(target=h2_window_zero, args=(addr, 10)),
         threading.Thread(target=h2_window_zero, args=(addr, 10)),
         threading.Thread(target=keep_open, args=(addr, "idle", cap + 100, b"", 0.5)),
@@ -319,7 +361,20 @@ def main():
     print(f"peak RSS: {peaks['rss'] / 2**20:.1f} MiB (limit {RSS_LIMIT / 2**20:.0f} MiB)")
     print(f"peak open fds: {peaks['fds']} (limit {fd_limit}: the connection limit + {baseline_fds} open before any client)")
     print(f"normal client: {len(latencies)} requests, p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms (limit {P99_LIMIT * 1000:.0f} ms)")
-    ok = peaks["rss"] < RSS_LIMIT and peaks["fds"] <= fd_limit and p99 < P99_LIMIT
+    # Each behaviour must have happened as meant: a soak of 404s proves nothing.
+    seen = {
+        "the normal client got only 200s": counts.get("normal answers 200", 0) == len(latencies) > 0,
+        "the failing forms got 400s": counts.get("form answers 400", 0) > 0,
+        "HTTP/1 non-readers were closed by the server": counts.get("http/1 non-readers closed by the server", 0) > 0
+        and counts.get("http/1 non-readers still open", 0) == 0,
+        "the SSE reader got events": counts.get("sse bytes", 0) > 0,
+        "HTTP/2 window-0 streams were reset": counts.get("http/2 streams reset by the server", 0) > 0,
+        "stalled bodies were answered 408 and closed": counts.get("stalled bodies answered 408", 0) > 0
+        and counts.get("stalled bodies closed by the server", 0) > 0,
+    }
+    for what, held in seen.items():
+        print(f"  {'ok' if held else 'NOT SEEN'}: {what}")
+    ok = peaks["rss"] < RSS_LIMIT and peaks["fds"] <= fd_limit and p99 < P99_LIMIT and all(seen.values())
     print("PASS" if ok else "FAIL")
     sys.exit(0 if ok else 1)
 

@@ -768,14 +768,16 @@ impl HttpAdapter for NativeAdapter {
             let (mut closing, first_bytes_timeout) =
                 (closing.subscribe(), self.header_read_timeout);
             connections.spawn(async move {
-                let _permit = permit;
                 let h2 = tokio::select! {
                     h2 = crate::http2::starts_with_preface(&stream, first_bytes_timeout) => h2,
                     _ = closing.changed() => None,
                 };
-                if let Some(h2) = h2 {
-                    protocols.serve(stream, h2, svc, watcher, go_away).await;
+                match h2 {
+                    Some(h2) => protocols.serve(stream, h2, svc, watcher, go_away).await,
+                    None => drop(stream),
                 }
+                // The socket is closed first: never more open than the limit.
+                drop(permit);
             });
         }
         drop(listener);

@@ -1,5 +1,5 @@
 //! `soak_server [addr]`: the server of `bench/soak.sh` (issue 31): a large
-//! download, a validated form, an SSE stream and a small JSON route, with
+//! streamed download, a validated form, an SSE stream and a small JSON route, with
 //! the adapter's defaults (the connection limit derived from the file
 //! limit, or `SOAK_MAX_CONNECTIONS`) except its timeouts (`SOAK_TIMEOUT_SECS` for the header-read,
 //! body-read and send timeouts, default 5, so a 60 s soak sees many of
@@ -7,12 +7,42 @@
 
 use serde::Deserialize;
 use serde_valid::Validate;
+use hyper::body::{Frame, SizeHint};
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 use tether::sse::Sse;
-use tether::{controller, App, NativeAdapter};
+use tether::{controller, App, Attachment, Body, NativeAdapter};
 
 /// The length of `GET /soak/big`.
 const BIG: usize = 16 * 1024 * 1024;
+
+/// `left` bytes of `x`, 64 KiB a frame.
+struct Pieces {
+    left: usize,
+}
+
+impl hyper::body::Body for Pieces {
+    type Data = bytes::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<bytes::Bytes>, Self::Error>>> {
+        static PIECE: [u8; 65536] = [b'x'; 65536];
+        let n = self.left.min(PIECE.len());
+        if n == 0 {
+            return Poll::Ready(None);
+        }
+        self.left -= n;
+        Poll::Ready(Some(Ok(Frame::data(bytes::Bytes::from_static(&PIECE[..n])))))
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::with_exact(self.left as u64)
+    }
+}
 
 #[derive(Deserialize, Validate)]
 struct Form {
@@ -34,9 +64,12 @@ impl Soak {
         "pong"
     }
 
+    /// 16 MiB streamed in 64 KiB pieces, as a download of a file or an
+    /// export is: a client that stops reading holds one piece and the
+    /// socket's buffers, not the whole answer.
     #[get("/big")]
-    async fn big(&self) -> Vec<u8> {
-        vec![b'x'; BIG]
+    async fn big(&self) -> Attachment {
+        Attachment::new(Body::from_stream(Pieces { left: BIG })).filename("big.bin")
     }
 
     #[post("/form")]
