@@ -131,7 +131,7 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
     };
     let call = match &param.source {
         ParamSource::QueryAll => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()))
+            #p::validated::<#ty>(#call, #check, &__req, || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()))
         },
         ParamSource::Body(BodyKind::Json) => match option_inner(&param.ty) {
             Some(inner) => quote_spanned! {span=>
@@ -143,7 +143,7 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
             quote_spanned!(span=> #p::body_form_validated::<#ty>(&mut __req, #check).await)
         }
         ParamSource::Body(BodyKind::Multipart) => quote_spanned! {span=>
-            #p::validated::<#ty>(#call, #check, || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()))
+            #p::validated::<#ty>(#call, #check, &__req, || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()))
         },
         _ => call,
     };

@@ -23,20 +23,31 @@
 //! `{"statusCode":400,"message":["title: The length of the value must be
 //! `>= 1`.", "labels[2]: …"],"error":"Bad Request"}`.
 
+use crate::request::Request;
 use crate::HttpError;
 use serde_valid::validation::{ArrayErrors, Error, Errors, ObjectErrors};
+use std::borrow::Cow;
 
 pub use serde_valid::Validate;
 
-/// The keys the client sent, to name fields by their wire names:
+/// The most messages a validation `400` lists by default; past them, one
+/// last message says how many more rules were broken (`and 99900 more`).
+/// Change it with `App::max_validation_messages`.
+pub const DEFAULT_MAX_MESSAGES: usize = 100;
+
+/// What the client sent, to name fields by their wire names:
 /// `serde_valid` names a field by its Rust name (or its explicit
-/// `#[serde(rename)]`), not by a container's `rename_all`.
-#[derive(Debug, Default)]
-pub enum Sent {
-    /// An object's keys and values.
-    Object(Vec<(String, Sent)>),
-    /// An array's items.
-    Array(Vec<Sent>),
+/// `#[serde(rename)]`), not by a container's `rename_all`. Nothing is
+/// indexed up front: only the fields the messages name are looked up, each
+/// in one pass over the keys sent, so a failing request costs about what a
+/// passing one does however many keys it carries.
+#[derive(Debug, Default, Clone, Copy)]
+pub enum Sent<'a> {
+    /// A query string or an urlencoded form, as sent.
+    Form(&'a [u8]),
+    /// A JSON document.
+    #[cfg(feature = "json")]
+    Json(&'a serde_json::Value),
     /// A multipart form's part names, by the names validation gives
     /// their fields.
     Parts(&'static [(&'static str, &'static str)]),
@@ -45,95 +56,185 @@ pub enum Sent {
     Leaf,
 }
 
-/// A key with case, `_` and `-` ignored: `book_title` matches `bookTitle`
-/// and `book-title`.
-fn fold(key: &str) -> String {
-    key.chars()
-        .filter(|c| *c != '_' && *c != '-')
-        .flat_map(char::to_lowercase)
-        .collect()
+/// Where a field was sent.
+enum Found<'a> {
+    /// Under this key, with this value.
+    At(Cow<'a, str>, Sent<'a>),
+    /// Not among the keys of the object or form that was sent.
+    Absent,
+    /// What was sent has no keys to look at.
+    Unknown,
 }
 
-impl Sent {
-    /// The keys of a query string or a form.
-    pub fn form(query: &[u8]) -> Sent {
-        let mut keys: Vec<(String, Sent)> = Vec::new();
-        for (k, _) in form_urlencoded::parse(query) {
-            if !keys.iter().any(|(have, _)| *have == k) {
-                keys.push((k.into_owned(), Sent::Leaf));
-            }
-        }
-        Sent::Object(keys)
+impl<'a> Sent<'a> {
+    /// A query string or a form body.
+    pub fn form(query: &'a [u8]) -> Sent<'a> {
+        Sent::Form(query)
     }
 
-    /// The structure of a JSON document.
+    /// A JSON document.
     #[cfg(feature = "json")]
-    pub fn json(value: &serde_json::Value) -> Sent {
-        match value {
-            serde_json::Value::Object(o) => {
-                Sent::Object(o.iter().map(|(k, v)| (k.clone(), Sent::json(v))).collect())
+    pub fn json(value: &'a serde_json::Value) -> Sent<'a> {
+        Sent::Json(value)
+    }
+
+    /// Where field `name` was sent: under the key that equals it, else
+    /// the first that matches it ignoring case, `_` and `-` (so
+    /// `book_title` is `bookTitle` under `rename_all = "camelCase"`).
+    fn find(&self, name: &str) -> Found<'a> {
+        match *self {
+            Sent::Parts(parts) => match parts.iter().find(|(field, _)| *field == name) {
+                Some((_, part)) => Found::At(Cow::Borrowed(part), Sent::Leaf),
+                None => Found::Unknown,
+            },
+            Sent::Form(form) => match form_key(form, name) {
+                Some(key) => Found::At(key, Sent::Leaf),
+                None => Found::Absent,
+            },
+            #[cfg(feature = "json")]
+            Sent::Json(serde_json::Value::Object(map)) => match json_key(map, name) {
+                Some((key, value)) => Found::At(Cow::Borrowed(key), Sent::Json(value)),
+                None => Found::Absent,
+            },
+            _ => Found::Unknown,
+        }
+    }
+
+    /// What was sent as item `index` of an array.
+    fn item(&self, index: usize) -> Sent<'a> {
+        match *self {
+            #[cfg(feature = "json")]
+            Sent::Json(serde_json::Value::Array(items)) => {
+                items.get(index).map_or(Sent::Leaf, Sent::Json)
             }
-            serde_json::Value::Array(a) => Sent::Array(a.iter().map(Sent::json).collect()),
             _ => Sent::Leaf,
         }
     }
+}
 
-    /// The wire name of field `name` and what was sent under it: the key
-    /// as sent when one matches it, ignoring case, `_` and `-` (so
-    /// `book_title` is `bookTitle` under `rename_all = "camelCase"`),
-    /// else `name` itself.
-    fn key<'s>(&'s self, name: &str) -> (String, &'s Sent) {
-        static NOTHING: Sent = Sent::Leaf;
-        if let Sent::Parts(parts) = self {
-            let part = parts.iter().find(|(field, _)| *field == name);
-            return (part.map_or(name, |p| p.1).to_string(), &NOTHING);
+/// The key of `form` that names field `name` (see [`Sent::find`]), in one
+/// pass over its pairs.
+fn form_key<'a>(form: &'a [u8], name: &str) -> Option<Cow<'a, str>> {
+    let mut folded = None;
+    for (key, _) in form_urlencoded::parse(form) {
+        looked_at();
+        if key == name {
+            return Some(key);
         }
-        let Sent::Object(keys) = self else {
-            return (name.to_string(), &NOTHING);
-        };
-        let found = keys
-            .iter()
-            .find(|(k, _)| k == name)
-            .or_else(|| keys.iter().find(|(k, _)| fold(k) == fold(name)));
-        match found {
-            Some((k, v)) => (k.clone(), v),
-            None => (name.to_string(), &NOTHING),
+        if folded.is_none() && same_folded(&key, name) {
+            folded = Some(key);
+        }
+    }
+    folded
+}
+
+/// The entry of `map` that names field `name` (see [`Sent::find`]).
+#[cfg(feature = "json")]
+fn json_key<'a>(
+    map: &'a serde_json::Map<String, serde_json::Value>,
+    name: &str,
+) -> Option<(&'a String, &'a serde_json::Value)> {
+    map.get_key_value(name).or_else(|| {
+        map.iter()
+            .inspect(|_| looked_at())
+            .find(|(key, _)| same_folded(key, name))
+    })
+}
+
+/// Whether `a` and `b` are one key with case, `_` and `-` ignored:
+/// `book_title` matches `bookTitle` and `book-title`. Allocates nothing.
+fn same_folded(a: &str, b: &str) -> bool {
+    fn folded(key: &str) -> impl Iterator<Item = char> + '_ {
+        key.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .flat_map(char::to_lowercase)
+    }
+    folded(a).eq(folded(b))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The keys this thread's lookups looked at: the tests count them.
+    static LOOKED_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One key looked at by a lookup (counted in tests only).
+#[inline(always)]
+fn looked_at() {
+    #[cfg(test)]
+    LOOKED_AT.with(|n| n.set(n.get() + 1));
+}
+
+/// The messages of one `400`: at most `limit`, then one saying how many
+/// more there were, counted without being written.
+pub(crate) struct Messages {
+    list: Vec<String>,
+    limit: usize,
+    more: usize,
+}
+
+impl Messages {
+    /// No message yet; at most `limit` will be written.
+    pub(crate) fn new(limit: usize) -> Self {
+        Messages {
+            list: Vec::new(),
+            limit,
+            more: 0,
         }
     }
 
-    /// Whether field `name`, whose rules `errors` broke, is a struct that
-    /// was not sent under a key of its own: a `#[serde(flatten)]`ed field,
-    /// whose fields arrived as keys of this object.
-    fn flattened(&self, name: &str, errors: &Errors) -> bool {
-        let Sent::Object(keys) = self else {
-            return false;
-        };
-        matches!(errors, Errors::Object(_)) && !keys.iter().any(|(k, _)| fold(k) == fold(name))
+    /// Whether the list is full: what follows is only counted.
+    pub(crate) fn full(&self) -> bool {
+        self.list.len() >= self.limit
     }
 
-    fn item(&self, index: usize) -> &Sent {
-        static NOTHING: Sent = Sent::Leaf;
-        match self {
-            Sent::Array(items) => items.get(index).unwrap_or(&NOTHING),
-            _ => &NOTHING,
+    /// Adds `message`, written only while the list is not full.
+    pub(crate) fn push(&mut self, message: impl FnOnce() -> String) {
+        match self.full() {
+            true => self.more += 1,
+            false => self.list.push(message()),
         }
+    }
+
+    /// Counts `n` messages past the list, not written.
+    fn skip(&mut self, n: usize) {
+        self.more += n;
+    }
+
+    /// Whether no message was added.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty() && self.more == 0
+    }
+
+    /// The messages written so far (without the count of the others).
+    pub(crate) fn written(&self) -> &[String] {
+        &self.list
+    }
+
+    /// The list, ending with `and N more` when some were not written.
+    pub(crate) fn finish(mut self) -> Vec<String> {
+        if self.more > 0 {
+            self.list.push(format!("and {} more", self.more));
+        }
+        self.list
     }
 }
 
 /// One message per broken rule, each prefixed with the field's wire path
-/// (`author.email`, `labels[2]`); a rule of the whole value has none.
-pub fn messages(errors: &Errors, sent: &Sent) -> Vec<String> {
-    let mut out = Vec::new();
-    collect(errors, "", sent, &mut out);
-    out
+/// (`author.email`, `labels[2]`); a rule of the whole value has none. At
+/// most `limit` are written, then `and N more`.
+pub fn messages(errors: &Errors, sent: &Sent, limit: usize) -> Vec<String> {
+    let mut out = Messages::new(limit);
+    collect(errors, "", *sent, &mut out);
+    out.finish()
 }
 
 /// The `400` for `errors`: `message` lists [`messages`].
-pub fn bad_request(errors: &Errors, sent: &Sent) -> HttpError {
-    HttpError::bad_request_list(messages(errors, sent))
+pub fn bad_request(errors: &Errors, sent: &Sent, limit: usize) -> HttpError {
+    HttpError::bad_request_list(messages(errors, sent, limit))
 }
 
-fn collect(errors: &Errors, path: &str, sent: &Sent, out: &mut Vec<String>) {
+fn collect(errors: &Errors, path: &str, sent: Sent<'_>, out: &mut Messages) {
     match errors {
         Errors::Object(o) => object(o, path, sent, out),
         Errors::Array(a) => array(a, path, sent, out),
@@ -141,36 +242,75 @@ fn collect(errors: &Errors, path: &str, sent: &Sent, out: &mut Vec<String>) {
     }
 }
 
-fn object(o: &ObjectErrors, path: &str, sent: &Sent, out: &mut Vec<String>) {
+fn object(o: &ObjectErrors, path: &str, sent: Sent<'_>, out: &mut Messages) {
     o.errors.iter().for_each(|e| one(e, path, sent, out));
     for (key, errors) in &o.properties {
-        if sent.flattened(key, errors) {
-            // `#[serde(flatten)]`: its fields were sent as this object's.
-            collect(errors, path, sent, out);
+        if out.full() {
+            out.skip(broken(errors));
             continue;
         }
-        let (wire, inner) = sent.key(key);
-        let child = match path {
-            "" => wire,
-            _ => format!("{path}.{wire}"),
-        };
-        collect(errors, &child, inner, out);
+        match sent.find(key) {
+            // `#[serde(flatten)]`: its fields were sent as this object's.
+            Found::Absent if matches!(errors, Errors::Object(_)) => {
+                collect(errors, path, sent, out)
+            }
+            Found::At(wire, inner) => collect(errors, &child(path, &wire), inner, out),
+            Found::Absent | Found::Unknown => collect(errors, &child(path, key), Sent::Leaf, out),
+        }
     }
 }
 
-fn array(a: &ArrayErrors, path: &str, sent: &Sent, out: &mut Vec<String>) {
+/// The path of field `key` inside `path`.
+fn child(path: &str, key: &str) -> String {
+    match path {
+        "" => key.to_string(),
+        _ => format!("{path}.{key}"),
+    }
+}
+
+fn array(a: &ArrayErrors, path: &str, sent: Sent<'_>, out: &mut Messages) {
     a.errors.iter().for_each(|e| one(e, path, sent, out));
     for (index, errors) in &a.items {
+        if out.full() {
+            out.skip(broken(errors));
+            continue;
+        }
         collect(errors, &format!("{path}[{index}]"), sent.item(*index), out);
     }
 }
 
-fn one(e: &Error, path: &str, sent: &Sent, out: &mut Vec<String>) {
+fn one(e: &Error, path: &str, sent: Sent<'_>, out: &mut Messages) {
     match e {
         Error::Items(a) => array(a, path, sent, out),
         Error::Properties(o) => object(o, path, sent, out),
-        rule if path.is_empty() => out.push(rule.to_string()),
-        rule => out.push(format!("{path}: {rule}")),
+        rule if path.is_empty() => out.push(|| rule.to_string()),
+        rule => out.push(|| format!("{path}: {rule}")),
+    }
+}
+
+/// How many rules `errors` says were broken: the messages it would make.
+fn broken(errors: &Errors) -> usize {
+    match errors {
+        Errors::Object(o) => broken_in_object(o),
+        Errors::Array(a) => broken_in_array(a),
+        Errors::NewType(list) => list.iter().map(broken_rules).sum(),
+    }
+}
+
+fn broken_in_object(o: &ObjectErrors) -> usize {
+    o.errors.iter().map(broken_rules).sum::<usize>()
+        + o.properties.values().map(broken).sum::<usize>()
+}
+
+fn broken_in_array(a: &ArrayErrors) -> usize {
+    a.errors.iter().map(broken_rules).sum::<usize>() + a.items.values().map(broken).sum::<usize>()
+}
+
+fn broken_rules(e: &Error) -> usize {
+    match e {
+        Error::Items(a) => broken_in_array(a),
+        Error::Properties(o) => broken_in_object(o),
+        _ => 1,
     }
 }
 
@@ -206,18 +346,31 @@ pub trait ViaNothing {
 impl<T> ViaNothing for &Check<'_, T> {}
 
 /// `extracted`, checked by `check`; a broken rule is the `400`, its fields
-/// named by what `sent` (asked for only then) says was sent.
+/// named by what `sent` (asked for only then) says was sent, listing at
+/// most the app's message limit (`App::max_validation_messages`).
 #[doc(hidden)]
 #[inline]
-pub fn validated<T>(
+pub fn validated<'s, T>(
     extracted: Result<T, HttpError>,
     check: impl FnOnce(&T) -> Result<(), Errors>,
-    sent: impl FnOnce() -> Sent,
+    req: &Request,
+    sent: impl FnOnce() -> Sent<'s>,
 ) -> Result<T, HttpError> {
-    let value = extracted?;
+    checked(extracted?, check, req.message_limit, sent)
+}
+
+/// `value`, checked by `check` (see [`validated`]): the `400` lists at most
+/// `limit` messages.
+#[inline]
+pub(crate) fn checked<'s, T>(
+    value: T,
+    check: impl FnOnce(&T) -> Result<(), Errors>,
+    limit: usize,
+    sent: impl FnOnce() -> Sent<'s>,
+) -> Result<T, HttpError> {
     match check(&value) {
         Ok(()) => Ok(value),
-        Err(errors) => Err(bad_request(&errors, &sent())),
+        Err(errors) => Err(bad_request(&errors, &sent(), limit)),
     }
 }
 
@@ -260,7 +413,7 @@ mod tests {
         )
         .unwrap();
         let errors = (&Check(&book)).tether_validate().unwrap_err();
-        let e = bad_request(&errors, &Sent::json(&sent));
+        let e = bad_request(&errors, &Sent::json(&sent), DEFAULT_MAX_MESSAGES);
         assert_eq!(e.status().as_u16(), 400);
         let body: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         let list: Vec<&str> = body["message"]
@@ -272,7 +425,7 @@ mod tests {
         assert_eq!(list.len(), 5, "{list:?}");
         assert!(list[0].starts_with("bookTitle: "), "{list:?}");
         // Without what was sent, the Rust names are all there is.
-        let bare = messages(&errors, &Sent::Leaf);
+        let bare = messages(&errors, &Sent::Leaf, DEFAULT_MAX_MESSAGES);
         assert!(bare[0].starts_with("book_title: "), "{bare:?}");
         assert!(
             list.iter().any(|m| m.starts_with("author.email: ")),
@@ -312,12 +465,13 @@ mod tests {
             ],
         };
         let errors = (&Check(&tags)).tether_validate().unwrap_err();
-        let list = messages(&errors, &Sent::json(&sent));
+        let list = messages(&errors, &Sent::json(&sent), DEFAULT_MAX_MESSAGES);
         assert_eq!(list.len(), 1, "{list:?}");
         assert!(list[0].starts_with("tags[1].TagName: "), "{list:?}");
-        let form = Sent::form(b"tag-name=a&tag-name=b&x=1");
-        assert_eq!(form.key("tag_name").0, "tag-name");
-        assert_eq!(form.key("other").0, "other");
+        let form = Sent::form(b"tag-name=a&tag-name=b&x=1&tag_name=c");
+        assert!(matches!(form.find("tag_name"), Found::At(k, _) if k == "tag_name"));
+        assert!(matches!(form.find("tagName"), Found::At(k, _) if k == "tag-name"));
+        assert!(matches!(form.find("other"), Found::Absent));
     }
 
     /// A flattened struct's fields are named as the client sent them, at
@@ -350,7 +504,7 @@ mod tests {
         let prefs: Prefs = serde_json::from_str(raw).unwrap();
         let sent: serde_json::Value = serde_json::from_str(raw).unwrap();
         let errors = (&Check(&prefs)).tether_validate().unwrap_err();
-        let mut list = messages(&errors, &Sent::json(&sent));
+        let mut list = messages(&errors, &Sent::json(&sent), DEFAULT_MAX_MESSAGES);
         list.sort();
         assert_eq!(list.len(), 3, "{list:?}");
         assert!(list[0].starts_with("inner.source: "), "{list:?}");
@@ -372,5 +526,129 @@ mod tests {
         )
         .unwrap();
         assert!((&Check(&ok)).tether_validate().is_ok());
+    }
+
+    #[derive(Deserialize, Validate)]
+    #[serde(rename_all = "kebab-case")]
+    struct Paging {
+        #[validate(maximum = 50)]
+        page_size: u32,
+        #[validate(min_length = 1)]
+        sort_by: String,
+    }
+
+    /// The messages of the `400` for `value`, as the extractors make it
+    /// ([`checked`], asking `sent` for what was sent), and the keys the
+    /// error path looked at.
+    fn keys_looked_at<'s, T: Validate>(
+        value: T,
+        sent: impl FnOnce() -> Sent<'s>,
+    ) -> (Vec<String>, usize) {
+        LOOKED_AT.with(|n| n.set(0));
+        let check = |v: &T| (&Check(v)).tether_validate();
+        let e = checked(value, check, DEFAULT_MAX_MESSAGES, sent)
+            .err()
+            .unwrap();
+        let list = e.messages().unwrap().to_vec();
+        (list, LOOKED_AT.with(|n| n.get()))
+    }
+
+    /// Issue 31 item 1: a failing form or query of n distinct keys costs
+    /// one pass over its keys per field a message names, not one per key
+    /// sent: the keys looked at are counted (it was n²/2 comparisons, by a
+    /// search per key among the keys kept so far).
+    #[test]
+    fn issue31_1_the_error_path_looks_at_each_key_once_per_field_it_names() {
+        let n = 50_000;
+        let mut form = String::new();
+        for i in 0..n {
+            form.push_str(&format!("unknown{i}=x&"));
+        }
+        form.push_str("page-size=51&sort-by=");
+        let paging: Paging = crate::urlencoded::from_bytes(form.as_bytes()).unwrap();
+        let (list, looked_at) = keys_looked_at(paging, || Sent::form(form.as_bytes()));
+        assert_eq!(
+            list,
+            [
+                "page-size: The number must be `<= 50`.",
+                "sort-by: The length of the value must be `>= 1`.",
+            ]
+        );
+        // Two fields named, each found in one pass over the n + 2 keys.
+        assert!(looked_at <= 2 * (n + 2), "{looked_at} keys looked at");
+    }
+
+    /// Issue 31 item 1: a JSON document of many keys is not copied to name
+    /// the fields; a key sent as the field is named is found without
+    /// looking at the others, and the items of a long array by index.
+    #[test]
+    fn issue31_1_json_fields_are_found_without_a_pass_over_the_document() {
+        #[derive(Deserialize, Validate)]
+        struct Items {
+            #[validate]
+            items: Vec<Paging>,
+        }
+        let n = 20_000;
+        let mut items: Vec<serde_json::Value> =
+            vec![serde_json::json!({"page-size": 1, "sort-by": "a"}); n];
+        items[n - 1] = serde_json::json!({"page-size": 99, "sort-by": "a"});
+        let mut raw = serde_json::json!({ "items": items });
+        for i in 0..n {
+            raw[format!("unknown{i}")] = serde_json::Value::Null;
+        }
+        let parsed: Items = serde_json::from_value(raw.clone()).unwrap();
+        let (list, looked_at) = keys_looked_at(parsed, || Sent::json(&raw));
+        let expected = format!("items[{}].page-size: The number must be `<= 50`.", n - 1);
+        assert_eq!(list, [expected]);
+        // `items` is found by its name among the n + 1 keys; `page_size`,
+        // sent as `page-size`, by a pass over its item's two keys, which
+        // stops at the first.
+        assert_eq!(looked_at, 1);
+    }
+
+    /// Issue 31 item 8: at most the limit of messages is written, then one
+    /// saying how many more rules were broken; the rest are counted, and
+    /// the fields they name are not looked up.
+    #[test]
+    fn issue31_8_messages_stop_at_the_limit_then_say_how_many_more() {
+        #[derive(Deserialize, Validate)]
+        struct Many {
+            #[validate]
+            items: Vec<Paging>,
+        }
+        let broken = || Paging {
+            page_size: 51,
+            sort_by: String::new(),
+        };
+        let many = Many {
+            items: (0..1000).map(|_| broken()).collect(),
+        };
+        let errors = (&Check(&many)).tether_validate().unwrap_err();
+        let list = messages(&errors, &Sent::Leaf, 100);
+        assert_eq!(list.len(), 101);
+        assert_eq!(list[0], "items[0].page_size: The number must be `<= 50`.");
+        assert_eq!(
+            list[99],
+            "items[49].sort_by: The length of the value must be `>= 1`."
+        );
+        assert_eq!(list[100], "and 1900 more");
+        assert_eq!(messages(&errors, &Sent::Leaf, 2000).len(), 2000);
+        assert_eq!(messages(&errors, &Sent::Leaf, 0), ["and 2000 more"]);
+        // Past the limit no key is looked up.
+        let mut form = String::from("page-size=51&sort-by=");
+        for i in 0..1000 {
+            form.push_str(&format!("&k{i}=x"));
+        }
+        let paging: Paging = crate::urlencoded::from_bytes(form.as_bytes()).unwrap();
+        let errors = (&Check(&paging)).tether_validate().unwrap_err();
+        LOOKED_AT.with(|n| n.set(0));
+        let list = messages(&errors, &Sent::form(form.as_bytes()), 1);
+        assert_eq!(
+            list,
+            ["page-size: The number must be `<= 50`.", "and 1 more"]
+        );
+        // One pass over the 1,002 keys for `page_size` (a key equal to the
+        // name would win over `page-size`), none for `sort_by`.
+        assert_eq!(LOOKED_AT.with(|n| n.get()), 1002);
     }
 }
