@@ -399,6 +399,29 @@ async fn issue31_1_more_than_1000_form_or_query_pairs_is_a_400_naming_the_limit(
     assert_eq!((status, body.as_str()), (200, "Some(7)"));
 }
 
+/// Issue 31 item 1: a multipart body's parts count against the same
+/// limit: past 1,000 parts (named or not), a `400` naming it.
+#[tokio::test]
+async fn issue31_1_more_than_1000_multipart_parts_is_a_400_naming_the_limit() {
+    let s = TestServer::start(App::new(NativeAdapter::new()).controller(BooksController)).await;
+    let upload = |extra: usize| {
+        let form = reqwest::multipart::Form::new()
+            .text("cover-title", "abc")
+            .text("copyCount", "10")
+            .text("note", "ok");
+        let form = (0..extra).fold(form, |f, i| f.text(format!("k{i}"), "x"));
+        s.client.post(s.url("/books/upload")).multipart(form)
+    };
+    let (status, body) = s.send(upload(998)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        message(&body),
+        "the multipart body has more than the limit of 1000 parts"
+    );
+    let (status, body) = s.send(upload(997)).await;
+    assert_eq!((status, body.as_str()), (201, "abc 10 ok"));
+}
+
 /// Issue 31 item 1: `App::max_form_pairs` raises the limit.
 #[tokio::test]
 async fn issue31_1_max_form_pairs_lets_5000_pairs_through() {
