@@ -356,13 +356,11 @@ fn json_validated<T: serde::de::DeserializeOwned>(
     check: impl FnOnce(&T) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<T, HttpError> {
     let value: T = read_json(bytes).map_err(HttpError::bad_request)?;
-    // Read again as a document only when a rule is broken, to name fields.
-    let mut document = None;
+    // Read again, along the paths the messages name, only when a rule is
+    // broken.
     crate::validate::checked(value, check, message_limit, || {
-        match document.insert(serde_json::from_slice(bytes).ok()) {
-            Some(v) => crate::validate::Sent::json(v),
-            None => crate::validate::Sent::Leaf,
-        }
+        serde_json::from_slice(bytes)
+            .map_or(crate::validate::Sent::Leaf, crate::validate::Sent::json)
     })
 }
 

