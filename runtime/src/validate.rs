@@ -130,10 +130,7 @@ impl<'a> Keys<'a> {
                     None => Found::Unknown,
                 }
             }
-            Keys::Form(form) => pick(
-                form_urlencoded::parse(form).map(|(k, _)| (k, Sent::Leaf)),
-                name,
-            ),
+            Keys::Form(form) => pick(form_keys(form).map(|k| (k, Sent::Leaf)), name),
             #[cfg(feature = "json")]
             Keys::Json(entries) => pick(entries.iter().map(|(k, v)| (k, Sent::Json(v))), name)
                 .map(|(k, v)| (k.clone(), v)),
@@ -144,6 +141,28 @@ impl<'a> Keys<'a> {
             None => Found::Absent,
         }
     }
+}
+
+/// The keys of `form`'s pairs, as `form_urlencoded` decodes them; a key
+/// with no escape (`%`, `+`) is its own decoding, borrowed without a pass
+/// of the decoder.
+fn form_keys(form: &[u8]) -> impl Iterator<Item = Cow<'_, str>> {
+    let mut start = 0;
+    let ends = memchr::memchr_iter(b'&', form).chain(std::iter::once(form.len()));
+    let pairs = ends.map(move |end| {
+        let pair = &form[start..end];
+        start = end + 1;
+        pair
+    });
+    pairs.filter(|pair| !pair.is_empty()).map(|pair| {
+        let key = memchr::memchr(b'=', pair).map_or(pair, |i| &pair[..i]);
+        match std::str::from_utf8(key) {
+            Ok(plain) if memchr::memchr2(b'%', b'+', key).is_none() => Cow::Borrowed(plain),
+            _ => form_urlencoded::parse(pair)
+                .next()
+                .map_or(Cow::Borrowed(""), |(k, _)| k),
+        }
+    })
 }
 
 /// The entry of `entries` that names field `name` (see [`Keys::find`]), in
@@ -210,6 +229,14 @@ fn json_entries(
 /// Whether `a` and `b` are one key with case, `_` and `-` ignored:
 /// `book_title` matches `bookTitle` and `book-title`. Allocates nothing.
 fn same_folded(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        fn folded(key: &str) -> impl Iterator<Item = u8> + '_ {
+            key.bytes()
+                .filter(|c| *c != b'_' && *c != b'-')
+                .map(|c| c.to_ascii_lowercase())
+        }
+        return folded(a).eq(folded(b));
+    }
     fn folded(key: &str) -> impl Iterator<Item = char> + '_ {
         key.chars()
             .filter(|c| *c != '_' && *c != '-')
@@ -626,6 +653,26 @@ mod tests {
             .unwrap();
         let list = e.messages().unwrap().to_vec();
         (list, LOOKED_AT.with(|n| n.get()))
+    }
+
+    /// Case, `_` and `-` are ignored alike in ASCII and beyond it.
+    #[test]
+    fn keys_match_with_case_underscores_and_dashes_ignored() {
+        assert!(same_folded("book_title", "bookTitle"));
+        assert!(same_folded("Book-Title", "book_title"));
+        assert!(same_folded("\u{c9}mile_x", "\u{e9}mileX"));
+        assert!(!same_folded("book_title", "bookTitles"));
+        assert!(!same_folded("\u{e9}t\u{e9}", "ete"));
+    }
+
+    /// The keys a lookup reads are those `form_urlencoded` decodes.
+    #[test]
+    fn form_keys_are_decoded_as_form_urlencoded_does() {
+        let form = "a=1&&b+c=2&%41%42&d%=x&=y&\u{e9}t\u{e9}=&%FF=1&last".as_bytes();
+        let ours: Vec<Cow<str>> = form_keys(form).collect();
+        let theirs: Vec<Cow<str>> = form_urlencoded::parse(form).map(|(k, _)| k).collect();
+        assert_eq!(ours, theirs);
+        assert_eq!(ours[1], "b c");
     }
 
     /// Issue 31 item 1: a failing form or query of n distinct keys costs
