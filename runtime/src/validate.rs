@@ -106,15 +106,12 @@ impl<'a> Sent<'a> {
 
     /// Its items, when it is a JSON array (one pass, no item copied).
     fn items(self) -> Vec<Sent<'a>> {
-        match self {
-            #[cfg(feature = "json")]
-            Sent::Json(raw) => serde_json::from_str::<Vec<&serde_json::value::RawValue>>(raw.get())
-                .map_or_else(
-                    |_| Vec::new(),
-                    |items| items.into_iter().map(Sent::Json).collect(),
-                ),
-            _ => Vec::new(),
+        #[cfg(feature = "json")]
+        if let Sent::Json(raw) = self {
+            let items = serde_json::from_str::<Vec<&serde_json::value::RawValue>>(raw.get());
+            return items.map_or_else(|_| Vec::new(), |v| v.into_iter().map(Sent::Json).collect());
         }
+        Vec::new()
     }
 }
 
