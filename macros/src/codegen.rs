@@ -135,6 +135,7 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
             #p::validated::<#ty>(
                 #call,
                 #p::counted(#check, #p::Input::Form(__req.query_string().unwrap_or("").as_bytes())),
+                &__req,
                 || #p::Sent::form(__req.query_string().unwrap_or("").as_bytes()),
             )
         },
@@ -152,6 +153,7 @@ pub(crate) fn extract_call(param: &ParamModel, route: &RouteModel) -> Option<Tok
                 #p::Ok((__value, __measured)) => #p::validated::<#ty>(
                     #p::Ok(__value),
                     #p::measured(#check, __measured),
+                    &__req,
                     || #p::Sent::Parts(<#ty as #p::FromMultipart>::part_names()),
                 ),
                 #p::Err(e) => #p::Err(e),

@@ -42,7 +42,7 @@ pub(crate) fn read_and_check(
     });
     quote! {
         #(#reads)*
-        let mut __broken = #p::Broken::new();
+        let mut __broken = #p::Broken::of(&__req);
         #(#checks)*
         if let #p::Err(response) = __broken.finish(&__req, #p::status(#status)) {
             #fail;

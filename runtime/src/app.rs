@@ -22,7 +22,8 @@ use tether_model::{
     Framework, PrefixExclusion, RoutePath, Version, VersionSpec, Versioning, VersioningKind,
 };
 
-pub use crate::request::DEFAULT_BODY_LIMIT;
+pub use crate::request::{DEFAULT_BODY_LIMIT, DEFAULT_MAX_FORM_PAIRS};
+pub use crate::validate::DEFAULT_MAX_MESSAGES;
 
 /// One bound route of a registered controller.
 struct BoundRoute {
@@ -98,6 +99,8 @@ pub struct App<A: HttpAdapter = NativeAdapter> {
     framework: Option<Framework>,
     controllers: Vec<Registered>,
     body_limit: usize,
+    pair_limit: usize,
+    message_limit: usize,
     cors: Option<Cors>,
     middleware: Vec<Box<dyn DynMiddleware>>,
     pipeline: PipelineDef,
@@ -195,6 +198,8 @@ impl<A: HttpAdapter> App<A> {
             framework: None,
             controllers: Vec::new(),
             body_limit: DEFAULT_BODY_LIMIT,
+            pair_limit: DEFAULT_MAX_FORM_PAIRS,
+            message_limit: DEFAULT_MAX_MESSAGES,
             cors: None,
             middleware: Vec::new(),
             pipeline: PipelineDef::new(),
@@ -426,6 +431,23 @@ impl<A: HttpAdapter> App<A> {
         self
     }
 
+    /// The most `key=value` pairs a query string or an urlencoded form
+    /// body may carry when a handler reads it (`#[query]`, `#[query("k")]`,
+    /// `#[body(form)]`), and the most parts of a multipart body (default
+    /// 1,000); more is a `400` naming the limit, before any pair is decoded.
+    pub fn max_form_pairs(mut self, pairs: usize) -> Self {
+        self.pair_limit = pairs;
+        self
+    }
+
+    /// The most messages a validation `400` lists (default 100): past
+    /// them, one last message says how many more rules were broken
+    /// (`and 99900 more`), counted without being written.
+    pub fn max_validation_messages(mut self, messages: usize) -> Self {
+        self.message_limit = messages;
+        self
+    }
+
     fn framework_mut(&mut self) -> &mut Framework {
         if self.framework.is_none() {
             let embedded = self.embedded_framework().unwrap_or_default();
@@ -560,6 +582,8 @@ impl<A: HttpAdapter> App<A> {
             router,
             header_versioning: header,
             body_limit: self.body_limit,
+            pair_limit: self.pair_limit,
+            message_limit: self.message_limit,
             middleware: middleware.into_boxed_slice(),
             not_found: self.not_found,
             state: (!self.state.is_empty()).then(|| Arc::new(self.state) as _),

@@ -135,7 +135,7 @@ pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Resu
 /// (`Option<T>`: absent is `None`; `Vec<T>`: every repetition).
 #[doc(hidden)]
 pub fn query_param<T: QueryParam>(req: &Request, name: &str) -> Result<T, HttpError> {
-    let query = req.query_string().unwrap_or("").as_bytes();
+    let query = query_pairs(req)?;
     let values = form_urlencoded::parse(query)
         .filter(move |(k, _)| k == name)
         .map(|(_, v)| v);
@@ -147,8 +147,27 @@ pub fn query_param<T: QueryParam>(req: &Request, name: &str) -> Result<T, HttpEr
 /// `#[query] q: T`: the whole query string into `T`; errors name the key.
 #[doc(hidden)]
 pub fn query_all<T: DeserializeOwned>(req: &Request) -> Result<T, HttpError> {
-    crate::urlencoded::from_bytes(req.query_string().unwrap_or("").as_bytes())
+    crate::urlencoded::from_bytes(query_pairs(req)?)
         .map_err(|e| HttpError::bad_request(e.describe("query parameter")))
+}
+
+/// The query string, or the `400` when it carries more pairs than the
+/// app's limit (`App::max_form_pairs`).
+fn query_pairs(req: &Request) -> Result<&[u8], HttpError> {
+    let query = req.query_string().unwrap_or("").as_bytes();
+    within_pair_limit(query, req.pair_limit as usize, "the query string")?;
+    Ok(query)
+}
+
+/// `Ok` unless `input` carries more than `limit` `key=value` pairs: then
+/// the `400` naming the limit, before any pair is decoded.
+fn within_pair_limit(input: &[u8], limit: usize, place: &str) -> Result<(), HttpError> {
+    match crate::urlencoded::more_pairs_than(input, limit) {
+        false => Ok(()),
+        true => Err(HttpError::bad_request(format!(
+            "{place} has more than the limit of {limit} `key=value` pairs"
+        ))),
+    }
 }
 
 /// `#[header("x-id")] v: T`: the header's value(s) read as `T`
@@ -344,7 +363,7 @@ pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
 ) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
     let bytes = read_body(req).await?;
-    json_validated(&bytes, check)
+    json_validated(&bytes, req.message_limit as usize, check)
 }
 
 /// `#[body] v: Option<T>`: [`body_json_validated`], `None` when no body was
@@ -357,7 +376,7 @@ pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
     check: impl Fn(&Option<T>) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<Option<T>, HttpError> {
     match optional_body(req, is_json, "application/json").await? {
-        Some(bytes) => json_validated(&bytes, check),
+        Some(bytes) => json_validated(&bytes, req.message_limit as usize, check),
         None => Ok(None),
     }
 }
@@ -366,14 +385,16 @@ pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
 #[cfg(feature = "json")]
 fn json_validated<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
+    message_limit: usize,
     check: impl Fn(&T) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<T, HttpError> {
     let value: T = read_json(bytes).map_err(HttpError::bad_request)?;
     let check = crate::text_length::counted(check, crate::text_length::Input::Json(bytes));
-    crate::validate::validated(Ok(value), check, || {
-        serde_json::from_slice(bytes).map_or(crate::validate::Sent::Leaf, |v| {
-            crate::validate::Sent::json(&v)
-        })
+    // Read again, along the paths the messages name, only when a rule is
+    // broken.
+    crate::validate::checked(value, check, message_limit, || {
+        serde_json::from_slice(bytes)
+            .map_or(crate::validate::Sent::Leaf, crate::validate::Sent::json)
     })
 }
 
@@ -473,7 +494,7 @@ pub async fn body_form_validated<T: serde::de::DeserializeOwned>(
 ) -> Result<T, HttpError> {
     let bytes = form_bytes(req).await?;
     let check = crate::text_length::counted(check, crate::text_length::Input::Form(&bytes));
-    crate::validate::validated(read_form(&bytes), check, || {
+    crate::validate::validated(read_form(&bytes), check, req, || {
         crate::validate::Sent::form(&bytes)
     })
 }
@@ -484,7 +505,9 @@ async fn form_bytes(req: &mut Request) -> Result<Bytes, HttpError> {
         |ct| ct == "application/x-www-form-urlencoded",
         "application/x-www-form-urlencoded",
     )?;
-    read_body(req).await
+    let bytes = read_body(req).await?;
+    within_pair_limit(&bytes, req.pair_limit as usize, "the form body")?;
+    Ok(bytes)
 }
 
 fn read_form<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HttpError> {

@@ -75,6 +75,10 @@ pub struct UploadedFile {
 pub struct Multipart {
     inner: multer::Multipart<'static>,
     limit: usize,
+    /// The parts still allowed (`App::max_form_pairs`).
+    parts_left: usize,
+    /// The app's limit of parts, for the message.
+    part_limit: usize,
 }
 
 /// One part of a [`Multipart`] body.
@@ -95,12 +99,21 @@ fn multipart_error(e: multer::Error, limit: usize) -> HttpError {
 
 impl Multipart {
     /// The next part, or `None` after the last.
+    /// A body of more parts than the app's limit (`App::max_form_pairs`,
+    /// 1,000 by default) is a `400` naming it at the first part past it.
     pub async fn next_field(&mut self) -> Result<Option<Field>, HttpError> {
         match self.inner.next_field().await {
-            Ok(Some(inner)) => Ok(Some(Field {
-                inner,
-                limit: self.limit,
-            })),
+            Ok(Some(_)) if self.parts_left == 0 => Err(HttpError::bad_request(format!(
+                "the multipart body has more than the limit of {} parts",
+                self.part_limit
+            ))),
+            Ok(Some(inner)) => {
+                self.parts_left -= 1;
+                Ok(Some(Field {
+                    inner,
+                    limit: self.limit,
+                }))
+            }
             Ok(None) => Ok(None),
             Err(e) => Err(multipart_error(e, self.limit)),
         }
@@ -446,5 +459,10 @@ fn multipart_of(req: &mut Request) -> Result<Multipart, HttpError> {
         multer::Constraints::new().size_limit(multer::SizeLimit::new().whole_stream(limit as u64));
     let inner =
         multer::Multipart::with_constraints(BodyStream(req.take_body()), boundary, constraints);
-    Ok(Multipart { inner, limit })
+    Ok(Multipart {
+        inner,
+        limit,
+        parts_left: req.pair_limit as usize,
+        part_limit: req.pair_limit as usize,
+    })
 }

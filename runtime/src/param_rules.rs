@@ -33,6 +33,7 @@ use crate::exception::Exception;
 use crate::pipeline::raise;
 use crate::request::Request;
 use crate::response::Response;
+use crate::validate::{Messages, DEFAULT_MAX_MESSAGES};
 use crate::HttpError;
 use http::StatusCode;
 use serde_valid::validation::error::FormatDefault;
@@ -49,22 +50,34 @@ pub use serde_valid::{
     ValidateMultipleOf, ValidatePattern, ValidateUniqueItems,
 };
 
-/// The messages of the rules broken so far, one per broken rule.
-#[derive(Default)]
+/// The messages of the rules broken so far, one per broken rule, up to
+/// the app's limit (`App::max_validation_messages`); past it they are
+/// counted, not written.
 #[doc(hidden)]
-pub struct Broken(Vec<String>);
+pub struct Broken(Messages);
+
+impl Default for Broken {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl Broken {
-    /// Nothing broken yet (no allocation).
+    /// Nothing broken yet (no allocation), with the default limit.
     pub fn new() -> Self {
-        Broken(Vec::new())
+        Broken(Messages::new(DEFAULT_MAX_MESSAGES))
+    }
+
+    /// Nothing broken yet, with the limit of the app serving `req`.
+    pub fn of(req: &Request) -> Self {
+        Broken(Messages::new(req.message_limit as usize))
     }
 
     /// Records `checked` of the parameter `name`.
     #[inline]
     pub fn add<E: FormatDefault>(&mut self, name: &str, checked: Result<(), E>) {
         if let Err(e) = checked {
-            self.0.push(format!("{name}: {}", e.format_default()));
+            self.0.push(|| format!("{name}: {}", e.format_default()));
         }
     }
 
@@ -73,7 +86,7 @@ impl Broken {
     pub fn add_item<E: FormatDefault>(&mut self, name: &str, index: usize, checked: Result<(), E>) {
         if let Err(e) = checked {
             self.0
-                .push(format!("{name}[{index}]: {}", e.format_default()));
+                .push(|| format!("{name}[{index}]: {}", e.format_default()));
         }
     }
 
@@ -89,12 +102,16 @@ impl Broken {
         if self.0.is_empty() {
             return Ok(());
         }
-        Err(raise(req, HttpError::bad_request_list(self.0), status))
+        Err(raise(
+            req,
+            HttpError::bad_request_list(self.0.finish()),
+            status,
+        ))
     }
 
-    /// The messages recorded.
+    /// The messages written (without the count of those past the limit).
     pub fn messages(&self) -> &[String] {
-        &self.0
+        self.0.written()
     }
 }
 
@@ -121,6 +138,28 @@ pub fn unpiped<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 31 item 8: the messages of single values stop at the limit
+    /// too (a repeated query key can break a rule once per value).
+    #[test]
+    fn issue31_8_messages_past_the_limit_are_counted_not_written() {
+        let mut broken = Broken::new();
+        for index in 0..150 {
+            broken.add_item(
+                "tag",
+                index,
+                ValidateMaxLength::validate_max_length("toolong", 3),
+            );
+        }
+        assert_eq!(broken.messages().len(), 100);
+        assert_eq!(
+            broken.messages()[99],
+            "tag[99]: The length of the value must be `<= 3`."
+        );
+        let list = broken.0.finish();
+        assert_eq!(list.len(), 101);
+        assert_eq!(list[100], "and 50 more");
+    }
 
     #[test]
     fn e5_messages_are_serde_valids_named_by_wire_name() {

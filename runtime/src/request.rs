@@ -181,12 +181,22 @@ impl PathParams {
 /// The default body size limit: 1 MiB.
 pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
 
+/// The default limit of `key=value` pairs in a query string or an
+/// urlencoded form body: 1,000 (Tomcat's `maxParameterCount`, PHP's
+/// `max_input_vars`).
+pub const DEFAULT_MAX_FORM_PAIRS: usize = 1000;
+
 /// An incoming request, as handlers (`#[req]`), middleware and guards see it.
 pub struct Request {
     pub(crate) head: http::request::Parts,
     pub(crate) body: RequestBody,
     pub(crate) params: PathParams,
     pub(crate) body_limit: usize,
+    /// The most `key=value` pairs a query string or form body is read with
+    /// (`u32`s, so that handler futures holding a request stay small).
+    pub(crate) pair_limit: u32,
+    /// The most messages a validation `400` lists.
+    pub(crate) message_limit: u32,
     /// The matched route's pipeline (a `pipeline::RoutePipeline`), for its
     /// pipes and filters; type-erased so this module needs nothing above it.
     pub(crate) pipeline: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
@@ -203,6 +213,8 @@ impl Request {
             body: body.into(),
             params: PathParams::default(),
             body_limit: DEFAULT_BODY_LIMIT,
+            pair_limit: DEFAULT_MAX_FORM_PAIRS as u32,
+            message_limit: crate::validate::DEFAULT_MAX_MESSAGES as u32,
             pipeline: None,
             state: None,
         }

@@ -496,7 +496,7 @@ mod tests {
         let sent = crate::validate::Sent::Leaf;
         match counted(check, Input::Json(body.as_bytes()))(&note) {
             Ok(()) => Vec::new(),
-            Err(e) => crate::validate::messages(&e, &sent),
+            Err(e) => crate::validate::messages(&e, &sent, crate::validate::DEFAULT_MAX_MESSAGES),
         }
     }
 

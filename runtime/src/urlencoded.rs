@@ -81,6 +81,21 @@ impl serde::de::Error for Error {
     }
 }
 
+/// Whether `input` carries more than `limit` pairs: the non-empty pieces
+/// between `&`s, as `form_urlencoded` reads them. With fewer `&`s than
+/// `limit` (memchr's count, stopped at `limit`), no piece is looked at.
+pub(crate) fn more_pairs_than(input: &[u8], limit: usize) -> bool {
+    // At most one pair more than there are `&`s.
+    if limit > 0 && memchr::memchr_iter(b'&', input).nth(limit - 1).is_none() {
+        return false;
+    }
+    input
+        .split(|b| *b == b'&')
+        .filter(|pair| !pair.is_empty())
+        .nth(limit)
+        .is_some()
+}
+
 /// Reads `input` (`a=1&b=x&b=y`, percent- and `+`-decoded) into `T`, a
 /// struct or a map: each key once, with all its values.
 pub(crate) fn from_bytes<T: DeserializeOwned>(input: &[u8]) -> Result<T, Error> {
@@ -370,6 +385,29 @@ impl<'de> serde::Deserializer<'de> for Value<'_> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    /// Issue 31 item 1: pairs are counted as `form_urlencoded` reads them,
+    /// empty pieces (`&&`, a trailing `&`) not counted.
+    #[test]
+    fn pairs_are_counted_as_they_are_read() {
+        for (input, pairs) in [
+            (&b""[..], 0),
+            (b"a", 1),
+            (b"a=1&&b=2&", 2),
+            (b"&&&", 0),
+            (b"a&b&c", 3),
+            (b"=&=&x=", 3),
+        ] {
+            assert_eq!(form_urlencoded::parse(input).count(), pairs);
+            for limit in 0..5 {
+                assert_eq!(
+                    more_pairs_than(input, limit),
+                    pairs > limit,
+                    "{input:?} {limit}"
+                );
+            }
+        }
+    }
 
     #[derive(Deserialize, Debug, PartialEq)]
     #[serde(rename_all = "camelCase")]

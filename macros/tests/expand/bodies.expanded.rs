@@ -206,6 +206,7 @@ const _: () = {
                                 };
                                 (&::tether::__private::Check(__value)).tether_validate()
                             },
+                            &__req,
                             || ::tether::__private::Sent::Parts(
                                 <UploadForm as ::tether::__private::FromMultipart>::part_names(),
                             ),

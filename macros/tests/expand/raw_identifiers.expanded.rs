@@ -149,6 +149,7 @@ const _: () = {
                                 };
                                 (&::tether::__private::Check(__value)).tether_validate()
                             },
+                            &__req,
                             || ::tether::__private::Sent::form(
                                 __req.query_string().unwrap_or("").as_bytes(),
                             ),

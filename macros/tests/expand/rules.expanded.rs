@@ -79,7 +79,7 @@ const _: () = {
                             return ::tether::__private::Err(response);
                         }
                     };
-                    let mut __broken = ::tether::__private::Broken::new();
+                    let mut __broken = ::tether::__private::Broken::of(&__req);
                     {
                         let __value = &code;
                         let __item = __value;
