@@ -159,3 +159,30 @@ test("lists: X-Total-Count counts every match, whatever the page, typed as a num
   assert.equal(projects.data.length, 1);
   assert.ok(projects.headers["X-Total-Count"] >= 2);
 });
+
+test("an empty path parameter is refused before sending: nothing reaches the server (issue 31, item 5)", async () => {
+  const token = (await signIn("ada", "lovelace")).token;
+  const sent: string[] = [];
+  const fetcher = (url: string, init: RequestInit) => {
+    sent.push(`${init.method ?? "GET"} ${new URL(url).pathname}`);
+    return fetch(url, init);
+  };
+  const ada = createClient({ baseUrl, auth: { bearer: token }, fetcher });
+  // Sent, `GET /api/v1/projects/` would be folded into the list route, and
+  // `/api/v1/projects//tickets` would reach no project's tickets.
+  const calls = [
+    () => ada.v1.projects.find({ params: { key: "" } }),
+    () => ada.v1.projects.remove({ params: { key: "" } }),
+    () => ada.v1.projects.tickets({ params: { key: "" } }),
+    () => ada.v1.projects.update({ params: { key: "CORE", id: "" as unknown as number }, body: { status: "closed" } }),
+  ];
+  for (const call of calls) {
+    const { error } = await call();
+    assert.equal(error?.kind, "request");
+    assert.equal(error?.status, 0);
+    assert.match(error?.message ?? "", /the path parameter `(key|id)` is empty/);
+  }
+  assert.deepEqual(sent, [], "no request left the client");
+  await ada.v1.projects.find({ params: { key: "NONE" } });
+  assert.deepEqual(sent, ["GET /api/v1/projects/NONE"], "the same client sends a call with a key");
+});
