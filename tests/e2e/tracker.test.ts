@@ -29,7 +29,8 @@ test("login issues a bearer token and the session cookie; a wrong password is th
   const { token, user, cookie } = await signIn("ada", "lovelace");
   assert.match(token, /^[0-9a-f]{64}$/);
   assert.deepEqual(user, { id: 1, name: "ada", role: "admin" });
-  assert.equal(cookie, `tracker_session=${token}; Path=/; HttpOnly; SameSite=Lax`);
+  // Secure and bound to the host (`__Host-`), ending with the session (issue 31, item 9).
+  assert.equal(cookie, `__Host-tracker_session=${token}; Path=/; Max-Age=28800; HttpOnly; Secure; SameSite=Lax`);
 
   // The same session by either scheme of the `auth` option.
   const byBearer = createClient({ baseUrl, auth: { bearer: async () => token } });
@@ -52,7 +53,7 @@ test("no credential is the framework's 401 with its challenge; an unknown or end
   const bob = createClient({ baseUrl, auth: { bearer: token } });
   const out = await bob.v1.auth.logout();
   assert.deepEqual(out.data, { ended: true });
-  assert.match(out.headers["Set-Cookie"] ?? "", /^tracker_session=; .*Max-Age=0/);
+  assert.equal(out.headers["Set-Cookie"], "__Host-tracker_session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
   assert.equal((await bob.v1.auth.me()).error?.status, 401, "the session ended in the database");
 });
 
