@@ -1,6 +1,8 @@
 //! CORS (SPEC A6), enabled with `App::enable_cors`: answers preflight
 //! requests and adds the `Access-Control-*` headers to actual cross-origin
-//! responses. It runs first, before any other middleware.
+//! responses. It runs first, before any other middleware. With origins by
+//! name or by predicate, every answer says `Vary: Origin`, with `Origin` or
+//! without, so a shared cache keeps one answer per origin.
 //!
 //! ```no_run
 //! use std::time::Duration;
