@@ -1,6 +1,8 @@
 //! CORS (SPEC A6), enabled with `App::enable_cors`: answers preflight
 //! requests and adds the `Access-Control-*` headers to actual cross-origin
-//! responses. It runs first, before any other middleware.
+//! responses. It runs first, before any other middleware. With origins by
+//! name or by predicate, every answer says `Vary: Origin`, with `Origin` or
+//! without, so a shared cache keeps one answer per origin.
 //!
 //! ```no_run
 //! use std::time::Duration;
@@ -156,6 +158,14 @@ impl Cors {
     }
 
     /// The origins `accept` returns `true` for.
+    ///
+    /// With [`Cors::allow_credentials`], `accept` must not accept every
+    /// origin: an answer that names any site that asks, with credentials
+    /// allowed, lets every site read the API with the user's cookies, which
+    /// is what the refused `*` with credentials would do. The app logs a
+    /// warning at startup for a predicate combined with credentials, as it
+    /// cannot tell what the predicate accepts; accept the origins you know
+    /// (or use [`Cors::allow_origins`]).
     pub fn allow_origin_fn(
         mut self,
         accept: impl Fn(&str) -> bool + Send + Sync + 'static,
@@ -212,12 +222,21 @@ impl Cors {
         self
     }
 
-    /// Refuses what browsers refuse: credentials with any origin.
+    /// At startup: refuses what browsers refuse (credentials with any
+    /// origin), and warns about a predicate with credentials, which must not
+    /// accept every origin.
     pub(crate) fn validate(&self) -> Result<(), String> {
-        if self.credentials && matches!(self.origins, Origins::Any) {
-            return Err("CORS: `allow_credentials(true)` cannot be combined with any origin (`*`): browsers reject `Access-Control-Allow-Origin: *` on credentialed requests. List the origins with `Cors::allow_origins([..])` or accept them with `Cors::allow_origin_fn(..)`".to_string());
+        if !self.credentials {
+            return Ok(());
         }
-        Ok(())
+        match self.origins {
+            Origins::Any => Err("CORS: `allow_credentials(true)` cannot be combined with any origin (`*`): browsers reject `Access-Control-Allow-Origin: *` on credentialed requests. List the origins with `Cors::allow_origins([..])`, or accept them with `Cors::allow_origin_fn(..)`, whose predicate must not accept every origin (with credentials, that would let every site read the API with the user's cookies)".to_string()),
+            Origins::Predicate(_) => {
+                tracing::warn!("CORS: `allow_origin_fn` is combined with `allow_credentials(true)`: the predicate must not accept every origin, or every site can read the API with the user's cookies (as `*` with credentials, which is refused, would); accept only the origins you know, or list them with `Cors::allow_origins([..])`");
+                Ok(())
+            }
+            Origins::List(_) => Ok(()),
+        }
     }
 
     /// The `Access-Control-Allow-Origin` value for `origin`, if allowed.
@@ -232,6 +251,8 @@ impl Cors {
         }
     }
 
+    /// Whether the answer depends on `Origin`: every policy but any origin
+    /// (`*`, which never comes with credentials).
     fn varies_by_origin(&self) -> bool {
         !matches!(self.origins, Origins::Any)
     }
@@ -309,38 +330,114 @@ impl Cors {
                 headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, exposed);
             }
         }
-        if self.varies_by_origin() {
-            add_vary(headers, "Origin");
-        }
     }
 }
 
-/// Appends `value` to `Vary`, keeping what the handler set.
+/// Adds the names of `value` (`"Origin"`, `"A, B"`) to `Vary`, keeping what
+/// is there: a name already listed (in any case, on any `Vary` line) is not
+/// added twice, and `Vary: *` stays as it is.
 pub(crate) fn add_vary(headers: &mut HeaderMap, value: &str) {
-    let name: HeaderName = header::VARY;
-    let merged = match headers.get(&name).and_then(|v| v.to_str().ok()) {
-        Some(existing) if !existing.is_empty() => format!("{existing}, {value}"),
-        _ => value.to_string(),
-    };
-    if let Ok(v) = HeaderValue::from_str(&merged) {
-        headers.insert(name, v);
+    let lines: Vec<&str> = headers
+        .get_all(header::VARY)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    let listed: Vec<&str> = lines
+        .iter()
+        .flat_map(|line| line.split(','))
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .collect();
+    if listed.contains(&"*") {
+        return;
+    }
+    let missing: Vec<&str> = value
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .filter(|name| !listed.iter().any(|l| l.eq_ignore_ascii_case(name)))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    // A line that is not text stays as it is, and the names go on a line of
+    // their own; otherwise the lines become one.
+    if headers.get_all(header::VARY).iter().count() != lines.len() {
+        if let Ok(v) = HeaderValue::from_str(&missing.join(", ")) {
+            headers.append(header::VARY, v);
+        }
+        return;
+    }
+    let merged: Vec<&str> = listed.iter().chain(&missing).copied().collect();
+    if let Ok(v) = HeaderValue::from_str(&merged.join(", ")) {
+        headers.insert(header::VARY, v);
     }
 }
 
 impl Middleware for Cors {
     async fn handle(&self, req: Request, next: Next) -> Response {
-        let Some(origin) = req.headers().get(header::ORIGIN).cloned() else {
-            return next.run(req).await;
-        };
+        let origin = req.headers().get(header::ORIGIN).cloned();
         let is_preflight = req.method() == Method::OPTIONS
             && req
                 .headers()
                 .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
-        if is_preflight {
-            return self.preflight(&req, &origin);
+        let mut res = match &origin {
+            Some(origin) if is_preflight => return self.preflight(&req, origin),
+            _ => next.run(req).await,
+        };
+        if let Some(origin) = &origin {
+            self.decorate(&mut res, origin);
         }
-        let mut res = next.run(req).await;
-        self.decorate(&mut res, &origin);
+        // Every answer, with `Origin` or without, errors too: a shared cache
+        // must not serve the answer without CORS headers to a page on an
+        // allowed origin, nor one origin's answer to another.
+        if self.varies_by_origin() {
+            add_vary(res.headers_mut(), "Origin");
+        }
         res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vary_of(lines: &[&str], add: &str) -> Vec<String> {
+        let mut headers = HeaderMap::new();
+        for line in lines {
+            headers.append(header::VARY, HeaderValue::from_str(line).unwrap());
+        }
+        add_vary(&mut headers, add);
+        let all = headers.get_all(header::VARY).iter();
+        all.map(|v| v.to_str().unwrap_or("<opaque>").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn a6_vary_names_are_merged_once() {
+        assert_eq!(vary_of(&[], "Origin"), ["Origin"]);
+        assert_eq!(vary_of(&["Accept"], "Origin"), ["Accept, Origin"]);
+        assert_eq!(vary_of(&["Accept, origin"], "Origin"), ["Accept, origin"]);
+        assert_eq!(
+            vary_of(&["Accept", "ORIGIN"], "Origin"),
+            ["Accept", "ORIGIN"]
+        );
+        assert_eq!(vary_of(&["Accept", "X"], "Origin"), ["Accept, X, Origin"]);
+        assert_eq!(vary_of(&["*"], "Origin"), ["*"]);
+        assert_eq!(
+            vary_of(&["Origin"], "Origin, Access-Control-Request-Headers"),
+            ["Origin, Access-Control-Request-Headers"]
+        );
+        assert_eq!(vary_of(&[""], "Origin"), ["Origin"]);
+    }
+
+    #[test]
+    fn a6_vary_keeps_a_line_that_is_not_text() {
+        let mut headers = HeaderMap::new();
+        let opaque = HeaderValue::from_bytes(b"Accept, \xe9").unwrap();
+        headers.append(header::VARY, opaque.clone());
+        add_vary(&mut headers, "Origin");
+        let all: Vec<_> = headers.get_all(header::VARY).iter().cloned().collect();
+        assert_eq!(all, [opaque, HeaderValue::from_static("Origin")]);
     }
 }

@@ -26,9 +26,20 @@
 //! With the `compression` feature (a default) Swagger UI's files go out
 //! gzipped to clients that accept it (2.2 MB → about 0.6 MB), each
 //! compressed once, when first asked for.
+//!
+//! Every answer of the docs carries a strict `Content-Security-Policy`
+//! (scripts and styles from the docs' own files only, no inline script,
+//! calls to the page's own origin only, no framing), `X-Frame-Options:
+//! DENY` and `X-Content-Type-Options: nosniff`: "Try it out" sends the
+//! browser's cookies, so no other site may frame the page or run script
+//! in it. [`ApiDocs::connect_src`] lets "Try it out" call the document's
+//! servers on other origins.
 
 use crate::response::{Body, Response};
-use http::header::{CACHE_CONTROL, CONTENT_TYPE, LOCATION};
+use http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, LOCATION, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
 use http::{HeaderValue, Method, StatusCode};
 
 /// Embeds an OpenAPI document that `build.rs` wrote, by its path relative
@@ -69,6 +80,8 @@ pub struct ApiDocs {
     path: String,
     title: String,
     documents: Vec<(String, &'static str)>,
+    /// The sources "Try it out" may call besides the page's own origin.
+    connect: Vec<String>,
 }
 
 impl ApiDocs {
@@ -84,6 +97,7 @@ impl ApiDocs {
             path,
             title: "API reference".to_string(),
             documents: Vec::new(),
+            connect: Vec::new(),
         }
     }
 
@@ -113,8 +127,73 @@ impl ApiDocs {
         self
     }
 
+    /// Lets "Try it out" call these origins besides the page's own (the
+    /// default, `'self'`), such as the document's `servers` on another
+    /// origin: `.connect_src(["https://api.example.com"])`. Each is a
+    /// Content-Security-Policy source (`https://api.example.com`,
+    /// `https://*.example.com`, `http://localhost:3000`); the server must
+    /// allow the page's origin by CORS as well.
+    ///
+    /// # Panics
+    /// When a source is empty, holds a space, `;` or `,`, or is a
+    /// keyword such as `'unsafe-inline'` or `*` (which would let the page
+    /// call any site).
+    pub fn connect_src<I, S>(mut self, sources: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        for source in sources {
+            let source = source.as_ref();
+            if let Err(problem) = check_source(source) {
+                panic!("ApiDocs::connect_src: `{source}` {problem}");
+            }
+            self.connect.push(source.to_string());
+        }
+        self
+    }
+
+    /// The page's Content-Security-Policy: Swagger UI's files and the
+    /// page's own script (`init.js`), its styles and icons (`data:`, and
+    /// `blob:` for an image answer), calls to the page's origin and
+    /// [`ApiDocs::connect_src`]; nothing else, and no framing.
+    fn content_security_policy(&self) -> String {
+        let mut connect = String::from("'self'");
+        for source in &self.connect {
+            connect.push(' ');
+            connect.push_str(source);
+        }
+        format!(
+            "default-src 'none'; script-src 'self'; style-src 'self' '{LOGO_STYLE_SHA256}'; \
+             img-src 'self' data: blob:; connect-src {connect}; base-uri 'none'; \
+             form-action 'none'; frame-ancestors 'none'"
+        )
+    }
+
+    /// The headers every answer of the docs carries (see the module's docs).
+    fn secure(&self, res: &mut Response) {
+        let headers = res.headers_mut();
+        let policy = HeaderValue::from_str(&self.content_security_policy())
+            .expect("connect_src checked its sources");
+        headers.insert(CONTENT_SECURITY_POLICY, policy);
+        headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    }
+
     /// The answer for a request to `path`, if it is one of the docs'.
     pub(crate) fn answer(
+        &self,
+        method: &Method,
+        path: &str,
+        headers: &http::HeaderMap,
+    ) -> Option<Response> {
+        let mut res = self.unsecured(method, path, headers)?;
+        self.secure(&mut res);
+        Some(res)
+    }
+
+    /// [`ApiDocs::answer`] before [`ApiDocs::secure`].
+    fn unsecured(
         &self,
         method: &Method,
         path: &str,
@@ -195,6 +274,17 @@ impl ApiDocs {
     }
 }
 
+/// The one `<style>` element Swagger UI writes, in the logo of its
+/// standalone layout ([`LOGO_STYLE`]), allowed by its hash: every other
+/// style comes from `swagger-ui.css` or is set through the DOM, which the
+/// policy does not govern. A Swagger UI update that changes it fails the
+/// unit test below and the browser test (`tests/browser/docs_page.test.mjs`).
+const LOGO_STYLE_SHA256: &str = "sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=";
+
+/// The text [`LOGO_STYLE_SHA256`] hashes, as `swagger-ui-standalone-preset.js` holds it.
+#[cfg(test)]
+const LOGO_STYLE: &str = ".logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}";
+
 const NO_CACHE: &str = "no-cache";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
@@ -245,11 +335,27 @@ fn ok(content_type: &'static str, body: impl Into<Body>, cache: &'static str) ->
     let headers = res.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache));
-    headers.insert(
-        "x-content-type-options",
-        HeaderValue::from_static("nosniff"),
-    );
     res
+}
+
+/// Why `source` cannot widen `connect-src`, if it cannot: it must be one
+/// host source or scheme of visible ASCII, not a keyword or `*`.
+fn check_source(source: &str) -> Result<(), &'static str> {
+    if source.is_empty() {
+        return Err("is empty");
+    }
+    if !source.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err("holds a space or a character that is not visible ASCII");
+    }
+    if source.contains([';', ',']) {
+        return Err("holds `;` or `,`, which would end the directive");
+    }
+    if source.starts_with('\'') || source == "*" {
+        return Err(
+            "is a keyword or `*`; name the origin the page may call (`https://api.example.com`)",
+        );
+    }
+    Ok(())
 }
 
 fn redirect(location: &str) -> Response {
@@ -305,6 +411,48 @@ mod tests {
         assert!(docs
             .init_js()
             .contains(r#"[{"name":"v1","url":"v1.json"},{"name":"v2","url":"v2.json"}]"#));
+    }
+
+    #[test]
+    fn f4_the_logo_style_the_policy_allows_is_swagger_uis() {
+        let preset = std::str::from_utf8(ASSETS[1].2).unwrap();
+        assert_eq!(ASSETS[1].0, "swagger-ui-standalone-preset.js");
+        let element = format!(r#"createElement("style",null,"{LOGO_STYLE}")"#);
+        assert_eq!(
+            preset.matches(&element).count(),
+            1,
+            "the logo's style changed: hash the new one"
+        );
+        assert_eq!(
+            preset.matches(r#"createElement("style""#).count(),
+            1,
+            "a new <style>: allow it by its hash"
+        );
+    }
+
+    #[test]
+    fn f4_connect_src_takes_origins_and_refuses_the_rest() {
+        let docs =
+            ApiDocs::new("/docs").connect_src(["https://api.example.com", "http://localhost:3000"]);
+        assert!(docs
+            .content_security_policy()
+            .contains("connect-src 'self' https://api.example.com http://localhost:3000;"));
+        for (bad, problem) in [
+            ("", "is empty"),
+            ("https://a.example https://b.example", "holds a space"),
+            ("https://a.example;script-src", "holds `;` or `,`"),
+            ("https://a.example,https://b.example", "holds `;` or `,`"),
+            ("'unsafe-inline'", "is a keyword or `*`"),
+            ("*", "is a keyword or `*`"),
+        ] {
+            let panic = std::panic::catch_unwind(|| ApiDocs::new("/docs").connect_src([bad]))
+                .expect_err(bad);
+            let text = panic.downcast_ref::<String>().unwrap();
+            assert!(
+                text.contains(problem) && text.contains("ApiDocs::connect_src"),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 // tests/tests/docs_page.rs with BOOKSTORE_URL and NEWSROOM_URL set.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -26,15 +27,41 @@ after(async () => {
   await browser?.close();
 });
 
-/** Opens `url` and records every request the page makes. */
+/**
+ * Opens `url` and records every request the page makes, its script errors,
+ * and everything its Content-Security-Policy refused (the browser's
+ * `securitypolicyviolation` events, and its console's "Refused to …" lines).
+ */
 async function open(url) {
   const page = await browser.newPage();
   const requested = [];
   page.on('request', (r) => requested.push(r.url()));
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(url);
-  return { page, requested, errors };
+  const refused = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  await page.exposeFunction('reportRefused', (text) => refused.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.reportRefused(`${e.effectiveDirective} refused ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+    );
+  });
+  const response = await page.goto(url);
+  return { page, requested, errors, refused, response };
+}
+
+/** The page's security headers hold the policy the server means. */
+async function assertPolicy(response) {
+  const headers = await response.allHeaders();
+  const csp = headers['content-security-policy'] ?? '';
+  for (const directive of ["default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"]) {
+    assert.ok(csp.includes(directive), `${directive} in ${csp}`);
+  }
+  assert.ok(!csp.includes('unsafe'), `no unsafe source: ${csp}`);
+  assert.equal(headers['x-frame-options'], 'DENY');
+  assert.equal(headers['x-content-type-options'], 'nosniff');
 }
 
 function origin(url) {
@@ -44,8 +71,9 @@ function origin(url) {
 test('the page loads offline, shows the operations, and "try it out" reaches the server', async () => {
   const base = process.env.BOOKSTORE_URL;
   assert.ok(base, 'BOOKSTORE_URL is set');
-  const { page, requested, errors } = await open(`${base}/docs`);
+  const { page, requested, errors, refused, response: served } = await open(`${base}/docs`);
   assert.equal(new URL(page.url()).pathname, '/docs/', 'redirected to the page');
+  await assertPolicy(served);
 
   await page.locator('.opblock').first().waitFor({ timeout: 20000 });
   const paths = await page.locator('.opblock-summary-path').allInnerTexts();
@@ -73,13 +101,15 @@ test('the page loads offline, shows the operations, and "try it out" reaches the
   const foreign = requested.filter((u) => origin(u) !== origin(base) && !u.startsWith('data:'));
   assert.deepEqual(foreign, [], 'every request stays on the app (no internet needed)');
   assert.deepEqual(errors, [], 'no script error');
+  assert.deepEqual(refused, [], 'the page works under its Content-Security-Policy: nothing refused');
   await page.close();
 });
 
 test('several documents: a selector with one per version', async () => {
   const base = process.env.NEWSROOM_URL;
   assert.ok(base, 'NEWSROOM_URL is set');
-  const { page, requested, errors } = await open(`${base}/docs/`);
+  const { page, requested, errors, refused, response } = await open(`${base}/docs/`);
+  await assertPolicy(response);
   await page.locator('.opblock').first().waitFor({ timeout: 20000 });
   const select = page.locator('.topbar select');
   const options = await select.locator('option').allInnerTexts();
@@ -97,5 +127,31 @@ test('several documents: a selector with one per version', async () => {
   const foreign = requested.filter((u) => origin(u) !== origin(base) && !u.startsWith('data:'));
   assert.deepEqual(foreign, []);
   assert.deepEqual(errors, []);
+  assert.deepEqual(refused, [], 'nothing refused by the Content-Security-Policy');
   await page.close();
+});
+
+test('another site cannot frame the page (its "Try it out" carries the cookies)', async () => {
+  const docs = `${process.env.BOOKSTORE_URL}/docs/`;
+  // A page of another origin (another loopback port) framing the docs.
+  const site = createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<iframe src="${docs}"></iframe>`);
+  });
+  await new Promise((done) => site.listen(0, '127.0.0.1', done));
+  const page = await browser.newPage();
+  try {
+    const navigated = page.waitForEvent('framenavigated', {
+      predicate: (f) => f !== page.mainFrame() && f.url() !== 'about:blank',
+    });
+    await page.goto(`http://127.0.0.1:${site.address().port}/`);
+    const frame = await navigated;
+    // Chromium shows its error page in the frame instead of the docs.
+    assert.match(frame.url(), /^chrome-error:/, `the docs did not load in the frame: ${frame.url()}`);
+    assert.equal(await frame.locator('#swagger-ui').count(), 0);
+  } finally {
+    await page.close();
+    site.closeAllConnections();
+    site.close();
+  }
 });

@@ -29,7 +29,8 @@ test("login issues a bearer token and the session cookie; a wrong password is th
   const { token, user, cookie } = await signIn("ada", "lovelace");
   assert.match(token, /^[0-9a-f]{64}$/);
   assert.deepEqual(user, { id: 1, name: "ada", role: "admin" });
-  assert.equal(cookie, `tracker_session=${token}; Path=/; HttpOnly; SameSite=Lax`);
+  // Secure and bound to the host (`__Host-`), ending with the session (issue 31, item 9).
+  assert.equal(cookie, `__Host-tracker_session=${token}; Path=/; Max-Age=28800; HttpOnly; Secure; SameSite=Lax`);
 
   // The same session by either scheme of the `auth` option.
   const byBearer = createClient({ baseUrl, auth: { bearer: async () => token } });
@@ -52,7 +53,7 @@ test("no credential is the framework's 401 with its challenge; an unknown or end
   const bob = createClient({ baseUrl, auth: { bearer: token } });
   const out = await bob.v1.auth.logout();
   assert.deepEqual(out.data, { ended: true });
-  assert.match(out.headers["Set-Cookie"] ?? "", /^tracker_session=; .*Max-Age=0/);
+  assert.equal(out.headers["Set-Cookie"], "__Host-tracker_session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
   assert.equal((await bob.v1.auth.me()).error?.status, 401, "the session ended in the database");
 });
 
@@ -158,4 +159,31 @@ test("lists: X-Total-Count counts every match, whatever the page, typed as a num
   if (projects.error !== null) throw new Error(projects.error.message);
   assert.equal(projects.data.length, 1);
   assert.ok(projects.headers["X-Total-Count"] >= 2);
+});
+
+test("an empty path parameter is refused before sending: nothing reaches the server (issue 31, item 5)", async () => {
+  const token = (await signIn("ada", "lovelace")).token;
+  const sent: string[] = [];
+  const fetcher = (url: string, init: RequestInit) => {
+    sent.push(`${init.method ?? "GET"} ${new URL(url).pathname}`);
+    return fetch(url, init);
+  };
+  const ada = createClient({ baseUrl, auth: { bearer: token }, fetcher });
+  // Sent, `GET /api/v1/projects/` would be folded into the list route, and
+  // `/api/v1/projects//tickets` would reach no project's tickets.
+  const calls = [
+    () => ada.v1.projects.find({ params: { key: "" } }),
+    () => ada.v1.projects.remove({ params: { key: "" } }),
+    () => ada.v1.projects.tickets({ params: { key: "" } }),
+    () => ada.v1.projects.update({ params: { key: "CORE", id: "" as unknown as number }, body: { status: "closed" } }),
+  ];
+  for (const call of calls) {
+    const { error } = await call();
+    assert.equal(error?.kind, "request");
+    assert.equal(error?.status, 0);
+    assert.match(error?.message ?? "", /the path parameter `(key|id)` is empty/);
+  }
+  assert.deepEqual(sent, [], "no request left the client");
+  await ada.v1.projects.find({ params: { key: "NONE" } });
+  assert.deepEqual(sent, ["GET /api/v1/projects/NONE"], "the same client sends a call with a key");
 });

@@ -1,5 +1,7 @@
 //! SPEC A6: CORS preflight and actual cross-origin requests, header by
-//! header, and the refused credentials + any-origin policy.
+//! header, `Vary: Origin` on every answer of a policy that depends on the
+//! origin, the refused credentials + any-origin policy and the warning for
+//! a predicate with credentials.
 
 use std::time::Duration;
 use tether::{controller, App, AppError, Cors, NativeAdapter};
@@ -20,6 +22,17 @@ impl Books {
     #[put("/:id")]
     async fn update(&self, #[param] id: u32) -> String {
         format!("updated {id}")
+    }
+    #[get("/varied")]
+    async fn varied(&self) -> tether::Response {
+        let mut res = tether::IntoResponse::into_response("[]");
+        res.headers_mut()
+            .insert("vary", "origin, Accept".parse().unwrap());
+        res
+    }
+    #[get("/broken")]
+    async fn broken(&self) -> Result<String, tether::HttpError> {
+        Err(tether::HttpError::internal("broken"))
     }
 }
 
@@ -136,7 +149,8 @@ async fn a6_cors_actual_request() {
     assert_eq!(header(&res, "access-control-allow-origin"), None);
     assert_eq!(header(&res, "access-control-allow-credentials"), None);
 
-    // Same-origin requests (no Origin header) are untouched.
+    // Same-origin requests (no Origin header) get no permission, but
+    // their answer varies by `Origin` too.
     let res = server
         .client
         .get(server.url("/books"))
@@ -144,7 +158,7 @@ async fn a6_cors_actual_request() {
         .await
         .unwrap();
     assert_eq!(header(&res, "access-control-allow-origin"), None);
-    assert_eq!(header(&res, "vary"), Some("Accept"));
+    assert_eq!(header(&res, "vary"), Some("Accept, Origin"));
     server.stop().await.unwrap();
 }
 
@@ -216,6 +230,11 @@ async fn a6_cors_credentials_with_any_origin_is_refused_at_startup() {
     let text = err.to_string();
     assert!(
         text.contains("allow_credentials(true)") && text.contains("any origin"),
+        "{text}"
+    );
+    // The way out it names must not be the same hole.
+    assert!(
+        text.contains("allow_origin_fn(..)`, whose predicate must not accept every origin"),
         "{text}"
     );
     let app = App::new(NativeAdapter::new()).enable_cors(Cors::new().allow_credentials(true));
@@ -309,4 +328,125 @@ async fn a6_cors_exposes_the_declared_response_headers() {
     let server = serve(named().expose_declared_headers(false)).await;
     assert_eq!(exposed(&server, "/declared", APP_ORIGIN).await, None);
     server.stop().await.unwrap();
+}
+
+/// The `Vary` lines of `path`'s answer, asked with `origin` or without.
+async fn vary(server: &TestServer, path: &str, origin: Option<&str>) -> Vec<String> {
+    let mut req = server.client.get(server.url(path));
+    if let Some(origin) = origin {
+        req = req.header("origin", origin);
+    }
+    let res = req.send().await.unwrap();
+    let lines = res.headers().get_all("vary").iter();
+    lines.map(|v| v.to_str().unwrap().to_string()).collect()
+}
+
+/// Issue 31, item 6: when the answer depends on the origin (a list, a
+/// predicate), every answer says `Vary: Origin` — without `Origin`, for a
+/// refused origin, errors too — merged with the handler's `Vary`, once; a
+/// shared cache would otherwise serve the answer without CORS headers to a
+/// page on an allowed origin. Any origin (`*`, no credentials) does not vary.
+#[tokio::test]
+async fn a6_cors_every_answer_varies_by_origin() {
+    let predicate = || Cors::new().allow_origin_fn(|o| o == APP_ORIGIN);
+    for cors in [policy(), predicate(), predicate().allow_credentials(true)] {
+        let server = TestServer::start(
+            App::new(NativeAdapter::new())
+                .controller(Books)
+                .enable_cors(cors),
+        )
+        .await;
+        for origin in [None, Some(APP_ORIGIN), Some("https://evil.example.com")] {
+            assert_eq!(vary(&server, "/books", origin).await, ["Accept, Origin"]);
+            assert_eq!(
+                vary(&server, "/books/varied", origin).await,
+                ["origin, Accept"]
+            );
+            assert_eq!(vary(&server, "/books/broken", origin).await, ["Origin"]);
+            assert_eq!(vary(&server, "/nothing", origin).await, ["Origin"]);
+        }
+        server.stop().await.unwrap();
+    }
+
+    let server = TestServer::start(
+        App::new(NativeAdapter::new())
+            .controller(Books)
+            .enable_cors(Cors::new()),
+    )
+    .await;
+    for origin in [None, Some(APP_ORIGIN)] {
+        assert_eq!(vary(&server, "/books", origin).await, ["Accept"]);
+        assert!(vary(&server, "/nothing", origin).await.is_empty());
+    }
+    server.stop().await.unwrap();
+}
+
+/// The `WARN` events logged while `f` runs on this thread.
+fn warnings_during<T>(f: impl FnOnce() -> T) -> (T, Vec<String>) {
+    use tracing_subscriber::layer::SubscriberExt;
+    #[derive(Clone, Default)]
+    struct Warnings(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
+    struct Message<'a>(&'a mut String);
+    impl tracing::field::Visit for Message<'_> {
+        fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+            if field.name() == "message" {
+                self.0.push_str(&format!("{value:?}"));
+            }
+        }
+    }
+    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Warnings {
+        fn on_event(
+            &self,
+            event: &tracing::Event<'_>,
+            _: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            if *event.metadata().level() == tracing::Level::WARN {
+                let mut text = format!("{}: ", event.metadata().target());
+                event.record(&mut Message(&mut text));
+                self.0.lock().unwrap().push(text);
+            }
+        }
+    }
+    let warnings = Warnings::default();
+    let subscriber = tracing_subscriber::registry().with(warnings.clone());
+    let out = tracing::subscriber::with_default(subscriber, f);
+    let logged = warnings.0.lock().unwrap().clone();
+    (out, logged)
+}
+
+/// Issue 31 ("also fix"): `allow_origin_fn(|_| true)` with credentials
+/// starts (tether cannot tell what a predicate accepts), but with a warning
+/// at startup saying the predicate must not accept every origin; a predicate
+/// without credentials, or a list with them, starts without one.
+#[test]
+fn a6_cors_predicate_with_credentials_warns_at_startup() {
+    let build = |cors: Cors| {
+        warnings_during(|| {
+            App::new(NativeAdapter::new())
+                .controller(Books)
+                .enable_cors(cors)
+                .into_service()
+                .map(|_| ())
+        })
+    };
+    let (started, warnings) = build(
+        Cors::new()
+            .allow_origin_fn(|_| true)
+            .allow_credentials(true),
+    );
+    assert!(started.is_ok());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let warning = &warnings[0];
+    assert!(warning.starts_with("tether::cors: "), "{warning}");
+    for words in [
+        "allow_origin_fn",
+        "allow_credentials(true)",
+        "must not accept every origin",
+    ] {
+        assert!(warning.contains(words), "{words} missing: {warning}");
+    }
+    let (started, warnings) = build(Cors::new().allow_origin_fn(|_| true));
+    assert!(started.is_ok() && warnings.is_empty(), "{warnings:?}");
+    let (started, warnings) = build(policy());
+    assert!(started.is_ok() && warnings.is_empty(), "{warnings:?}");
 }

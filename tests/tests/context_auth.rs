@@ -3,7 +3,9 @@
 //! and filters; typed extensions from a guard to a handler; cookies; route
 //! metadata read by a guard, the method's over the controller's; security
 //! requirements answered 401 before guards, `#[public]` lifting them; a
-//! missing provider stops the app at startup.
+//! missing provider stops the app at startup; the tracker example's
+//! sessions: a `Secure`, host-bound cookie with `Max-Age`, and an expiry
+//! checked on every request.
 
 use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -500,4 +502,102 @@ impl OnlyState {
         let Hits(n) = &*hits;
         n.load(Ordering::Relaxed).to_string()
     }
+}
+
+/// The tracker signed in as ada: the session's token and its `Set-Cookie`.
+async fn tracker_sign_in(server: &TestServer) -> (String, String) {
+    let res = server
+        .client
+        .post(server.url("/api/v1/auth/login"))
+        .json(&serde_json::json!({ "name": "ada", "password": "lovelace" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let cookie = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    let body: serde_json::Value = res.json().await.unwrap();
+    (body["token"].as_str().unwrap().to_string(), cookie)
+}
+
+/// `GET /api/v1/auth/me`'s status with `token` as the bearer token and as
+/// the cookie `cookie_name`.
+async fn tracker_me(server: &TestServer, token: &str, cookie_name: &str) -> [u16; 2] {
+    let me = server.url("/api/v1/auth/me");
+    let bearer = server.client.get(&me).bearer_auth(token).send();
+    let cookie = format!("{cookie_name}={token}");
+    let by_cookie = server.client.get(&me).header("cookie", cookie).send();
+    [
+        bearer.await.unwrap().status().as_u16(),
+        by_cookie.await.unwrap().status().as_u16(),
+    ]
+}
+
+/// Issue 31, item 9: the tracker's session cookie is `Secure`, bound to the
+/// host (`__Host-`), and says how long it lasts; a session is refused once
+/// its expiry passes, by bearer token and by cookie alike, on the next
+/// request (the expiry is checked on every request, not at sign-in).
+#[tokio::test]
+async fn e2_tracker_sessions_expire_and_their_cookie_is_secure() {
+    use tracker::session::Sessions;
+    let db = tracker::db::Db::in_memory().unwrap();
+    let server = TestServer::start(tracker::app(db.clone())).await;
+    let (token, cookie) = tracker_sign_in(&server).await;
+    assert_eq!(
+        cookie,
+        format!(
+            "__Host-tracker_session={token}; Path=/; Max-Age=28800; HttpOnly; Secure; SameSite=Lax"
+        )
+    );
+    assert_eq!(
+        tracker_me(&server, &token, "__Host-tracker_session").await,
+        [200, 200]
+    );
+    assert_eq!(
+        tracker_me(&server, &token, "tracker_session").await,
+        [200, 401]
+    );
+    // The same session, its expiry passed (the database's clock moved on).
+    db.call(|conn| conn.execute("UPDATE sessions SET expires_at = unixepoch() - 1", []))
+        .await
+        .unwrap();
+    assert_eq!(
+        tracker_me(&server, &token, "__Host-tracker_session").await,
+        [401, 401]
+    );
+    server.stop().await.unwrap();
+
+    // A short lifetime, as configured: Max-Age says it, and after it the session is gone.
+    let lifetime = std::time::Duration::from_secs(1);
+    let sessions = Sessions::new().lifetime(lifetime);
+    let db = tracker::db::Db::in_memory().unwrap();
+    let server = TestServer::start(tracker::app_with(db, sessions)).await;
+    let (token, cookie) = tracker_sign_in(&server).await;
+    assert!(cookie.contains("; Max-Age=1;"), "{cookie}");
+    tokio::time::sleep(lifetime * 2).await;
+    assert_eq!(
+        tracker_me(&server, &token, "__Host-tracker_session").await,
+        [401, 401]
+    );
+    server.stop().await.unwrap();
+}
+
+/// Issue 31, item 9: on plain HTTP away from `localhost`, where browsers
+/// refuse a `Secure` cookie, `Sessions::insecure_cookie` drops `Secure` and
+/// the `__Host-` prefix, and the cookie still signs the user in.
+#[tokio::test]
+async fn e2_tracker_insecure_cookie_for_plain_http() {
+    use tracker::session::Sessions;
+    let db = tracker::db::Db::in_memory().unwrap();
+    let sessions = Sessions::new().insecure_cookie();
+    let server = TestServer::start(tracker::app_with(db, sessions)).await;
+    let (token, cookie) = tracker_sign_in(&server).await;
+    assert_eq!(
+        cookie,
+        format!("tracker_session={token}; Path=/; Max-Age=28800; HttpOnly; SameSite=Lax")
+    );
+    assert_eq!(
+        tracker_me(&server, &token, "tracker_session").await,
+        [200, 200]
+    );
+    server.stop().await.unwrap();
 }

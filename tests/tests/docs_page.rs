@@ -1,7 +1,9 @@
 //! SPEC F4: the examples serve their documents and Swagger UI, and a real
 //! headless browser (Debian's chromium, driven by the pinned playwright-core
 //! in `tests/browser/`) loads the page with no internet, sees the
-//! operations, and its "try it out" call reaches the server.
+//! operations, and its "try it out" call reaches the server, all under the
+//! page's Content-Security-Policy (nothing refused), and another site
+//! cannot frame it.
 
 use std::path::{Path, PathBuf};
 use tether_tests::TestServer;
@@ -21,9 +23,14 @@ async fn f4_documents_and_assets_are_served_as_built() {
     let res = server.client.get(server.url("/docs")).send().await.unwrap();
     assert_eq!(res.status(), 200, "redirected to /docs/");
     assert_eq!(res.url().path(), "/docs/");
+    assert_security_headers(res.headers(), "connect-src 'self';");
     let html = res.text().await.unwrap();
     let css = format!("assets/{}/swagger-ui.css", tether::docs::SWAGGER_UI_VERSION);
     assert!(html.contains(&css), "{html}");
+    // Its scripts are files, so the policy needs no inline script.
+    let scripts = html.matches("<script").count();
+    assert_eq!(scripts, html.matches("<script src=").count(), "{html}");
+    assert_eq!(scripts, 3, "{html}");
 
     let (status, doc) = server.get("/docs/openapi.json").await;
     assert_eq!(status, 200);
@@ -69,9 +76,61 @@ async fn f4_documents_and_assets_are_served_as_built() {
         assert_eq!(plain, on_disk);
     }
 
+    // Every answer of the docs carries the headers; the API's do not.
+    for path in ["/docs", "/docs/init.js", "/docs/openapi.json", &bundle] {
+        let res = server.client.get(server.url(path)).send().await.unwrap();
+        assert_security_headers(res.headers(), "frame-ancestors 'none'");
+    }
+    let res = server
+        .client
+        .get(server.url("/api/v1/books"))
+        .send()
+        .await
+        .unwrap();
+    assert!(res.headers().get("content-security-policy").is_none());
+
     // The API's own routes and 404s are untouched.
     assert_eq!(server.get("/api/v1/books").await.0, 200);
     assert_eq!(server.get("/docs/nothing.json").await.0, 404);
+    server.stop().await.unwrap();
+}
+
+/// Issue 31, item 7: the docs' Content-Security-Policy (no inline script,
+/// no framing, calls to the page's origin) and the headers beside it.
+fn assert_security_headers(headers: &reqwest::header::HeaderMap, also: &str) {
+    let csp = headers["content-security-policy"].to_str().unwrap();
+    for directive in [
+        "default-src 'none';",
+        "script-src 'self';",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        also,
+    ] {
+        assert!(csp.contains(directive), "{directive} missing: {csp}");
+    }
+    assert!(!csp.contains("unsafe"), "{csp}");
+    assert_eq!(headers["x-frame-options"], "DENY");
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+}
+
+/// `ApiDocs::connect_src` widens `connect-src` for a document's servers on
+/// other origins, and nothing else.
+#[tokio::test]
+async fn f4_connect_src_lets_try_it_out_call_other_origins() {
+    use tether::docs::ApiDocs;
+    let docs = ApiDocs::new("/docs")
+        .document("openapi", "{}")
+        .connect_src(["https://api.example.com", "http://localhost:3000"]);
+    let app = tether::App::new(tether::NativeAdapter::new()).docs(docs);
+    let server = TestServer::start(app).await;
+    let res = server
+        .client
+        .get(server.url("/docs/"))
+        .send()
+        .await
+        .unwrap();
+    let widened = "connect-src 'self' https://api.example.com http://localhost:3000;";
+    assert_security_headers(res.headers(), widened);
     server.stop().await.unwrap();
 }
 
@@ -102,7 +161,10 @@ async fn f4_reference_page_in_headless_chromium() {
     println!("{text}{}", String::from_utf8_lossy(&output.stderr));
     assert!(output.status.success(), "the browser test failed:\n{text}");
     assert!(text.contains("ℹ fail 0"), "node reported failures:\n{text}");
-    assert!(text.contains("ℹ pass 2"), "both browser tests ran:\n{text}");
+    assert!(
+        text.contains("ℹ pass 3"),
+        "the three browser tests ran:\n{text}"
+    );
     bookstore.stop().await.unwrap();
     newsroom.stop().await.unwrap();
 }

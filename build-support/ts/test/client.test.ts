@@ -79,6 +79,39 @@ test("C6 a path parameter `.` or `..` (a whole segment) is refused with kind req
   );
 });
 
+test("C6 an empty path parameter is refused with kind request, nothing sent", async () => {
+  // What would happen: `/api/things/` and `/api/things//parts` reach other routes once servers fold them.
+  const { calls, fetcher } = fake(() => json({}));
+  const core = new ClientCore({ baseUrl: "http://h", fetcher });
+  const label = { pathStyles: { l: { style: "label" as const } } };
+  const cases: Array<[OperationSpec, Record<string, unknown>, string]> = [
+    [get("/api/things/{name}"), { name: "" }, "GET /api/things/{name}: the path parameter `name` is empty"],
+    [get("/api/things/{name}/parts"), { name: "" }, "GET /api/things/{name}/parts: the path parameter `name` is empty"],
+    [get("/api/things/{name}/parts/{id}"), { name: "a", id: "" }, "the path parameter `id` is empty"],
+    [get("/api/things/{name}.json"), { name: "" }, "the path parameter `name` is empty"],
+    [get("/api/things/{list}"), { list: [] }, "the path parameter `list` is empty"],
+    [get("/api/things/{object}"), { object: {} }, "the path parameter `object` is empty"],
+    [get("/p/{l}", label), { l: "" }, "the path parameter `l` is empty"],
+  ];
+  for (const [op, params, expected] of cases) {
+    const { error } = await core.request(op, { params });
+    assert.ok(error instanceof SDKError);
+    assert.equal(error.kind, "request");
+    assert.equal(error.status, 0);
+    assert.ok(error.message.includes(expected), error.message);
+  }
+  const thrown = new ClientCore({ baseUrl: "http://h", fetcher, throwOnError: true }).request(get("/api/things/{name}"), { params: { name: "" } });
+  await assert.rejects(thrown, (e: unknown) => e instanceof SDKError && e.kind === "request");
+  assert.equal(calls.length, 0);
+  // A matrix-style parameter keeps its name; zero and false are values.
+  await core.request(get("/p/{m}", { pathStyles: { m: { style: "matrix" } } }), { params: { m: "" } });
+  await core.request(get("/p/{n}/{b}"), { params: { n: 0, b: false } });
+  assert.deepEqual(
+    calls.map((c) => c.url),
+    ["http://h/p/;m=", "http://h/p/0/false"],
+  );
+});
+
 test("C6 a header value HTTP cannot carry is refused with kind request, nothing sent", async () => {
   // What would happen: fetch throws a TypeError, which reads as a network failure.
   assert.throws(() => new Headers({ "x-name": "日本" }), TypeError);

@@ -318,7 +318,7 @@ export class ClientCore<TThrow extends boolean = false> {
     const config = this.config;
     const path = buildPath(op, options.params);
     let url = (config.baseUrl ?? "").replace(/\/+$/, "") + path + buildQuery(op, options.query);
-    const unsendable = dotSegment(op, path);
+    const unsendable = emptyParameter(op, options.params) ?? dotSegment(op, path);
     if (unsendable) return this.#fail(unsendable, { url, init: { method: op.method }, operation: op });
     const invalid = this.#validate(op, (v, name) => (options.body === undefined ? undefined : v.request?.(name, options.body)));
     if (invalid) return this.#fail(invalid, { url, init: { method: op.method }, operation: op });
@@ -814,6 +814,28 @@ function headerProblem(op: OperationSpec, headers: Readonly<Record<string, strin
     if (bad === undefined) continue;
     const code = (bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
     const message = `Cannot send ${op.method} ${op.path}: the header \`${name}\` holds U+${code}, which an HTTP header cannot carry (Latin-1 text without control characters); encode the value in a way the server reads (e.g. percent-encoding) or send it in the body`;
+    return new SDKError<never>({ kind: "request", status: 0, message });
+  }
+  return undefined;
+}
+
+/**
+ * The `request` error when a path parameter's value writes nothing (`""`,
+ * an empty list or object) in the simple or label style: `/items/{key}`
+ * would go as `/items/`, and `/items/{key}/tickets` as `/items//tickets`,
+ * which servers fold into another path, so the call would reach another
+ * route. (The matrix style writes `;key=`, which keeps the name.)
+ */
+function emptyParameter(op: OperationSpec, params: object | undefined): SDKError<never> | undefined {
+  const values = (params ?? {}) as Record<string, unknown>;
+  for (const [, name] of op.path.matchAll(/\{([^{}]+)\}/g)) {
+    if (name === undefined || !Object.prototype.hasOwnProperty.call(values, name)) continue;
+    const spec = op.pathStyles?.[name];
+    const style = spec?.style ?? "simple";
+    if (style === "matrix") continue;
+    const lead = style === "label" ? 1 : 0;
+    if (pathValue(name, values[name], style, spec?.explode ?? false).length > lead) continue;
+    const message = `Cannot send ${op.method} ${op.path}: the path parameter \`${name}\` is empty, which would leave its segment empty (servers fold \`//\` and a trailing \`/\` into another path, so the call would reach another route)`;
     return new SDKError<never>({ kind: "request", status: 0, message });
   }
   return undefined;

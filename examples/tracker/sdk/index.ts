@@ -28,16 +28,23 @@ export type Auth = {
    */
   bearer?: AuthCredential;
   /**
-   * A key, sent in the cookie `tracker_session`.
+   * A key, sent in the cookie `__Host-tracker_session`.
    *
    * The cookie `POST /api/v1/auth/login` sets.
    */
   session?: AuthCredential;
+  /**
+   * A key, sent in the cookie `tracker_session`.
+   *
+   * The cookie `POST /api/v1/auth/login` sets on a server run with `TRACKER_INSECURE_COOKIE=1` (plain HTTP, development only).
+   */
+  session_http?: AuthCredential;
 };
 
 const SECURITY_SCHEMES = {
   bearer: { type: "bearer" },
-  session: { type: "apiKey", in: "cookie", name: "tracker_session" },
+  session: { type: "apiKey", in: "cookie", name: "__Host-tracker_session" },
+  session_http: { type: "apiKey", in: "cookie", name: "tracker_session" },
 } as const;
 
 /**

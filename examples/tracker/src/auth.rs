@@ -1,18 +1,17 @@
 //! Who is calling and what they may do: `POST /auth/login` trades a name
 //! and password for a session token, sent back as a bearer token or kept
-//! as the `tracker_session` cookie; the [`CurrentUser`] extractor finds the
-//! session in the database; [`RolesGuard`] admits the roles a route's
-//! [`Roles`] metadata lists (the method's over the controller's).
+//! as the session cookie (see [`crate::session`]); the [`CurrentUser`]
+//! extractor finds the session in the database, unless it has expired;
+//! [`RolesGuard`] admits the roles a route's [`Roles`] metadata lists (the
+//! method's over the controller's).
 
 use crate::db::{Db, DbError};
+use crate::session::{now, Sessions};
 use serde::{Deserialize, Serialize};
-use tether::cookie::{find as find_cookie, SameSite, SetCookie};
+use tether::cookie::{find as find_cookie, SetCookie};
 use tether::security::BearerToken;
 use tether::state::Requires;
 use tether::{controller, ApiError, FromRequest, Guard, HttpError, Request, State, WithHeaders};
-
-/// The session cookie's name, as `tether.toml`'s `session` scheme says.
-pub const SESSION_COOKIE: &str = "tracker_session";
 
 /// What a user may do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,8 +44,8 @@ pub struct User {
 }
 
 /// The caller of a secured route: the user of the session whose token
-/// came as `Authorization: Bearer` or as the session cookie. An unknown or
-/// ended session is a `401`.
+/// came as `Authorization: Bearer` or as the session cookie. An unknown,
+/// ended or expired session is a `401`, checked on every request.
 #[derive(Debug, Clone)]
 pub struct CurrentUser {
     /// The user.
@@ -60,9 +59,10 @@ impl FromRequest for CurrentUser {
         if let Some(found) = req.extensions().get::<CurrentUser>() {
             return Ok(found.clone());
         }
+        let cookie = req.state::<Sessions>()?.cookie_name();
         let token = match req.header("authorization") {
             Some(_) => BearerToken::from_request(req).await?.0,
-            None => find_cookie(req, SESSION_COOKIE)
+            None => find_cookie(req, cookie)
                 .map(str::to_owned)
                 .ok_or_else(|| HttpError::unauthorized("sign in first"))?,
         };
@@ -79,17 +79,18 @@ impl FromRequest for CurrentUser {
 
     fn requires(deps: &mut Requires) {
         deps.state::<Db>();
+        deps.state::<Sessions>();
     }
 }
 
-/// The user of the session `token`, if it exists.
+/// The user of the session `token`, if it exists and has not expired.
 async fn session_user(db: &Db, token: String) -> Result<Option<User>, DbError> {
     db.call(move |conn| {
         let mut stmt = conn.prepare_cached(
             "SELECT u.id, u.name, u.role FROM sessions s JOIN users u ON u.id = s.user_id
-             WHERE s.token = ?1",
+             WHERE s.token = ?1 AND s.expires_at > ?2",
         )?;
-        let mut rows = stmt.query([token])?;
+        let mut rows = stmt.query((token, now()))?;
         match rows.next()? {
             Some(row) => Ok(Some(User {
                 id: row.get(0)?,
@@ -182,30 +183,28 @@ fn new_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn session_cookie(value: &str) -> SetCookie {
-    SetCookie::new(SESSION_COOKIE, value)
-        .http_only()
-        .path("/")
-        .same_site(SameSite::Lax)
-}
-
 /// Signing in and out.
 pub struct AuthController;
 
 #[controller("/auth")]
-#[security("bearer", "session")]
+#[security("bearer", "session", "session_http")]
 impl AuthController {
     /// Signs in: a new session, as a bearer token and as the session cookie.
+    ///
+    /// The session lasts the app's session lifetime (8 hours by default);
+    /// sessions that have expired are deleted.
     #[post("/login")]
     #[http_code(200)]
     #[public]
     async fn login(
         &self,
         db: State<Db>,
+        sessions: State<Sessions>,
         #[body] login: Login,
     ) -> Result<WithHeaders<Session, SessionCookie>, AuthError> {
         let token = new_token();
         let stored = token.clone();
+        let expires_at = sessions.expiry_from_now();
         let user = db
             .call(move |conn| {
                 let tx = conn.transaction()?;
@@ -226,10 +225,11 @@ impl AuthController {
                         rusqlite::Error::QueryReturnedNoRows => Ok(None),
                         e => Err(e),
                     })?;
+                tx.execute("DELETE FROM sessions WHERE expires_at <= ?1", [now()])?;
                 if let Some(user) = &user {
                     tx.execute(
-                        "INSERT INTO sessions (token, user_id) VALUES (?1, ?2)",
-                        (&stored, user.id),
+                        "INSERT INTO sessions (token, user_id, expires_at) VALUES (?1, ?2, ?3)",
+                        (&stored, user.id, expires_at),
                     )?;
                 }
                 tx.commit()?;
@@ -237,7 +237,7 @@ impl AuthController {
             })
             .await?
             .ok_or(AuthError::WrongCredentials)?;
-        let cookie = session_cookie(&token);
+        let cookie = sessions.cookie(&token);
         Ok(WithHeaders::new(
             Session { token, user },
             SessionCookie { cookie },
@@ -256,13 +256,14 @@ impl AuthController {
     async fn logout(
         &self,
         db: State<Db>,
+        sessions: State<Sessions>,
         current: CurrentUser,
     ) -> Result<WithHeaders<LoggedOut, SessionCookie>, AuthError> {
         let token = current.token;
         let ended = db
             .call(move |conn| conn.execute("DELETE FROM sessions WHERE token = ?1", [token]))
             .await?;
-        let cookie = session_cookie("").max_age(0);
+        let cookie = sessions.removal();
         Ok(WithHeaders::new(
             LoggedOut { ended: ended > 0 },
             SessionCookie { cookie },

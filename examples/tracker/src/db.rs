@@ -9,8 +9,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// The schema's migrations, oldest first, applied at startup to a database
 /// that lacks them (SQLite's `user_version` counts those applied). Add a
 /// migration at the end; never edit one that has shipped.
-const MIGRATION_LIST: &[M<'static>] = &[M::up(
-    "CREATE TABLE users (
+const MIGRATION_LIST: &[M<'static>] = &[
+    M::up(
+        "CREATE TABLE users (
         id       INTEGER PRIMARY KEY,
         name     TEXT NOT NULL UNIQUE,
         password TEXT NOT NULL,
@@ -33,7 +34,11 @@ const MIGRATION_LIST: &[M<'static>] = &[M::up(
         reporter   TEXT NOT NULL,
         labels     TEXT NOT NULL
     );",
-)];
+    ),
+    // Sessions expire (seconds since the Unix epoch); those from before
+    // this migration have no expiry, so they end now.
+    M::up("ALTER TABLE sessions ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0;"),
+];
 
 const MIGRATIONS: Migrations<'static> = Migrations::from_slice(MIGRATION_LIST);
 
@@ -144,7 +149,7 @@ mod tests {
         let version: i64 = conn
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 1);
+        assert_eq!(version, MIGRATION_LIST.len() as i64);
         let users: i64 = conn
             .query_row("SELECT COUNT(*) FROM users", [], |r| r.get(0))
             .unwrap();

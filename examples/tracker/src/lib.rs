@@ -9,16 +9,25 @@
 pub mod auth;
 pub mod db;
 pub mod projects;
+pub mod session;
 
 use auth::AuthController;
 use db::Db;
 use projects::ProjectsController;
+use session::Sessions;
 use tether::{App, NativeAdapter};
 
-/// The app over `db`.
+/// The app over `db`, with the default [`Sessions`] (8 hours, the
+/// `Secure` cookie).
 pub fn app(db: Db) -> App {
+    app_with(db, Sessions::new())
+}
+
+/// The app over `db`, keeping `sessions` as told.
+pub fn app_with(db: Db, sessions: Sessions) -> App {
     App::new(NativeAdapter::new())
         .provide(db)
+        .provide(sessions)
         .controller(AuthController)
         .controller(ProjectsController)
 }

@@ -190,7 +190,7 @@ const TICKET_COLUMNS: &str = "id, title, status, reporter, labels";
 pub struct ProjectsController;
 
 #[controller("/projects")]
-#[security("bearer", "session")]
+#[security("bearer", "session", "session_http")]
 #[use_guards(RolesGuard)]
 #[metadata(Roles(&[Role::Admin, Role::Member]))]
 impl ProjectsController {

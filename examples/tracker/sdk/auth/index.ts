@@ -39,6 +39,9 @@ export class AuthV1Controller<TThrow extends boolean = false> {
   /**
    * Signs in: a new session, as a bearer token and as the session cookie.
    *
+   * The session lasts the app's session lifetime (8 hours by default);
+   * sessions that have expired are deleted.
+   *
    * `POST /api/v1/auth/login`
    */
   login(options: AuthV1LoginOptions): Promise<SDKWithHeaders<SDKOutcome<types.Session, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKErrorOf<401, types.AuthErrorWrongCredentials> | SDKErrorOf<500, types.AuthErrorStorage> | SDKOtherError<400 | 413 | 415 | 401 | 500, types.HttpError>, TThrow>, { "Set-Cookie"?: string }>> {
@@ -55,7 +58,7 @@ export class AuthV1Controller<TThrow extends boolean = false> {
    */
   me(options: AuthV1MeOptions = {}): Promise<SDKOutcome<types.User, SDKErrorOf<401, types.HttpError> | SDKOtherError<401, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/auth/me", operationId: "auth_me", security: [["bearer"], ["session"]], parseAs: "json" },
+      { method: "GET", path: "/api/v1/auth/me", operationId: "auth_me", security: [["bearer"], ["session"], ["session_http"]], parseAs: "json" },
       options,
     );
   }
@@ -67,7 +70,7 @@ export class AuthV1Controller<TThrow extends boolean = false> {
    */
   logout(options: AuthV1LogoutOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.LoggedOut, SDKErrorOf<401, types.HttpError | types.AuthErrorWrongCredentials> | SDKErrorOf<500, types.AuthErrorStorage> | SDKOtherError<401 | 500, types.HttpError>, TThrow>, { "Set-Cookie"?: string }>> {
     return this.#core.requestWithHeaders(
-      { method: "POST", path: "/api/v1/auth/logout", operationId: "auth_logout", security: [["bearer"], ["session"]], responseHeaders: { "Set-Cookie": "string" }, parseAs: "json" },
+      { method: "POST", path: "/api/v1/auth/logout", operationId: "auth_logout", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "Set-Cookie": "string" }, parseAs: "json" },
       options,
     );
   }
