@@ -130,7 +130,11 @@ fn present(req: &Request, kind: SchemeKind) -> Presence {
         SchemeKind::Basic => authorization(req, "basic"),
         SchemeKind::ApiKey { location, name } => {
             let found = match location {
-                KeyIn::Header => req.headers().contains_key(name),
+                KeyIn::Header => req
+                    .headers()
+                    .get_all(name)
+                    .iter()
+                    .any(|v| !v.as_bytes().trim_ascii().is_empty()),
                 KeyIn::Query => req.query_string().is_some_and(|q| {
                     form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == name && !v.is_empty())
                 }),

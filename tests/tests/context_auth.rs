@@ -383,6 +383,15 @@ async fn e2_e3_e4_extractors_state_metadata_and_security() {
         get(&server, "/misc/key", &[("cookie", "sid=")]).await.0,
         401
     );
+    // Issue 31: an empty header key is no key, as an empty query or cookie
+    // key is not (the handler saw `""` before).
+    for empty in ["", " "] {
+        assert_eq!(
+            get(&server, "/misc/key", &[("x-api-key", empty)]).await.0,
+            401,
+            "{empty:?}"
+        );
+    }
     server.stop().await.unwrap();
 }
 
