@@ -194,23 +194,34 @@ const _: () = {
                 let __raise = ::tether::__private::Raise::of(&__req);
                 ::tether::__private::HandlerFuture::new(async move {
                     let form: UploadForm = match ::tether::__private::piped(
-                        ::tether::__private::validated::<
+                        match ::tether::__private::body_multipart_measured::<
                             UploadForm,
-                        >(
-                            ::tether::__private::body_multipart::<UploadForm>(&mut __req)
-                                .await,
-                            |__value: &UploadForm| {
-                                #[allow(unused_imports)]
-                                use ::tether::__private::{
-                                    ViaNothing as _, ViaValidate as _,
-                                };
-                                (&::tether::__private::Check(__value)).tether_validate()
-                            },
-                            &__req,
-                            || ::tether::__private::Sent::Parts(
-                                <UploadForm as ::tether::__private::FromMultipart>::part_names(),
-                            ),
-                        ),
+                        >(&mut __req)
+                            .await
+                        {
+                            ::tether::__private::Ok((__value, __measured)) => {
+                                ::tether::__private::validated::<
+                                    UploadForm,
+                                >(
+                                    ::tether::__private::Ok(__value),
+                                    ::tether::__private::measured(
+                                        |__value: &UploadForm| {
+                                            #[allow(unused_imports)]
+                                            use ::tether::__private::{
+                                                ViaNothing as _, ViaValidate as _,
+                                            };
+                                            (&::tether::__private::Check(__value)).tether_validate()
+                                        },
+                                        __measured,
+                                    ),
+                                    &__req,
+                                    || ::tether::__private::Sent::Parts(
+                                        <UploadForm as ::tether::__private::FromMultipart>::part_names(),
+                                    ),
+                                )
+                            }
+                            ::tether::__private::Err(e) => ::tether::__private::Err(e),
+                        },
                         &__req,
                         "form",
                         ::tether::__private::ArgSource::Body,

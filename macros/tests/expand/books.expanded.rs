@@ -140,13 +140,18 @@ const _: () = {
                             ListQuery,
                         >(
                             ::tether::__private::query_all::<ListQuery>(&__req),
-                            |__value: &ListQuery| {
-                                #[allow(unused_imports)]
-                                use ::tether::__private::{
-                                    ViaNothing as _, ViaValidate as _,
-                                };
-                                (&::tether::__private::Check(__value)).tether_validate()
-                            },
+                            ::tether::__private::counted(
+                                |__value: &ListQuery| {
+                                    #[allow(unused_imports)]
+                                    use ::tether::__private::{
+                                        ViaNothing as _, ViaValidate as _,
+                                    };
+                                    (&::tether::__private::Check(__value)).tether_validate()
+                                },
+                                ::tether::__private::Input::Form(
+                                    __req.query_string().unwrap_or("").as_bytes(),
+                                ),
+                            ),
                             &__req,
                             || ::tether::__private::Sent::form(
                                 __req.query_string().unwrap_or("").as_bytes(),

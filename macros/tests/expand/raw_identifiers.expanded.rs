@@ -142,13 +142,18 @@ const _: () = {
                             Filter,
                         >(
                             ::tether::__private::query_all::<Filter>(&__req),
-                            |__value: &Filter| {
-                                #[allow(unused_imports)]
-                                use ::tether::__private::{
-                                    ViaNothing as _, ViaValidate as _,
-                                };
-                                (&::tether::__private::Check(__value)).tether_validate()
-                            },
+                            ::tether::__private::counted(
+                                |__value: &Filter| {
+                                    #[allow(unused_imports)]
+                                    use ::tether::__private::{
+                                        ViaNothing as _, ViaValidate as _,
+                                    };
+                                    (&::tether::__private::Check(__value)).tether_validate()
+                                },
+                                ::tether::__private::Input::Form(
+                                    __req.query_string().unwrap_or("").as_bytes(),
+                                ),
+                            ),
                             &__req,
                             || ::tether::__private::Sent::form(
                                 __req.query_string().unwrap_or("").as_bytes(),

@@ -143,7 +143,7 @@ const _: () = {
                                 .add_item(
                                     "tag",
                                     __index,
-                                    ::tether::__private::rules::ValidateMaxLength::validate_max_length(
+                                    ::tether::__private::rules::CodePointLength::validate_max_length(
                                         __item,
                                         5,
                                     ),
