@@ -19,10 +19,12 @@
 //! `.document("v1", include_openapi!("openapi.v1.json")).document("v2", ..)`.
 //!
 //! Served, for `GET` and `HEAD`, when no route of the app claims the path:
-//! `/docs` (redirects to `/docs/`), `/docs/` (the page), `/docs/{name}.json`
+//! `/docs` and `/docs/` (the page, the same at both), `/docs/{name}.json`
 //! (each document), `/docs/init.js` and `/docs/assets/{version}/…`
 //! (Swagger UI, cached for a year: the version is in the path). The page
-//! refers to everything relatively, so it works under a proxy prefix too.
+//! refers to everything relatively (from `/docs` as `docs/…`, from `/docs/`
+//! as `…`, and `init.js` finds the documents beside itself), so it works
+//! under a proxy prefix too.
 //! With the `compression` feature (a default) Swagger UI's files go out
 //! gzipped to clients that accept it (2.2 MB → about 0.6 MB), each
 //! compressed once, when first asked for.
@@ -37,10 +39,9 @@
 
 use crate::response::{Body, Response};
 use http::header::{
-    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, LOCATION, X_CONTENT_TYPE_OPTIONS,
-    X_FRAME_OPTIONS,
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
-use http::{HeaderValue, Method, StatusCode};
+use http::{HeaderValue, Method};
 
 /// Embeds an OpenAPI document that `build.rs` wrote, by its path relative
 /// to the crate root: `include_openapi!("openapi.json")`.
@@ -204,12 +205,14 @@ impl ApiDocs {
         }
         let rest = path.strip_prefix(self.path.as_str())?;
         if rest.is_empty() {
+            // `/docs`, without the slash: relative references must name
+            // the last segment (`docs/init.js`) to stay under it.
             let last = self.path.rsplit('/').next().unwrap_or_default();
-            return Some(redirect(&format!("{last}/")));
+            return Some(self.page(&format!("{last}/")));
         }
         let rest = rest.strip_prefix('/')?;
         match rest {
-            "" => Some(self.page()),
+            "" => Some(self.page("")),
             "init.js" => Some(ok(
                 "text/javascript; charset=utf-8",
                 self.init_js(),
@@ -225,31 +228,39 @@ impl ApiDocs {
         Some(ok("application/json", *json, NO_CACHE))
     }
 
-    fn page(&self) -> Response {
+    /// The page, its files referred to as `{base}…`: relative to the
+    /// URL the page was asked at, so `base` is `docs/` for `/docs` and
+    /// empty for `/docs/`.
+    fn page(&self, base: &str) -> Response {
+        ok("text/html; charset=utf-8", self.page_html(base), NO_CACHE)
+    }
+
+    /// The text of [`ApiDocs::page`].
+    fn page_html(&self, base: &str) -> String {
         let v = SWAGGER_UI_VERSION;
-        let html = format!(
+        format!(
             r#"<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
-<link rel="stylesheet" href="assets/{v}/swagger-ui.css">
+<link rel="stylesheet" href="{base}assets/{v}/swagger-ui.css">
 </head>
 <body>
 <div id="swagger-ui"></div>
-<script src="assets/{v}/swagger-ui-bundle.js"></script>
-<script src="assets/{v}/swagger-ui-standalone-preset.js"></script>
-<script src="init.js"></script>
+<script src="{base}assets/{v}/swagger-ui-bundle.js"></script>
+<script src="{base}assets/{v}/swagger-ui-standalone-preset.js"></script>
+<script src="{base}init.js"></script>
 </body>
 </html>
 "#,
             title = escape_html(&self.title)
-        );
-        ok("text/html; charset=utf-8", html, NO_CACHE)
+        )
     }
 
-    /// Swagger UI's settings: the documents, no call to the online
+    /// Swagger UI's settings: the documents (their URLs resolved beside
+    /// `init.js`, wherever the page itself is), no call to the online
     /// validator, "try it out" against the server that serves the page.
     fn init_js(&self) -> String {
         let urls: Vec<serde_json::Value> = self
@@ -261,8 +272,11 @@ impl ApiDocs {
             .collect();
         let urls = serde_json::to_string(&urls).expect("plain JSON");
         format!(
-            r##"window.ui = SwaggerUIBundle({{
-  urls: {urls},
+            r##"var here = document.currentScript.src;
+window.ui = SwaggerUIBundle({{
+  urls: {urls}.map(function (d) {{
+    return {{ name: d.name, url: new URL(d.url, here).href }};
+  }}),
   dom_id: "#swagger-ui",
   deepLinking: true,
   validatorUrl: null,
@@ -358,15 +372,6 @@ fn check_source(source: &str) -> Result<(), &'static str> {
     Ok(())
 }
 
-fn redirect(location: &str) -> Response {
-    let mut res = Response::new(Body::empty());
-    *res.status_mut() = StatusCode::PERMANENT_REDIRECT;
-    if let Ok(value) = HeaderValue::from_str(location) {
-        res.headers_mut().insert(LOCATION, value);
-    }
-    res
-}
-
 fn escape_html(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -377,16 +382,11 @@ fn escape_html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use http::StatusCode;
 
-    fn get(docs: &ApiDocs, path: &str) -> Option<(StatusCode, String)> {
+    fn get(docs: &ApiDocs, path: &str) -> Option<StatusCode> {
         docs.answer(&Method::GET, path, &http::HeaderMap::new())
-            .map(|res| {
-                let location = res
-                    .headers()
-                    .get(LOCATION)
-                    .map(|v| v.to_str().unwrap().to_string());
-                (res.status(), location.unwrap_or_default())
-            })
+            .map(|res| res.status())
     }
 
     #[test]
@@ -394,16 +394,14 @@ mod tests {
         let docs = ApiDocs::new("/docs/")
             .document("v1", "{}")
             .document("v2", "{}");
-        assert_eq!(
-            get(&docs, "/docs"),
-            Some((StatusCode::PERMANENT_REDIRECT, "docs/".into()))
-        );
-        assert_eq!(get(&docs, "/docs/").unwrap().0, 200);
-        assert_eq!(get(&docs, "/docs/v1.json").unwrap().0, 200);
+        // Issue 33, item 2: the page at the path the app names, no redirect.
+        assert_eq!(get(&docs, "/docs"), Some(StatusCode::OK));
+        assert_eq!(get(&docs, "/docs/"), Some(StatusCode::OK));
+        assert_eq!(get(&docs, "/docs/v1.json"), Some(StatusCode::OK));
         assert_eq!(get(&docs, "/docs/v3.json"), None);
         assert_eq!(get(&docs, "/docsx"), None);
         let asset = format!("/docs/assets/{SWAGGER_UI_VERSION}/swagger-ui.css");
-        assert_eq!(get(&docs, &asset).unwrap().0, 200);
+        assert_eq!(get(&docs, &asset), Some(StatusCode::OK));
         assert_eq!(get(&docs, "/docs/assets/0.0.1/swagger-ui.css"), None);
         let none = http::HeaderMap::new();
         assert!(docs.answer(&Method::POST, "/docs/", &none).is_none());
@@ -411,6 +409,23 @@ mod tests {
         assert!(docs
             .init_js()
             .contains(r#"[{"name":"v1","url":"v1.json"},{"name":"v2","url":"v2.json"}]"#));
+    }
+
+    #[test]
+    fn f4_the_page_refers_to_its_files_from_where_it_is_asked() {
+        let docs = ApiDocs::new("/api/docs").document("v1", "{}");
+        let v = SWAGGER_UI_VERSION;
+        for (base, html) in [("docs/", docs.page_html("docs/")), ("", docs.page_html(""))] {
+            for file in [
+                format!("href=\"{base}assets/{v}/swagger-ui.css\""),
+                format!("src=\"{base}assets/{v}/swagger-ui-bundle.js\""),
+                format!("src=\"{base}init.js\""),
+            ] {
+                assert!(html.contains(&file), "{file} in {html}");
+            }
+        }
+        // The documents are found beside init.js, not beside the page.
+        assert!(docs.init_js().contains("new URL(d.url, here)"));
     }
 
     #[test]
@@ -459,11 +474,11 @@ mod tests {
     fn f4_docs_at_the_root() {
         for root in ["/", "", "//"] {
             let docs = ApiDocs::new(root).document("openapi", "{}");
-            assert_eq!(get(&docs, "/").unwrap().0, 200, "{root:?}");
-            assert_eq!(get(&docs, "/openapi.json").unwrap().0, 200);
-            assert_eq!(get(&docs, "/init.js").unwrap().0, 200);
+            assert_eq!(get(&docs, "/"), Some(StatusCode::OK), "{root:?}");
+            assert_eq!(get(&docs, "/openapi.json"), Some(StatusCode::OK));
+            assert_eq!(get(&docs, "/init.js"), Some(StatusCode::OK));
             let asset = format!("/assets/{SWAGGER_UI_VERSION}/swagger-ui.css");
-            assert_eq!(get(&docs, &asset).unwrap().0, 200);
+            assert_eq!(get(&docs, &asset), Some(StatusCode::OK));
             assert_eq!(get(&docs, "/books"), None, "other paths are the app's");
             assert_eq!(get(&docs, "/other.json"), None);
         }

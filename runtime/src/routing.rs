@@ -324,11 +324,30 @@ impl Router {
         ]
     }
 
-    /// The methods some route serves at `path` (for `405` and its `Allow`
-    /// header); empty when no route has the path. Only called after
-    /// [`Router::find`] missed, so it costs nothing on the hot path.
-    pub(crate) fn allowed_methods(&self, path: &str) -> Vec<&'static str> {
-        // In the order of the `Allow` header.
+    /// The methods of the path item `path` belongs to, as the document of
+    /// the version asked for lists them (HEAD beside GET), for a `405`'s
+    /// `Allow` header: a static path's own when it serves some method in
+    /// that version, not those a `/:id` route beside it takes by
+    /// fall-through (documented under `/{id}`, where a static segment is
+    /// no valid id); else the parameterised path's. Empty when no route
+    /// has the path in that version. Only called after [`Router::find`]
+    /// missed, so it costs nothing on the hot path.
+    pub(crate) fn allowed_methods(
+        &self,
+        path: &str,
+        version: &RequestedVersion<'_>,
+    ) -> Vec<&'static str> {
+        self.endpoints_at(path)
+            .into_iter()
+            .flatten()
+            .map(|endpoint| self.methods_of(endpoint, version))
+            .find(|methods| !methods.is_empty())
+            .unwrap_or_default()
+    }
+
+    /// The methods `endpoint` serves in `version`, in the order of the
+    /// `Allow` header.
+    fn methods_of(&self, endpoint: &Endpoint, version: &RequestedVersion<'_>) -> Vec<&'static str> {
         const METHODS: [RouteMethod; 7] = [
             RouteMethod::Get,
             RouteMethod::Head,
@@ -338,17 +357,27 @@ impl Router {
             RouteMethod::Patch,
             RouteMethod::Options,
         ];
-        let endpoints = self.endpoints_at(path);
         METHODS
             .into_iter()
             .filter(|m| {
-                endpoints
-                    .iter()
-                    .flatten()
-                    .any(|e| e.variants(Some(*m)).is_some())
+                endpoint
+                    .variants(Some(*m))
+                    .and_then(|variants| self.pick(variants, version))
+                    .is_some()
             })
             .map(RouteMethod::as_str)
             .collect()
+    }
+
+    /// Whether a route at `path` serves `method` in some version: the
+    /// static path's or, by fall-through, a parameterised one's. When
+    /// none does, a request that found no route is a `405`.
+    pub(crate) fn serves(&self, method: &http::Method, path: &str) -> bool {
+        let method = route_method(method);
+        self.endpoints_at(path)
+            .into_iter()
+            .flatten()
+            .any(|e| e.variants(method).is_some())
     }
 
     /// The versions `method` is served in at `path` (HEADER versioning),
@@ -498,7 +527,16 @@ mod tests {
         assert!(hit(&r, M::from_bytes(b"PURGE").unwrap(), "/any", any())
             .await
             .is_none());
-        assert_eq!(r.allowed_methods("/any").len(), 7);
+        assert_eq!(r.allowed_methods("/any", &any()).len(), 7);
+        // Issue 33, item 1: `Allow` at a static path is its own path
+        // item's; DELETE still falls through to `/users/:id`.
+        assert_eq!(r.allowed_methods("/users/me", &any()), ["GET", "HEAD"]);
+        assert_eq!(
+            r.allowed_methods("/users/7", &any()),
+            ["GET", "HEAD", "DELETE"]
+        );
+        assert!(r.serves(&M::DELETE, "/users/me"));
+        assert!(!r.serves(&M::POST, "/users/me"));
         assert!(hit(&r, M::POST, "/users/me", any()).await.is_none());
         assert!(hit(&r, M::GET, "/nope", any()).await.is_none());
         let (_, params) = r.find(&M::GET, "/users/a%20b", any()).unwrap();

@@ -253,12 +253,17 @@ impl ServiceParts {
         path: &str,
         headers: &http::HeaderMap,
     ) -> Option<(&crate::routing::Route, PathParams)> {
-        let version = if self.header_versioning {
+        self.router
+            .find(method, path, self.requested_version(headers))
+    }
+
+    /// The version `headers` ask for under HEADER versioning; any otherwise.
+    fn requested_version<'a>(&self, headers: &'a http::HeaderMap) -> RequestedVersion<'a> {
+        if self.header_versioning {
             RequestedVersion::from_headers(headers)
         } else {
             RequestedVersion::Any
-        };
-        self.router.find(method, path, version)
+        }
     }
 
     /// The answer when no route matches: `400` for an `X-API-Version` no
@@ -267,12 +272,10 @@ impl ServiceParts {
     /// Nest's `404`.
     fn unrouted(&self, request: &Request) -> Response {
         let head = &request.head;
-        if self.header_versioning {
-            if let RequestedVersion::Unreadable(why) = RequestedVersion::from_headers(&head.headers)
-            {
-                return HttpError::bad_request(format!("invalid header `{VERSION_HEADER}`: {why}"))
-                    .into_response();
-            }
+        let version = self.requested_version(&head.headers);
+        if let RequestedVersion::Unreadable(why) = version {
+            return HttpError::bad_request(format!("invalid header `{VERSION_HEADER}`: {why}"))
+                .into_response();
         }
         #[cfg(feature = "docs")]
         if let Some(res) = self
@@ -282,8 +285,8 @@ impl ServiceParts {
         {
             return res;
         }
-        let allowed = self.router.allowed_methods(head.uri.path());
-        let method_known = allowed.contains(&head.method.as_str());
+        let allowed = self.router.allowed_methods(head.uri.path(), &version);
+        let method_known = self.router.serves(&head.method, head.uri.path());
         match &self.not_found {
             _ if !allowed.is_empty() && !method_known => method_not_allowed(head, &allowed),
             Some(handler) => handler(request),

@@ -20,13 +20,28 @@ fn repo() -> PathBuf {
 #[tokio::test]
 async fn f4_documents_and_assets_are_served_as_built() {
     let server = TestServer::start(bookstore::app()).await;
-    let res = server.client.get(server.url("/docs")).send().await.unwrap();
-    assert_eq!(res.status(), 200, "redirected to /docs/");
-    assert_eq!(res.url().path(), "/docs/");
+    // Issue 33, item 2: the page at `/docs` itself (no redirect, which
+    // TestClient, curl and health checks would see), its files referred
+    // to under `docs/`; the same page at `/docs/`, referring to them from
+    // there.
+    let no_redirect = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let res = no_redirect.get(server.url("/docs")).send().await.unwrap();
+    assert_eq!(res.status(), 200, "the page at /docs, not a redirect");
     assert_security_headers(res.headers(), "connect-src 'self';");
-    let html = res.text().await.unwrap();
+    let at_docs = res.text().await.unwrap();
     let css = format!("assets/{}/swagger-ui.css", tether::docs::SWAGGER_UI_VERSION);
-    assert!(html.contains(&css), "{html}");
+    assert!(
+        at_docs.contains(&format!("href=\"docs/{css}\"")),
+        "{at_docs}"
+    );
+    assert!(at_docs.contains("src=\"docs/init.js\""), "{at_docs}");
+    let (status, html) = server.get("/docs/").await;
+    assert_eq!(status, 200);
+    assert!(html.contains(&format!("href=\"{css}\"")), "{html}");
+    assert_eq!(html, at_docs.replace("\"docs/", "\""));
     // Its scripts are files, so the policy needs no inline script.
     let scripts = html.matches("<script").count();
     assert_eq!(scripts, html.matches("<script src=").count(), "{html}");

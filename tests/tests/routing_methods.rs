@@ -3,7 +3,10 @@
 //! status defaults and overrides, and every kind of argument.
 
 use serde::{Deserialize, Serialize};
-use tether::{controller, App, HttpError, NativeAdapter, NoContent, Request, StatusCode};
+use tether::{
+    controller, App, HttpError, NativeAdapter, NoContent, Request, StatusCode, Versioning,
+    VersioningKind,
+};
 use tether_tests::TestServer;
 
 #[derive(Serialize, Deserialize)]
@@ -243,5 +246,177 @@ async fn a3_errors_and_bodies() {
         res.text().await.unwrap(),
         r#"{"statusCode":405,"message":"Cannot POST /items/abc","error":"Method Not Allowed"}"#
     );
+    s.stop().await.unwrap();
+}
+
+/// Issue 33, item 1: static paths beside `/:id` routes of other methods,
+/// Nest's `GET /bookings/mine` beside `GET /bookings/:id` and `DELETE
+/// /bookings/:id`, at the end of the path and mid-path, versioned and
+/// neutral.
+struct BookingsController;
+
+#[controller("/bookings")]
+#[version("1")]
+impl BookingsController {
+    #[get("/mine")]
+    async fn mine(&self) -> &'static str {
+        "mine"
+    }
+    #[get("/:id")]
+    async fn one(&self, #[param] id: i64) -> String {
+        format!("booking {id}")
+    }
+    #[delete("/:id")]
+    async fn cancel(&self, #[param] id: i64) -> String {
+        format!("cancelled {id}")
+    }
+    #[get("/mine/notes")]
+    async fn my_notes(&self) -> &'static str {
+        "my notes"
+    }
+    #[get("/:id/notes")]
+    async fn notes(&self, #[param] id: i64) -> String {
+        format!("notes {id}")
+    }
+    #[put("/:id/notes")]
+    async fn put_notes(&self, #[param] id: i64) -> String {
+        format!("put notes {id}")
+    }
+    #[get("/events")]
+    #[version(neutral)]
+    async fn events(&self) -> &'static str {
+        "events"
+    }
+}
+
+/// The `405` to `method` at `path`: its `Allow` header.
+async fn allow(s: &TestServer, method: tether::Method, path: &str) -> String {
+    let res = s.client.request(method, s.url(path)).send().await.unwrap();
+    assert_eq!(res.status(), 405, "{path}");
+    res.headers()["allow"].to_str().unwrap().to_string()
+}
+
+/// Issue 33, item 1: a `405` at a static path lists the methods of that
+/// path's own path item (what the document lists under it, HEAD beside
+/// GET), not those a `/:id` route beside it would take by fall-through
+/// (schemathesis' ST205 "Allow header mismatch"); the fall-through itself
+/// is kept (a DELETE there reaches `/:id`, which cannot read the segment).
+#[tokio::test]
+async fn a10_allow_at_a_static_path_is_its_own_path_items() {
+    use tether::Method as M;
+    let kinds = [
+        (None, ""),
+        (Some(VersioningKind::Uri), "/v1"),
+        (Some(VersioningKind::Header), ""),
+    ];
+    for (kind, v) in kinds {
+        // The neutral `/bookings/events` is beside `/bookings/:id` unless
+        // URI versioning puts the other routes under `/v1`.
+        let uri = matches!(kind, Some(VersioningKind::Uri));
+        let app = App::new(NativeAdapter::new())
+            .controller(BookingsController)
+            .versioning(kind.map(|kind| Versioning {
+                default_version: Some("1".into()),
+                ..Versioning::new(kind)
+            }));
+        let s = TestServer::start(app).await;
+        let at = |p: &str| format!("{v}/bookings{p}");
+        for (method, path, allowed) in [
+            (M::OPTIONS, at("/mine"), "GET, HEAD"),
+            (M::POST, at("/mine"), "GET, HEAD"),
+            (M::PATCH, at("/mine/notes"), "GET, HEAD"),
+            (M::POST, "/bookings/events".into(), "GET, HEAD"),
+            (M::POST, at("/7"), "GET, HEAD, DELETE"),
+            (M::OPTIONS, at("/7/notes"), "GET, HEAD, PUT"),
+        ] {
+            assert_eq!(
+                allow(&s, method.clone(), &path).await,
+                allowed,
+                "{kind:?} {method} {path}"
+            );
+        }
+        assert_eq!(s.get(&at("/mine")).await, (200, "mine".into()));
+        assert_eq!(s.get(&at("/7/notes")).await, (200, "notes 7".into()));
+        // Express's fall-through: the `/:id` route answers, and refuses the segment.
+        let mut beside = vec![(M::DELETE, at("/mine")), (M::PUT, at("/mine/notes"))];
+        if !uri {
+            beside.push((M::DELETE, at("/events")));
+        }
+        for (method, path) in beside {
+            let (status, body) = s.send(s.client.request(method.clone(), s.url(&path))).await;
+            assert_eq!(status, 400, "{kind:?} {method} {path}: {body}");
+            assert!(
+                body.contains("invalid path parameter `id`: cannot read"),
+                "{body}"
+            );
+        }
+        s.stop().await.unwrap();
+    }
+}
+
+/// Issue 33, item 1 under HEADER versioning, where each version has its
+/// own document: `Allow` lists the methods the asked version's path item
+/// lists (`GET /slots/events` in 1, `POST` in 2, beside `DELETE
+/// /slots/:id` in both).
+struct SlotsController;
+
+#[controller("/slots")]
+impl SlotsController {
+    #[get("/events")]
+    #[version("1")]
+    async fn events(&self) -> &'static str {
+        "events v1"
+    }
+    #[post("/events")]
+    #[version("2")]
+    async fn publish(&self) -> &'static str {
+        "published v2"
+    }
+    #[delete("/:id")]
+    #[version("1", "2")]
+    async fn cancel(&self, #[param] id: i64) -> String {
+        format!("cancelled {id}")
+    }
+}
+
+#[tokio::test]
+async fn a10_allow_under_header_versioning_is_the_asked_versions() {
+    use tether::Method as M;
+    let app = App::new(NativeAdapter::new())
+        .controller(SlotsController)
+        .versioning(Some(Versioning {
+            default_version: Some("1".into()),
+            ..Versioning::new(VersioningKind::Header)
+        }));
+    let s = TestServer::start(app).await;
+    let send = |method: M, path: &str, version: &str| {
+        let req = s.client.request(method, s.url(path));
+        match version {
+            "" => req,
+            v => req.header("x-api-version", v),
+        }
+    };
+    for (method, path, version, allowed) in [
+        (M::OPTIONS, "/slots/events", "", "GET, HEAD"),
+        (M::OPTIONS, "/slots/events", "1", "GET, HEAD"),
+        (M::PUT, "/slots/events", "2", "POST"),
+        (M::PUT, "/slots/7", "2", "DELETE"),
+    ] {
+        let res = send(method.clone(), path, version).send().await.unwrap();
+        assert_eq!(res.status(), 405, "{method} {path} in {version:?}");
+        assert_eq!(
+            res.headers()["allow"],
+            allowed,
+            "{method} {path} in {version:?}"
+        );
+    }
+    // A method the path serves in another version only: Nest's 404 naming it.
+    let (status, body) = s.send(send(M::POST, "/slots/events", "1")).await;
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("served in version 2"), "{body}");
+    // The fall-through is kept: DELETE /slots/events reaches `/:id`.
+    let (status, body) = s.send(send(M::DELETE, "/slots/events", "2")).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(s.send(send(M::POST, "/slots/events", "2")).await.0, 201);
     s.stop().await.unwrap();
 }
