@@ -69,6 +69,9 @@
 //! return values, [`sse`] and [`WithHeaders`] are always there, since DTO
 //! validation (serde_valid) depends on serde_json anyway.
 
+// docs.rs (`--cfg docsrs`, nightly) marks the items each feature adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 // The modules, bottom-up (each uses only those before it):
 // 1. `request`, `response` + `error`, `exception`, `extract` + `urlencoded`,
 //    `multipart`, `sse`: what handlers see and return;
