@@ -32,6 +32,34 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+# cargo-hack, pinned, in the project's own .tools/ (gitignored): built from
+# crates.io once per machine (about 3 minutes), reused after.
+CARGO_HACK_VERSION=0.6.45
+step "cargo hack: each feature of the product crates alone, none and all (clippy -D warnings)"
+start=$SECONDS
+hack=.tools/bin/cargo-hack
+if [ "$("$hack" hack --version 2>/dev/null)" != "cargo-hack $CARGO_HACK_VERSION" ]; then
+  cargo install cargo-hack --locked --version "$CARGO_HACK_VERSION" --root .tools
+fi
+# `--each-feature` runs every crate with --all-features, with
+# --no-default-features and with each feature alone; clippy rather than
+# check so that a warning in any of these sets fails as it does in the
+# default one. `--no-dev-deps` (dev-dependencies turn features on: the
+# tests' `tether-build` has `cli`) edits Cargo.toml while it runs, so it
+# cannot take --locked: the lockfile is compared afterwards instead, and
+# --offline keeps cargo from resolving anything the steps above did not.
+cp Cargo.lock "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"
+PATH="$PWD/.tools/bin:$PATH" cargo hack clippy --each-feature --no-dev-deps --offline \
+  -p tether -p tether-macros -p tether-model -p tether-build -- -D warnings
+if ! cmp -s Cargo.lock "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"; then
+  echo "error: cargo hack changed Cargo.lock: a feature set needs a dependency that is not locked" >&2
+  cp "${TMPDIR:-/tmp}/tether-Cargo.lock.$$" Cargo.lock
+  rm -f "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"
+  exit 1
+fi
+rm -f "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"
+echo "cargo hack: $((SECONDS - start)) s"
+
 step "cargo test (unit, integration, trybuild, golden, tsc, end to end)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

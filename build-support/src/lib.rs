@@ -9,6 +9,9 @@
 //! tether_build::generate();
 //! ```
 
+// docs.rs (`--cfg docsrs`, nightly) marks the items of the `cli` feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 pub mod analysis;
 pub mod builder;
 #[cfg(feature = "cli")]

@@ -16,6 +16,8 @@
 //!   schemes in [`schemes`].
 
 #![warn(missing_docs)]
+// docs.rs (`--cfg docsrs`, nightly) marks the items each feature adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod method;
 pub mod path;

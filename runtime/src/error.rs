@@ -84,7 +84,6 @@ impl HttpError {
 
     /// Replaces the standard JSON body with `body`, a JSON document written
     /// as-is (Nest's `new HttpException(response, status)`).
-    #[cfg(feature = "json")]
     pub fn with_body(mut self, body: &serde_json::Value) -> Self {
         self.body = Some(body.to_string());
         self
@@ -148,7 +147,7 @@ impl HttpError {
     }
 }
 
-/// Writes `s` as a JSON string literal (works without the `json` feature).
+/// Writes `s` as a JSON string literal (without a `serde_json` round trip).
 pub(crate) fn push_json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -199,7 +198,6 @@ mod tests {
         );
     }
 
-    #[cfg(feature = "json")]
     #[test]
     fn nest_shape_is_valid_json_and_custom_body_wins() {
         let e = HttpError::conflict("a\u{1}b");

@@ -329,13 +329,11 @@ async fn drain(body: &mut crate::request::RequestBody) {
     }
 }
 
-#[cfg(feature = "json")]
 fn is_json(ct: &str) -> bool {
     ct == "application/json" || (ct.starts_with("application/") && ct.ends_with("+json"))
 }
 
 /// `#[body] dto: T`: a JSON body.
-#[cfg(feature = "json")]
 #[doc(hidden)]
 pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
@@ -345,7 +343,6 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
 
 /// `bytes` parsed as JSON into `T`, an integer also read from an integral
 /// float (`12.0`); else the message naming where it failed.
-#[cfg(feature = "json")]
 pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
     serde_json::from_slice(bytes).or_else(|e| match integral_floats_as_integers(bytes) {
         Some(read) => read,
@@ -355,7 +352,6 @@ pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<
 
 /// [`body_json`], then `check` (SPEC E5): a broken rule is a `400`
 /// naming each field as the body did.
-#[cfg(feature = "json")]
 #[doc(hidden)]
 pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
@@ -369,7 +365,6 @@ pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
 /// `#[body] v: Option<T>`: [`body_json_validated`], `None` when no body was
 /// sent (none, or `Content-Length: 0`), as the document's `required: false`
 /// says; a JSON `null` is `None` too.
-#[cfg(feature = "json")]
 #[doc(hidden)]
 pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
     req: &mut Request,
@@ -382,7 +377,6 @@ pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
 }
 
 /// `bytes` parsed as JSON into `T`, then `check`ed (SPEC E5).
-#[cfg(feature = "json")]
 fn json_validated<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     message_limit: usize,
@@ -401,7 +395,6 @@ fn json_validated<T: serde::de::DeserializeOwned>(
 /// The message of a JSON body that did not parse, with the field path
 /// where it failed. Found by parsing again with the path tracked: only on
 /// this error path, as tracking allocates for every key.
-#[cfg(feature = "json")]
 fn json_error<T: serde::de::DeserializeOwned>(bytes: &[u8], e: serde_json::Error) -> String {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let path = match serde_path_to_error::deserialize::<_, T>(&mut de) {
@@ -412,7 +405,6 @@ fn json_error<T: serde::de::DeserializeOwned>(bytes: &[u8], e: serde_json::Error
 }
 
 /// A JSON body's error message, naming `path` when serde knows it.
-#[cfg(feature = "json")]
 fn json_message(path: &str, e: impl std::fmt::Display) -> String {
     match path {
         "" => format!("invalid JSON body: {e}"),
@@ -423,7 +415,6 @@ fn json_message(path: &str, e: impl std::fmt::Display) -> String {
 /// `path` up to its first segment serde could not name (`?`: the body
 /// ended inside an object, or a map key did not parse): `by_id`, not
 /// `by_id.?`; empty when nothing is known.
-#[cfg(feature = "json")]
 fn known_path(path: &serde_path_to_error::Path) -> String {
     use serde_path_to_error::Segment;
     let mut out = String::new();
@@ -447,7 +438,6 @@ fn known_path(path: &serde_path_to_error::Path) -> String {
 /// well-formed requests never pay for it). `None` when the body has no
 /// integral float (the first error stands), else the retry's outcome, whose
 /// error is the body's real mistake.
-#[cfg(feature = "json")]
 fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
 ) -> Option<Result<T, String>> {
@@ -586,7 +576,6 @@ mod tests {
     /// under a bound is under it (serde_json's `float_roundtrip`; its fast
     /// path reads `0.9999999999999999` as `1.0`, and an `exclusive_maximum
     /// = 1.0` rule then refuses what the document allows).
-    #[cfg(feature = "json")]
     #[test]
     fn a6_json_numbers_read_as_the_nearest_f64() {
         let mut req = Request::new(
@@ -607,7 +596,6 @@ mod tests {
 
     /// An integral float where an integer goes is read; beside another
     /// mistake, the 400 names that mistake, not the float.
-    #[cfg(feature = "json")]
     #[test]
     fn a6_a_json_error_beside_an_integral_float_names_the_real_mistake() {
         #[derive(serde::Deserialize, Debug)]
@@ -637,7 +625,6 @@ mod tests {
     }
 
     /// Runs a future that never waits.
-    #[cfg(feature = "json")]
     fn futures_executor<F: std::future::Future>(fut: F) -> F::Output {
         let mut fut = std::pin::pin!(fut);
         match fut
@@ -666,7 +653,6 @@ mod tests {
     }
 
     /// The path of a JSON error names what serde knows and no `?`.
-    #[cfg(feature = "json")]
     #[test]
     fn a6_json_error_paths_name_only_known_places() {
         #[derive(serde::Deserialize, Debug)]
@@ -696,7 +682,6 @@ mod tests {
         );
     }
 
-    #[cfg(feature = "json")]
     #[tokio::test]
     async fn a2_integral_floats_are_integers_as_json_schema_says() {
         #[derive(serde::Deserialize, Debug, PartialEq)]

@@ -52,6 +52,25 @@
 //!         .await
 //! }
 //! ```
+//!
+//! # Cargo features
+//!
+//! Each feature compiles alone, with none and with all of them (checked
+//! by `cargo hack` in the project's `test.sh`).
+//!
+//! | Feature | Default | What it enables |
+//! |---|---|---|
+//! | `compression` | on | `Compression` (module `compression`): gzip of whole answers, flate2's Rust backend; the `/docs` page's Swagger UI bundle is also served gzipped when `docs` is on |
+//! | `docs` | off | `App::docs` (module `docs`): the OpenAPI document(s) and the Swagger UI page (embedded, about 2.2 MB) served at `/docs` |
+//! | `tls` | off | `NativeAdapter::tls` and the module `tls`: HTTPS with rustls (ring crypto provider), ALPN `h2` then `http/1.1` |
+//! | `opentelemetry` | off | an incoming W3C `traceparent` continues the request span's trace (tracing-opentelemetry and opentelemetry's TraceContext propagator) |
+//!
+//! JSON is not a feature: [`Json`], `#[body]` JSON bodies, serialisable
+//! return values, [`sse`] and [`WithHeaders`] are always there, since DTO
+//! validation (serde_valid) depends on serde_json anyway.
+
+// docs.rs (`--cfg docsrs`, nightly) marks the items each feature adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The modules, bottom-up (each uses only those before it):
 // 1. `request`, `response` + `error`, `exception`, `extract` + `urlencoded`,
@@ -80,7 +99,6 @@ pub mod docs;
 mod error;
 mod exception;
 pub mod extract;
-#[cfg(feature = "json")]
 mod finite;
 mod h2_streams;
 mod h2_writes;
@@ -105,13 +123,11 @@ pub mod request;
 mod request_heads;
 pub mod response;
 mod response_future;
-#[cfg(feature = "json")]
 pub mod response_headers;
 mod routing;
 pub mod runtime;
 pub mod security;
 pub mod service;
-#[cfg(feature = "json")]
 pub mod sse;
 mod stall;
 pub mod state;
@@ -139,7 +155,6 @@ pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interce
 pub use request::Request;
 pub use response::{Body, Html, IntoResponse, Json, NoContent, Redirect, Response};
 pub use response_future::ResponseFuture;
-#[cfg(feature = "json")]
 pub use response_headers::WithHeaders;
 pub use routing::RouteConflict;
 pub use runtime::Runtime;
@@ -180,7 +195,6 @@ pub mod __private {
     pub use crate::text_length::{counted, measured, parts_with_stand_ins, Input};
     pub use crate::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
     pub use http::StatusCode;
-    #[cfg(feature = "json")]
     pub use serde::{self, Serialize};
     pub use std::boxed::Box;
     pub use std::option::Option::{self, None, Some};

@@ -1,7 +1,6 @@
 //! Responses (SPEC A3): one concrete [`Body`] type, and [`IntoResponse`]
 //! for everything a handler may return.
 
-#[cfg(feature = "json")]
 use crate::finite::Finite;
 use bytes::Bytes;
 use http::{header, HeaderValue, StatusCode};
@@ -482,7 +481,6 @@ impl IntoResponse for Redirect {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Json<T>(pub T);
 
-#[cfg(feature = "json")]
 thread_local! {
     /// Where JSON is written before it is copied out at its exact size: one
     /// allocation per response instead of a growing `Vec` (SPEC A10).
@@ -490,7 +488,6 @@ thread_local! {
 }
 
 /// Serialises `value` into the thread's reused buffer and copies it out.
-#[cfg(feature = "json")]
 fn to_json_bytes<T: serde::Serialize>(value: &T) -> serde_json::Result<Bytes> {
     /// A buffer that grew past this for one large response is let go.
     const KEEP: usize = 64 * 1024;
@@ -513,7 +510,6 @@ fn to_json_bytes<T: serde::Serialize>(value: &T) -> serde_json::Result<Bytes> {
 
 /// Why `value` cannot be answered as JSON, and where in it (serialised
 /// again, only once it failed: the path costs nothing on success).
-#[cfg(feature = "json")]
 #[cold]
 fn json_failure<T: serde::Serialize>(value: &T, error: serde_json::Error) -> String {
     let mut sink = serde_json::Serializer::new(std::io::sink());
@@ -529,7 +525,6 @@ fn json_failure<T: serde::Serialize>(value: &T, error: serde_json::Error) -> Str
     }
 }
 
-#[cfg(feature = "json")]
 impl<T: serde::Serialize> IntoResponse for Json<T> {
     fn into_response_with(self, status: StatusCode) -> Response {
         match to_json_bytes(&self.0) {
@@ -617,7 +612,6 @@ pub mod handler_return {
 
     impl JsonTag {
         /// `value` as JSON with `status`.
-        #[cfg(feature = "json")]
         pub fn respond<T: JsonReply>(self, value: T, status: StatusCode) -> Response {
             super::Json(value).into_response_with(status)
         }
@@ -625,14 +619,12 @@ pub mod handler_return {
 
     /// What a handler may return besides an [`IntoResponse`]: a
     /// `Serialize` value, answered as JSON.
-    #[cfg(feature = "json")]
     #[diagnostic::on_unimplemented(
         message = "`{Self}` cannot be returned from a tether handler",
         label = "neither `tether::IntoResponse` nor `serde::Serialize`",
         note = "return a `T: Serialize` (answered as JSON), `Json<T>`, `String`, `Vec<u8>`, `()`, `NoContent`, `Html<T>`, `Redirect`, `(StatusCode, T)`, `Result<_, HttpError>` or a `tether::Response`"
     )]
     pub trait JsonReply: serde::Serialize {}
-    #[cfg(feature = "json")]
     impl<T: serde::Serialize> JsonReply for T {}
 }
 
@@ -661,7 +653,6 @@ mod tests {
         assert_eq!(text(res).await, "queued");
     }
 
-    #[cfg(feature = "json")]
     #[tokio::test]
     async fn a3_json() {
         let res = Json(serde_json::json!({"a": 1})).into_response_with(StatusCode::OK);
@@ -728,7 +719,6 @@ mod tests {
 
     /// A NaN where the document promises a number is a `500` naming the
     /// field, not a `null` the client's type does not allow.
-    #[cfg(feature = "json")]
     #[tokio::test]
     async fn a3_json_refuses_non_finite_numbers_naming_the_field() {
         #[derive(serde::Serialize)]

@@ -133,7 +133,6 @@ impl TestRequest {
     }
 
     /// A JSON body (`application/json`).
-    #[cfg(feature = "json")]
     pub fn json<T: serde::Serialize + ?Sized>(self, value: &T) -> Self {
         let json = serde_json::to_vec(value).expect("the test body serialises to JSON");
         self.body("application/json", json)
@@ -141,7 +140,6 @@ impl TestRequest {
 
     /// A form body (`application/x-www-form-urlencoded`) from a struct or
     /// map of scalars; a list gives the key once per item.
-    #[cfg(feature = "json")]
     pub fn form<T: serde::Serialize + ?Sized>(self, value: &T) -> Self {
         let encoded = form_encode(value);
         self.body("application/x-www-form-urlencoded", encoded)
@@ -239,7 +237,6 @@ fn escape_quoted(text: &str) -> String {
 
 /// `value` (a struct or map of scalars and lists of them) as
 /// `application/x-www-form-urlencoded`.
-#[cfg(feature = "json")]
 fn form_encode<T: serde::Serialize + ?Sized>(value: &T) -> String {
     use serde_json::Value;
     fn scalar(v: &Value) -> String {
@@ -321,7 +318,6 @@ impl TestResponse {
 
     /// The body as JSON of type `T`; panics with the status and the body
     /// when it is not.
-    #[cfg(feature = "json")]
     pub fn json<T: serde::de::DeserializeOwned>(&self) -> T {
         match serde_json::from_slice(&self.body) {
             Ok(value) => value,

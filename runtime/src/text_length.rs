@@ -41,7 +41,6 @@ use unicode_segmentation::UnicodeSegmentation;
 #[derive(Clone, Copy)]
 pub enum Input<'a> {
     /// A JSON body.
-    #[cfg(feature = "json")]
     Json(&'a [u8]),
     /// A query string or an urlencoded form body.
     Form(&'a [u8]),
@@ -52,7 +51,6 @@ impl Input<'_> {
     /// not its grapheme clusters; `None` when it has no such string.
     fn with_stand_ins(self) -> Option<Vec<u8>> {
         match self {
-            #[cfg(feature = "json")]
             Input::Json(bytes) => json_with_stand_ins(bytes),
             Input::Form(bytes) => form_with_stand_ins(bytes),
         }
@@ -61,7 +59,6 @@ impl Input<'_> {
     /// `bytes`, written like this input, read as `T`.
     fn read<T: DeserializeOwned>(self, bytes: &[u8]) -> Result<T, String> {
         match self {
-            #[cfg(feature = "json")]
             Input::Json(_) => crate::extract::read_json(bytes),
             Input::Form(_) => crate::urlencoded::from_bytes(bytes).map_err(|e| e.to_string()),
         }
@@ -146,7 +143,6 @@ fn stand_in(text: &str) -> Option<String> {
 /// A JSON document with each string value (not key) that needs one
 /// replaced by its [`stand_in`]; `None` when none does. The document was
 /// read already, so it is well-formed.
-#[cfg(feature = "json")]
 fn json_with_stand_ins(bytes: &[u8]) -> Option<Vec<u8>> {
     // ASCII strings without escapes have one code point per cluster (a raw
     // CR cannot be in a JSON string).
@@ -184,7 +180,6 @@ fn json_with_stand_ins(bytes: &[u8]) -> Option<Vec<u8>> {
 
 /// The index of the quote closing the JSON string whose text starts at
 /// `from`, if it is closed.
-#[cfg(feature = "json")]
 fn string_end(bytes: &[u8], mut from: usize) -> Option<usize> {
     loop {
         let i = from + memchr::memchr2(b'"', b'\\', bytes.get(from..)?)?;
@@ -196,7 +191,6 @@ fn string_end(bytes: &[u8], mut from: usize) -> Option<usize> {
 }
 
 /// Whether what follows a JSON string makes it an object's key.
-#[cfg(feature = "json")]
 fn is_key(after: &[u8]) -> bool {
     after.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b':')
 }
@@ -430,9 +424,7 @@ pub fn min_graphemes<T: GraphemeText + ?Sized>(min: usize) -> impl FnOnce(&T) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(feature = "json")]
     use serde::Deserialize;
-    #[cfg(feature = "json")]
     use serde_valid::Validate;
 
     #[test]
@@ -444,7 +436,6 @@ mod tests {
         assert_eq!(stand_in("👨‍👩‍👧").as_deref(), Some("xxxxx"));
     }
 
-    #[cfg(feature = "json")]
     #[test]
     fn e5_json_stand_ins_replace_values_not_keys_escaped_or_not() {
         assert_eq!(json_with_stand_ins(br#"{"a":"plain","b":[1,2.5]}"#), None);
@@ -466,7 +457,6 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), "e%CC%81=xx&q=a+b&t=xx");
     }
 
-    #[cfg(feature = "json")]
     #[derive(Deserialize, Validate)]
     struct Note {
         #[validate(max_length = 3)]
@@ -478,19 +468,16 @@ mod tests {
         mood: Option<Mood>,
     }
 
-    #[cfg(feature = "json")]
     #[derive(Deserialize)]
     enum Mood {
         #[serde(rename = "e\u{301}")]
         Accented,
     }
 
-    #[cfg(feature = "json")]
     fn check(note: &Note) -> Result<(), Errors> {
         note.validate()
     }
 
-    #[cfg(feature = "json")]
     fn messages(body: &str) -> Vec<String> {
         let note: Note = crate::extract::read_json(body.as_bytes()).unwrap();
         let sent = crate::validate::Sent::Leaf;
@@ -500,7 +487,6 @@ mod tests {
         }
     }
 
-    #[cfg(feature = "json")]
     #[test]
     fn e5_length_verdicts_come_from_the_code_points_others_from_the_text() {
         let long = format!("a{}", "\u{301}".repeat(3));
@@ -522,7 +508,6 @@ mod tests {
 
     /// A type that reads combining text but not the letters standing in
     /// for it: the lengths cannot be counted, and the value is refused.
-    #[cfg(feature = "json")]
     #[test]
     fn e5_text_that_cannot_be_counted_is_refused() {
         let body = "{\"title\":\"ab\",\"code\":\"ab\",\"mood\":\"e\u{301}\"}";

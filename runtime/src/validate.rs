@@ -47,7 +47,6 @@ pub enum Sent<'a> {
     Form(&'a [u8]),
     /// A JSON value, as sent: read again only along the paths of the
     /// fields the messages name.
-    #[cfg(feature = "json")]
     Json(&'a serde_json::value::RawValue),
     /// A multipart form's part names, by the names validation gives
     /// their fields.
@@ -63,7 +62,6 @@ enum Keys<'a> {
     /// A form's pairs, decoded as they are looked at.
     Form(&'a [u8]),
     /// A JSON object's entries, keys and the text of their values.
-    #[cfg(feature = "json")]
     Json(Vec<(Cow<'a, str>, &'a serde_json::value::RawValue)>),
     /// A multipart form's part names.
     Parts(&'static [(&'static str, &'static str)]),
@@ -88,7 +86,6 @@ impl<'a> Sent<'a> {
     }
 
     /// A JSON value, as sent.
-    #[cfg(feature = "json")]
     pub fn json(value: &'a serde_json::value::RawValue) -> Sent<'a> {
         Sent::Json(value)
     }
@@ -97,7 +94,6 @@ impl<'a> Sent<'a> {
     fn keys(self) -> Keys<'a> {
         match self {
             Sent::Form(form) => Keys::Form(form),
-            #[cfg(feature = "json")]
             Sent::Json(raw) => json_entries(raw).map_or(Keys::None, Keys::Json),
             Sent::Parts(parts) => Keys::Parts(parts),
             Sent::Leaf => Keys::None,
@@ -106,7 +102,6 @@ impl<'a> Sent<'a> {
 
     /// Its items, when it is a JSON array (one pass, no item copied).
     fn items(self) -> Vec<Sent<'a>> {
-        #[cfg(feature = "json")]
         if let Sent::Json(raw) = self {
             let items = serde_json::from_str::<Vec<&serde_json::value::RawValue>>(raw.get());
             return items.map_or_else(|_| Vec::new(), |v| v.into_iter().map(Sent::Json).collect());
@@ -128,7 +123,6 @@ impl<'a> Keys<'a> {
                 }
             }
             Keys::Form(form) => pick(form_keys(form).map(|k| (k, Sent::Leaf)), name),
-            #[cfg(feature = "json")]
             Keys::Json(entries) => pick(entries.iter().map(|(k, v)| (k, Sent::Json(v))), name)
                 .map(|(k, v)| (k.clone(), v)),
             Keys::None => return Found::Unknown,
@@ -180,7 +174,6 @@ fn pick<K: AsRef<str>, V>(entries: impl Iterator<Item = (K, V)>, name: &str) -> 
 
 /// The entries of `raw` when it is a JSON object: its keys (borrowed when
 /// they have no escape) and the text of its values, in one pass.
-#[cfg(feature = "json")]
 fn json_entries(
     raw: &serde_json::value::RawValue,
 ) -> Option<Vec<(Cow<'_, str>, &serde_json::value::RawValue)>> {
