@@ -22,8 +22,7 @@ use tether_model::{
     Framework, PrefixExclusion, RoutePath, Version, VersionSpec, Versioning, VersioningKind,
 };
 
-pub use crate::request::{DEFAULT_BODY_LIMIT, DEFAULT_MAX_FORM_PAIRS};
-pub use crate::validate::DEFAULT_MAX_MESSAGES;
+pub use crate::request::{DEFAULT_BODY_LIMIT, DEFAULT_MAX_FORM_PAIRS, DEFAULT_MAX_MESSAGES};
 
 /// One bound route of a registered controller.
 struct BoundRoute {

@@ -186,6 +186,11 @@ pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
 /// `max_input_vars`).
 pub const DEFAULT_MAX_FORM_PAIRS: usize = 1000;
 
+/// The most messages a validation `400` lists by default; past them, one
+/// last message says how many more rules were broken (`and 99900 more`).
+/// Change it with `App::max_validation_messages`.
+pub const DEFAULT_MAX_MESSAGES: usize = 100;
+
 /// An incoming request, as handlers (`#[req]`), middleware and guards see it.
 pub struct Request {
     pub(crate) head: http::request::Parts,
@@ -214,7 +219,7 @@ impl Request {
             params: PathParams::default(),
             body_limit: DEFAULT_BODY_LIMIT,
             pair_limit: DEFAULT_MAX_FORM_PAIRS as u32,
-            message_limit: crate::validate::DEFAULT_MAX_MESSAGES as u32,
+            message_limit: DEFAULT_MAX_MESSAGES as u32,
             pipeline: None,
             state: None,
         }

@@ -30,10 +30,7 @@ use std::borrow::Cow;
 
 pub use serde_valid::Validate;
 
-/// The most messages a validation `400` lists by default; past them, one
-/// last message says how many more rules were broken (`and 99900 more`).
-/// Change it with `App::max_validation_messages`.
-pub const DEFAULT_MAX_MESSAGES: usize = 100;
+pub use crate::request::DEFAULT_MAX_MESSAGES;
 
 /// What the client sent, to name fields by their wire names:
 /// `serde_valid` names a field by its Rust name (or its explicit
