@@ -581,8 +581,9 @@ impl<A: HttpAdapter> App<A> {
             router,
             header_versioning: header,
             body_limit: self.body_limit,
-            pair_limit: self.pair_limit,
-            message_limit: self.message_limit,
+            // `u32`s in each request, converted once here.
+            pair_limit: u32::try_from(self.pair_limit).unwrap_or(u32::MAX),
+            message_limit: u32::try_from(self.message_limit).unwrap_or(u32::MAX),
             middleware: middleware.into_boxed_slice(),
             not_found: self.not_found,
             state: (!self.state.is_empty()).then(|| Arc::new(self.state) as _),

@@ -21,9 +21,9 @@ pub(crate) struct ServiceParts {
     pub(crate) header_versioning: bool,
     pub(crate) body_limit: usize,
     /// The most `key=value` pairs of a query string or form body.
-    pub(crate) pair_limit: usize,
+    pub(crate) pair_limit: u32,
     /// The most messages of a validation `400`.
-    pub(crate) message_limit: usize,
+    pub(crate) message_limit: u32,
     /// Empty when none is registered: then there is no chain at all.
     pub(crate) middleware: Box<[Box<dyn DynMiddleware>]>,
     pub(crate) not_found: Option<NotFoundHandler>,
@@ -212,8 +212,8 @@ impl ServiceParts {
             body,
             params,
             body_limit: self.body_limit,
-            pair_limit: u32::try_from(self.pair_limit).unwrap_or(u32::MAX),
-            message_limit: u32::try_from(self.message_limit).unwrap_or(u32::MAX),
+            pair_limit: self.pair_limit,
+            message_limit: self.message_limit,
             pipeline: None,
             state: self.state.clone(),
         }
