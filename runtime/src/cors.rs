@@ -337,6 +337,16 @@ impl Cors {
 /// is there: a name already listed (in any case, on any `Vary` line) is not
 /// added twice, and `Vary: *` stays as it is.
 pub(crate) fn add_vary(headers: &mut HeaderMap, value: &str) {
+    if !headers.contains_key(header::VARY) {
+        // Most answers (it runs on each one under HEADER versioning or an
+        // origin-dependent CORS policy): nothing to merge with.
+        if !value.trim().is_empty() {
+            if let Ok(v) = HeaderValue::from_str(value) {
+                headers.insert(header::VARY, v);
+            }
+        }
+        return;
+    }
     let lines: Vec<&str> = headers
         .get_all(header::VARY)
         .iter()
