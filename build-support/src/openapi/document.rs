@@ -247,7 +247,10 @@ fn x_tether(framework: &Framework, doc_version: Option<&str>) -> Option<Value> {
             }
             VersioningKind::Header => {
                 versioning.insert(ext::VERSIONING_TYPE.into(), json!("HEADER"));
-                versioning.insert("header".into(), json!(tether_model::VERSION_HEADER));
+                versioning.insert(
+                    ext::VERSION_HEADER.into(),
+                    json!(tether_model::VERSION_HEADER),
+                );
             }
         }
         if let Some(d) = &v.default_version {
