@@ -90,3 +90,62 @@ pub(crate) fn document<'c>(
     errors.append(&mut gen.errors);
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openapi::fixture::Fixture;
+
+    /// The messages of the refusals of every route of `src`'s controllers.
+    fn refusals(src: &str) -> Vec<String> {
+        let src = format!("use tether::{{controller, Json}};\npub struct Api;\n{src}");
+        let f = Fixture::new(&src);
+        let stated = BTreeMap::new();
+        let ops = f
+            .controllers
+            .iter()
+            .flat_map(|c| c.model.routes.iter().map(move |r| (c, r, None)));
+        document(&f.index, &stated, &Schemes::new(), None, ops)
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn a_document_that_can_be_written_is_not_refused() {
+        let src = "#[derive(Serialize, Deserialize)] pub struct Item { pub id: u64 }\n#[controller(\"/items\")] impl Api { #[get(\"/:id\")] async fn one(&self, #[param] id: u64, #[query(\"q\")] q: Option<String>) -> Json<Item> { todo!() } }";
+        assert_eq!(refusals(src), Vec::<String>::new());
+    }
+
+    #[test]
+    fn e1_arguments_are_refused_before_the_document_is_built() {
+        let src = "#[derive(Deserialize)] pub struct Range { pub from: u32 }\n#[controller(\"/items\")] impl Api {\n#[get] async fn twice(&self, #[query(\"q\")] a: String, #[query(\"q\")] b: String) -> String { todo!() }\n#[get(\"/r\")] async fn range(&self, #[query(\"range\")] r: Range) -> String { todo!() }\n#[get(\"/c\")] async fn cookies(&self, #[cookie(\"id\")] ids: Vec<String>) -> String { todo!() }\n}";
+        let found = refusals(src);
+        assert_eq!(found.len(), 3, "{found:#?}");
+        assert!(
+            found[0].starts_with("the query key `q` is read by two arguments"),
+            "{found:#?}"
+        );
+        assert!(
+            found[1].starts_with("`#[query(\"range\")] r` is a struct (`Range`)"),
+            "{found:#?}"
+        );
+        assert!(
+            found[2].starts_with("`#[cookie(\"id\")] ids` is a list"),
+            "{found:#?}"
+        );
+    }
+
+    #[test]
+    fn b3_the_types_the_document_describes_are_checked_and_no_others() {
+        let split = "#[derive(Serialize, Deserialize)] pub struct Item { #[serde(rename(serialize = \"a\", deserialize = \"b\"))] pub x: u8 }";
+        let used = format!("{split}\n#[controller(\"/items\")] impl Api {{ #[get] async fn one(&self) -> Json<Item> {{ todo!() }} }}");
+        let found = refusals(&used);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        assert!(
+            found[0].contains("reads requests under other names than responses are written with")
+        );
+        let unused = format!("{split}\n#[controller(\"/items\")] impl Api {{ #[get] async fn one(&self) -> String {{ todo!() }} }}");
+        assert_eq!(refusals(&unused), Vec::<String>::new());
+    }
+}

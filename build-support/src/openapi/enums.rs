@@ -157,28 +157,16 @@ impl<'a> SchemaGen<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::cfg::CfgEnv;
-    use crate::analysis::index::CrateIndex;
-    use crate::analysis::modules::CrateSources;
     use std::collections::BTreeMap;
-    use std::sync::atomic::{AtomicUsize, Ordering};
     use syn::parse_quote;
 
     /// The component schema of `E`, declared in `src` (a crate root).
     fn schema_of_e(src: &str) -> Value {
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let n = N.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("tether-schema-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let lib = dir.join("lib.rs");
-        std::fs::write(&lib, src).unwrap();
-        let sources = CrateSources::load(&[lib], None, &CfgEnv::default()).unwrap();
-        let index = CrateIndex::new(sources);
+        let f = crate::openapi::fixture::Fixture::new(src);
         let stated = BTreeMap::new();
-        let mut gen = SchemaGen::new(&index, &stated);
+        let mut gen = SchemaGen::new(&f.index, &stated);
         let ty = gen.resolve(&parse_quote!(E), 0, &Env::new()).unwrap();
         gen.schema(&ty);
-        let _ = std::fs::remove_dir_all(&dir);
         gen.components.remove("E").expect("E is a component")
     }
 

@@ -8,6 +8,8 @@ mod dialect;
 mod document;
 mod enums;
 mod errors;
+#[cfg(test)]
+pub(crate) mod fixture;
 mod form_views;
 mod keywords;
 mod naming;

@@ -263,3 +263,136 @@ fn content_disposition() -> Value {
         "schema": {"type": "string"}
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::openapi::fixture::Fixture;
+    use std::collections::BTreeMap;
+
+    const PRELUDE: &str = "use tether::{controller, HttpError, Json, NoContent, Redirect};\n#[derive(Serialize, Deserialize)] pub struct Book { pub id: u64, pub title: String, pub note: Option<String>, pub tags: Vec<String> }\n#[derive(Deserialize)] pub struct Page { pub page: Option<u32>, pub size: u32 }\npub type ApiResult<T> = Result<T, HttpError>;\npub struct Books;\n";
+
+    /// The operation of handler `method` of the one controller in `routes`
+    /// (the body of `#[controller("/books")] impl Books`), and the
+    /// document's components.
+    fn operation_of(routes: &str, method: &str) -> (Value, BTreeMap<String, Value>) {
+        let src = format!("{PRELUDE}#[controller(\"/books\")]\nimpl Books {{\n{routes}\n}}\n");
+        let f = Fixture::new(&src);
+        let stated = BTreeMap::new();
+        let mut gen = SchemaGen::new(&f.index, &stated);
+        let c = &f.controllers[0];
+        let route = c
+            .model
+            .routes
+            .iter()
+            .find(|r| r.fn_ident == method)
+            .unwrap();
+        let mut ctx = OperationContext {
+            gen: &mut gen,
+            openapi: OpenApiVersion::V3_1,
+            versioning: None,
+        };
+        let op = ctx.operation(c, route, None, "books_op");
+        assert!(gen.errors.is_empty(), "{:?}", gen.errors);
+        (op, gen.components)
+    }
+
+    #[test]
+    fn b2_names_tags_and_the_sdk_hints() {
+        let routes = "/// Finds one book.\n///\n/// By its id.\n#[get(\"/:id\")] async fn find_one(&self, #[param] id: u64) -> Json<Book> { todo!() }";
+        let (op, components) = operation_of(routes, "find_one");
+        assert_eq!(op["operationId"], "books_op");
+        assert_eq!(op["summary"], "Finds one book.");
+        assert_eq!(op["description"], "By its id.");
+        assert_eq!(op["tags"], json!(["books"]));
+        assert_eq!(op[ext::CONTROLLER], "books");
+        assert_eq!(op[ext::METHOD], "findOne");
+        assert_eq!(
+            op["parameters"],
+            json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "integer", "format": "uint64", "minimum": 0, "maximum": u64::MAX}}])
+        );
+        let ok = &op["responses"]["200"];
+        assert_eq!(
+            ok["content"]["application/json"]["schema"],
+            json!({"$ref": "#/components/schemas/Book"})
+        );
+        assert_eq!(
+            op["responses"]["400"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/HttpError"
+        );
+        assert!(op["responses"]["default"].is_object());
+        assert!(components.contains_key("Book") && components.contains_key("HttpError"));
+    }
+
+    #[test]
+    fn b4_statuses_the_handler_chooses_are_ranges() {
+        let routes = "#[delete(\"/:id\")] async fn remove(&self, #[param] id: u64) -> NoContent { todo!() }\n#[get(\"/old\")] async fn old(&self) -> Redirect { todo!() }\n#[post] async fn create(&self) -> (http::StatusCode, Json<Book>) { todo!() }";
+        let (op, _) = operation_of(routes, "remove");
+        assert_eq!(op["responses"]["204"], json!({"description": "No Content"}));
+        let (op, _) = operation_of(routes, "old");
+        let redirect = &op["responses"]["3XX"];
+        assert_eq!(redirect["headers"]["Location"]["required"], true);
+        assert!(redirect.get("content").is_none());
+        let (op, _) = operation_of(routes, "create");
+        let ok = &op["responses"]["2XX"];
+        assert_eq!(
+            ok["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/Book"
+        );
+    }
+
+    #[test]
+    fn b4_a_result_alias_answers_its_ok_type() {
+        let routes = "#[get] async fn list(&self) -> ApiResult<Vec<Book>> { todo!() }";
+        let (op, _) = operation_of(routes, "list");
+        let schema = &op["responses"]["200"]["content"]["application/json"]["schema"];
+        assert_eq!(schema["type"], "array");
+        assert_eq!(schema["items"]["$ref"], "#/components/schemas/Book");
+    }
+
+    #[test]
+    fn e1_query_parameters_as_the_server_reads_them() {
+        let routes = "#[get] async fn search(&self, #[query(\"q\")] q: Option<String>, #[query(\"tag\")] tag: Vec<String>, #[header(\"x-trace\")] trace: String) -> Json<Vec<Book>> { todo!() }\n#[get(\"/paged\")] async fn paged(&self, #[query] page: Page) -> Json<Vec<Book>> { todo!() }";
+        let (op, _) = operation_of(routes, "search");
+        let params = op["parameters"].as_array().unwrap();
+        // Absent is `None`: not required, and no `null` to send.
+        assert_eq!(
+            params[0],
+            json!({"name": "q", "in": "query", "required": false, "schema": {"type": "string"}})
+        );
+        // A required list is at least one `tag=…`.
+        assert_eq!(params[1]["schema"]["minItems"], 1);
+        assert_eq!(params[2]["in"], "header");
+        let (op, _) = operation_of(routes, "paged");
+        let names: Vec<&str> = op["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["page", "size"]);
+        assert_eq!(op["parameters"][0]["required"], false);
+        assert_eq!(op["parameters"][1]["required"], true);
+    }
+
+    #[test]
+    fn b3_a_form_body_is_its_own_view_of_the_type() {
+        let routes = "#[post] async fn create(&self, #[body(form)] book: Book) -> Json<Book> { todo!() }\n#[put] async fn replace(&self, #[body] book: Book) -> Json<Book> { todo!() }";
+        let (op, components) = operation_of(routes, "create");
+        let body = &op["requestBody"];
+        assert_eq!(body["required"], true);
+        let view = &body["content"]["application/x-www-form-urlencoded"]["schema"];
+        // No `null` in a form, and a required list is one part or more.
+        assert_eq!(view["properties"]["note"]["type"], "string");
+        assert_eq!(view["properties"]["tags"]["minItems"], 1);
+        assert_eq!(view[ext::FORM_VIEW_OF], "Book");
+        // The component JSON shares keeps its `null`.
+        assert_eq!(
+            components["Book"]["properties"]["note"]["type"],
+            json!(["string", "null"])
+        );
+        let (op, _) = operation_of(routes, "replace");
+        let json_body = &op["requestBody"]["content"]["application/json"]["schema"];
+        assert_eq!(json_body["$ref"], "#/components/schemas/Book");
+    }
+}
