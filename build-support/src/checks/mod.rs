@@ -148,4 +148,13 @@ mod tests {
         let unused = format!("{split}\n#[controller(\"/items\")] impl Api {{ #[get] async fn one(&self) -> String {{ todo!() }} }}");
         assert_eq!(refusals(&unused), Vec::<String>::new());
     }
+
+    #[test]
+    fn b4_a_return_type_without_what_it_needs_is_refused_at_it() {
+        let src = "use tether::{Sse, WithHeaders};\n#[controller(\"/items\")] impl Api {\n#[get] async fn events(&self) -> Sse { todo!() }\n#[get(\"/h\")] async fn headed(&self) -> Result<WithHeaders<String>, HttpError> { todo!() }\n}";
+        let found = refusals(src);
+        assert_eq!(found.len(), 2, "{found:#?}");
+        assert!(found[0].starts_with("write the event type: `Sse<Event>`"));
+        assert!(found[1].starts_with("write the body and the headers' type"));
+    }
 }

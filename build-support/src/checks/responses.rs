@@ -1,4 +1,5 @@
-//! The refusals of an operation's answers: an `Sse<E>` whose events
+//! The refusals of an operation's answers: a return type written without
+//! what it needs (`Sse` without its event type), an `Sse<E>` whose events
 //! would not be sent as documented, a `Result` whose `Err` is answered as
 //! a success, a `#[derive(ApiError)]` variant with a field named like a
 //! key of the error body. The types of the answers are walked as the
@@ -24,7 +25,15 @@ impl Checker<'_, '_> {
             ReturnType::Default => Some(Output::Empty),
             ReturnType::Type(_, ty) => Outputs { gen: self.gen }.output(ty, c),
         };
-        let output = match output.unwrap_or(Output::Opaque) {
+        let output = match output {
+            Some(Output::Refused(d)) => {
+                self.errors.push(*d);
+                Output::Opaque
+            }
+            Some(output) => output,
+            None => Output::Opaque,
+        };
+        let output = match output {
             Output::WithHeaders(body, headers) => {
                 self.reach(&headers);
                 *body

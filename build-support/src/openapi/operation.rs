@@ -59,7 +59,11 @@ impl OperationContext<'_, '_> {
             ReturnType::Default => Some(Output::Empty),
             ReturnType::Type(_, ty) => Outputs { gen: self.gen }.output(ty, c),
         };
-        let output = output.unwrap_or(Output::Opaque);
+        // A refused return type never gets here (see `crate::checks`).
+        let output = match output {
+            Some(Output::Refused(_)) | None => Output::Opaque,
+            Some(output) => output,
+        };
         let mut response = Map::new();
         let (output, headers) = match output {
             Output::WithHeaders(body, h) => (*body, self.response_headers(&h)),
@@ -182,7 +186,7 @@ impl OperationContext<'_, '_> {
             Output::Sse(ty, ..) => Some(("text/event-stream", self.sse_content(ty))),
             // A status inside a status: the inner one is what is sent.
             Output::WithStatus(inner) | Output::WithHeaders(inner, _) => self.content(*inner, key),
-            Output::Empty | Output::NoContent | Output::Redirect => None,
+            Output::Empty | Output::NoContent | Output::Redirect | Output::Refused(_) => None,
         }
     }
 

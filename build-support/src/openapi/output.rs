@@ -45,6 +45,10 @@ pub(crate) enum Output {
     WithHeaders(Box<Output>, Ty),
     /// `Response`, `impl IntoResponse`: any body, of any media type.
     Opaque,
+    /// A return type written without what it needs (`Sse` without its
+    /// event type, `WithHeaders` without its headers' type): the checks
+    /// refuse it with this, the writer never sees it.
+    Refused(Box<crate::analysis::Diagnostic>),
 }
 
 /// A type parameter of an alias being read, bound to the type written
@@ -111,10 +115,10 @@ impl Outputs<'_, '_> {
         }
         match shape {
             ReturnShape::Empty => Some(Output::Empty),
-            ReturnShape::WithStatus(body) => {
-                let body = self.output_in(body, module, args, c)?;
-                Some(Output::WithStatus(Box::new(body)))
-            }
+            ReturnShape::WithStatus(body) => match self.output_in(body, module, args, c)? {
+                refused @ Output::Refused(_) => Some(refused),
+                body => Some(Output::WithStatus(Box::new(body))),
+            },
             ReturnShape::Opaque => Some(Output::Opaque),
             ReturnShape::Json(arg) => arg
                 .and_then(|a| self.gen.resolve(a, module, &env))
@@ -139,28 +143,21 @@ impl Outputs<'_, '_> {
                 [body, headers] => {
                     // The body is JSON, or a file (`Attachment`).
                     let body = match self.output_in(body, module, args, c)? {
+                        refused @ Output::Refused(_) => return Some(refused),
                         Output::Attachment => Output::Attachment,
                         _ => Output::Json(self.gen.resolve(body, module, &env)?),
                     };
                     let headers = self.gen.resolve(headers, module, &env)?;
                     Some(Output::WithHeaders(Box::new(body), headers))
                 }
-                _ => {
-                    let d = self.gen_diag(c, ty.span(), "write the body and the headers' type: `WithHeaders<Body, Headers>`, where `Headers` is a struct with one field per header");
-                    self.gen.errors.push(d);
-                    None
-                }
+                _ => self.refused(c, ty, "write the body and the headers' type: `WithHeaders<Body, Headers>`, where `Headers` is a struct with one field per header"),
             },
             ReturnShape::Sse(arg) => match arg {
                 Some(a) => self
                     .gen
                     .resolve(a, module, &env)
                     .map(|e| Output::Sse(e, module, a.span())),
-                None => {
-                    let d = self.gen_diag(c, ty.span(), "write the event type: `Sse<Event>`, where `Event` is an enum with one variant per event");
-                    self.gen.errors.push(d);
-                    None
-                }
+                None => self.refused(c, ty, "write the event type: `Sse<Event>`, where `Event` is an enum with one variant per event"),
             },
             ReturnShape::Other(ty) => self.gen.resolve(ty, module, &env).map(Output::Json),
         }
@@ -223,13 +220,13 @@ impl Outputs<'_, '_> {
         env
     }
 
-    fn gen_diag(
-        &self,
-        c: &FoundController,
-        span: proc_macro2::Span,
-        msg: &str,
-    ) -> crate::analysis::Diagnostic {
-        self.gen_index().sources.diagnostic(c.module, span, msg)
+    /// The return type `ty` of `c`'s route, refused with `msg`.
+    fn refused(&self, c: &FoundController, ty: &Type, msg: &str) -> Option<Output> {
+        let d = self
+            .gen_index()
+            .sources
+            .diagnostic(c.module, ty.span(), msg);
+        Some(Output::Refused(Box::new(d)))
     }
 
     fn gen_index(&self) -> &crate::analysis::index::CrateIndex {
