@@ -12,6 +12,9 @@ pub const VERSIONING: &str = "versioning";
 pub const VERSIONING_TYPE: &str = "type";
 /// In [`VERSIONING`]: the URI segment prefix (`v`).
 pub const URI_PREFIX: &str = "prefix";
+/// In [`VERSIONING`]: the request header that carries the version
+/// (`X-API-Version`) under HEADER versioning.
+pub const VERSION_HEADER: &str = "header";
 /// In [`VERSIONING`]: the version of routes without `#[version]`.
 pub const DEFAULT_VERSION: &str = "defaultVersion";
 /// In [`VERSIONING`]: the one version a per-version document holds.
@@ -28,3 +31,7 @@ pub const ITEM_SCHEMA: &str = "x-tether-item-schema";
 /// serde always writes the field though a client may omit it (an `Option`
 /// without `skip_serializing_if`, a `#[serde(default)]` field).
 pub const ALWAYS_SENT: &str = "x-tether-always-sent";
+/// On a form body's inline schema, inside tether-build only (never in a
+/// written document): the component it is the form's view of (see
+/// `openapi/form_views.rs`).
+pub const FORM_VIEW_OF: &str = "x-tether-form-view-of";

@@ -14,6 +14,7 @@
 
 pub mod analysis;
 pub mod builder;
+mod checks;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod extensions;

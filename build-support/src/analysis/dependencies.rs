@@ -60,6 +60,7 @@ fn mismatch(file: &Manifest, key: &str, requirement: &str) -> Diagnostic {
         ),
         help: Some(format!("depend on serde_valid {SERDE_VALID_MAJOR}: `serde_valid = \"{SERDE_VALID_MAJOR}\"`")),
         snippet,
+        width: 0,
         reported_by_macros: false,
     }
 }

@@ -1,6 +1,9 @@
 //! Compiler-style errors (SPEC B1): file, line, column, what is wrong and
-//! what to write instead, rendered like rustc so editors can jump to them.
+//! what to write instead, rendered like rustc (by `annotate-snippets`,
+//! rustc's own renderer: the span underlined whole, the help as a note)
+//! so editors can jump to them.
 
+use annotate_snippets::{Level, Renderer, Snippet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -17,8 +20,12 @@ pub struct Diagnostic {
     pub message: String,
     /// What to write instead.
     pub help: Option<String>,
-    /// The offending source line, shown under the location.
+    /// The offending source lines (from `line` to the end of the span),
+    /// shown under the location.
     pub snippet: Option<String>,
+    /// How many bytes of `snippet` from `line:column` the span covers
+    /// (across lines for a span of several); 0 underlines one character.
+    pub width: u32,
     /// The macros report the same mistake with its span, so rustc shows
     /// it: build.rs leaves it to the compiler ([`Error::left_to_compiler`]).
     pub reported_by_macros: bool,
@@ -34,6 +41,7 @@ impl Diagnostic {
             message: message.into(),
             help: None,
             snippet: None,
+            width: 0,
             reported_by_macros: false,
         }
     }
@@ -45,20 +53,29 @@ impl Diagnostic {
         span: proc_macro2::Span,
         message: impl Into<String>,
     ) -> Self {
-        let start = span.start();
+        let (start, end) = (span.start(), span.end());
         let line = start.line;
-        Diagnostic {
+        let last = end.line.max(line);
+        let snippet = line.checked_sub(1).and_then(|i| {
+            let lines: Vec<&str> = source.lines().skip(i).take(last + 1 - line).collect();
+            (!lines.is_empty()).then(|| lines.join("\n"))
+        });
+        let mut d = Diagnostic {
             file: file.to_path_buf(),
             line,
             column: start.column + 1,
             message: message.into(),
             help: None,
-            snippet: line
-                .checked_sub(1)
-                .and_then(|i| source.lines().nth(i))
-                .map(str::to_string),
+            snippet,
+            width: 0,
             reported_by_macros: false,
+        };
+        if let Some(snippet) = &d.snippet {
+            let from = d.offset(snippet, line, start.column + 1);
+            let to = d.offset(snippet, end.line, end.column + 1);
+            d.width = u32::try_from(to.saturating_sub(from)).unwrap_or(0);
         }
+        d
     }
 
     /// Marks a mistake the macros report too (see `reported_by_macros`).
@@ -82,22 +99,62 @@ impl Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// The byte of `snippet` (the lines from [`Self::line`] on) at 1-based
+    /// `line` and `column`.
+    fn offset(&self, snippet: &str, line: usize, column: usize) -> usize {
+        let mut at = 0;
+        for (i, text) in snippet.split('\n').enumerate() {
+            if i + self.line == line {
+                let within = text
+                    .char_indices()
+                    .nth(column.saturating_sub(1))
+                    .map_or(text.len(), |(b, _)| b);
+                return at + within;
+            }
+            at += text.len() + 1;
+        }
+        snippet.len()
+    }
+
+    /// The bytes of `snippet` the span covers: [`Self::width`] from
+    /// `line:column`, at least one character.
+    fn underlined(&self, snippet: &str) -> std::ops::Range<usize> {
+        let start = self.offset(snippet, self.line, self.column);
+        let one = snippet[start..].chars().next().map_or(0, char::len_utf8);
+        let width = (self.width as usize).max(one);
+        start..(start + width).min(snippet.len())
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "error: {}", self.message)?;
-        writeln!(f, "  --> {}", self.location())?;
-        if let Some(snippet) = &self.snippet {
-            let number = self.line.to_string();
-            let pad = " ".repeat(number.len());
-            writeln!(f, "{pad} |")?;
-            writeln!(f, "{number} | {snippet}")?;
-            let caret = " ".repeat(self.column.saturating_sub(1));
-            writeln!(f, "{pad} | {caret}^")?;
-        }
+        let Some(snippet) = self.snippet.as_deref().filter(|_| self.line > 0) else {
+            // No source to show: the message, where, and what to do.
+            writeln!(f, "error: {}", self.message)?;
+            writeln!(f, "  --> {}", self.location())?;
+            if let Some(help) = &self.help {
+                writeln!(f, "  = help: {help}")?;
+            }
+            return Ok(());
+        };
+        let origin = self.file.display().to_string();
+        let source = Snippet::source(snippet)
+            .line_start(self.line)
+            .origin(&origin)
+            .fold(false)
+            .annotation(Level::Error.span(self.underlined(snippet)));
+        let mut message = Level::Error.title(&self.message).snippet(source);
         if let Some(help) = &self.help {
-            writeln!(f, "  = help: {help}")?;
+            message = message.footer(Level::Help.title(help));
         }
-        Ok(())
+        let rendered = Renderer::plain().render(message).to_string();
+        // Without a note, no empty gutter line after the underline (rustc's way).
+        let rendered = match rendered.rsplit_once('\n') {
+            Some((body, last)) if self.help.is_none() && last.trim() == "|" => body,
+            _ => &rendered,
+        };
+        writeln!(f, "{rendered}")
     }
 }
 
@@ -177,7 +234,8 @@ mod tests {
         let text = d.to_string();
         assert!(text.contains("--> src/lib.rs:2:8"), "{text}");
         assert!(text.contains("2 |     x: geo::Point,"), "{text}");
-        assert!(text.contains("  |        ^"), "{text}");
+        // The whole span is underlined, not its first character.
+        assert!(text.contains("  |        ^^^^^^^^^^\n"), "{text}");
         assert!(text.contains("= help: state its schema"), "{text}");
     }
 }

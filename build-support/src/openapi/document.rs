@@ -247,7 +247,10 @@ fn x_tether(framework: &Framework, doc_version: Option<&str>) -> Option<Value> {
             }
             VersioningKind::Header => {
                 versioning.insert(ext::VERSIONING_TYPE.into(), json!("HEADER"));
-                versioning.insert("header".into(), json!(tether_model::VERSION_HEADER));
+                versioning.insert(
+                    ext::VERSION_HEADER.into(),
+                    json!(tether_model::VERSION_HEADER),
+                );
             }
         }
         if let Some(d) = &v.default_version {
@@ -312,16 +315,30 @@ pub(crate) fn build(
     stated: &BTreeMap<String, Value>,
 ) -> Result<Vec<Built>, Vec<Diagnostic>> {
     let ops = plan(controllers, framework, output);
+    let documents = split(index, ops, framework)?;
+    // Every document checked before any is built.
+    let versioning = framework.versioning.as_ref().map(|v| v.kind);
+    let refused: Vec<Diagnostic> = documents
+        .iter()
+        .flat_map(|(_, ops)| {
+            let ops = ops
+                .iter()
+                .map(|op| (op.controller, op.route, op.version.as_ref()));
+            crate::checks::document(index, stated, schemes, versioning, ops)
+        })
+        .collect();
+    if !refused.is_empty() {
+        return Err(refused);
+    }
     let mut built = Vec::new();
     let mut errors = Vec::new();
-    for (suffix, ops) in split(index, ops, framework)? {
+    for (suffix, ops) in documents {
         let doc_version = suffix.as_deref().map(|s| &s[1..]);
         let mut gen = SchemaGen::new(index, stated);
         let mut ctx = OperationContext {
             gen: &mut gen,
             openapi: output.openapi_version,
-            versioning: framework.versioning.as_ref().map(|v| v.kind),
-            schemes,
+            versioning,
         };
         let mut paths: Map<String, Value> = Map::new();
         let mut used_ids = BTreeSet::new();

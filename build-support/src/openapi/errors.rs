@@ -4,20 +4,15 @@
 //! `#[derive(ApiError)]` error enum, each with its body.
 
 use super::operation::{reason, OperationContext};
-use super::schema::{reference, FieldRules, Property, Shape};
+use super::output::Outputs;
+use super::schema::{reference, Property, Shape};
 use crate::analysis::controllers::FoundController;
-use crate::analysis::index::{DefId, DefItem};
-use crate::analysis::modules::ModId;
-use crate::analysis::serde::{ContainerAttrs, VariantAttrs};
-use crate::analysis::types::Env;
+use crate::analysis::index::DefId;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use syn::spanned::Spanned;
-use syn::{ReturnType, Type};
-use tether_model::api_error::{derives_api_error, ApiErrorModel, RESERVED_KEYS};
+use syn::ReturnType;
 use tether_model::attrs::{BodyKind, ParamSource};
 use tether_model::controller::{doc_summary, PipelineKind, RouteModel};
-use tether_model::response::type_args;
 
 /// One documented error status: its bodies and what each means.
 #[derive(Default)]
@@ -69,11 +64,10 @@ impl OperationContext<'_, '_> {
         self.framework_answers(route, &mut answers);
         self.access_answers(route, c, &mut answers);
         if let ReturnType::Type(_, ty) = &route.output {
-            if let Some((err, module)) = self.result_error_of(ty, c.module) {
-                self.refuse_success_shaped_error(&err, ty, c);
-                if let Some(id) = self.api_error_def(&err, module) {
-                    self.typed_answers(id, &mut answers);
-                }
+            let outputs = Outputs { gen: self.gen };
+            let error = outputs.result_error_of(ty, c.module);
+            if let Some(id) = error.and_then(|(err, module)| outputs.api_error_def(&err, module)) {
+                self.typed_answers(id, &mut answers);
             }
         }
         answers
@@ -151,75 +145,17 @@ impl OperationContext<'_, '_> {
         }
     }
 
-    /// The `E` of a `Result<_, E>` return type (through the crate's
-    /// aliases), with the module it is written in.
-    fn result_error_of(&self, ty: &Type, module: ModId) -> Option<(Type, ModId)> {
-        let index = self.gen.index_ref();
-        let mut ty = ty.clone();
-        let mut module = module;
-        // Aliases of `Result`, followed a few levels (`type ApiResult<T> = Result<T, BookError>`).
-        for _ in 0..8 {
-            let Type::Path(p) = &ty else { return None };
-            let seg = p.path.segments.last()?;
-            if seg.ident == "Result" {
-                return Some(((*type_args(seg).get(1)?).clone(), module));
-            }
-            let id = index.def_of(module, &p.path)?;
-            let DefItem::Alias(alias) = &index.defs[id].item else {
-                return None;
-            };
-            ty = (*alias.ty).clone();
-            module = index.defs[id].module;
-        }
-        None
-    }
-
-    /// `type ApiResult<T> = Result<T, String>`: the `Err` would answer with
-    /// the route's success status (the macro refuses the `Result` written
-    /// out; only tether-build sees through the alias).
-    fn refuse_success_shaped_error(&mut self, err: &Type, written: &Type, c: &FoundController) {
-        let Some(shown) = tether_model::response::success_shaped(err) else {
-            return;
-        };
-        let message = format!(
-            "the `Err` of this `Result` is `{shown}`, which is answered with the route's success status (`200`, or `201` for a POST): a client would read the failure as a success"
-        );
-        let help = format!(
-            "return an error type: `HttpError` (`Err(HttpError::not_found(..))`), a `#[derive(ApiError)]` enum, or `(StatusCode, {shown})`"
-        );
-        let d = self.gen_diag(c, written.span(), &message).with_help(help);
-        self.gen.errors.push(d);
-    }
-
-    fn api_error_def(&self, ty: &Type, module: ModId) -> Option<DefId> {
-        let index = self.gen.index_ref();
-        let Type::Path(p) = ty else { return None };
-        let id = index.def_of(module, &p.path)?;
-        let def = &index.defs[id];
-        matches!(&def.item, DefItem::Enum(e) if derives_api_error(&e.attrs)).then_some(id)
-    }
-
     /// Each variant of the error enum `id`: its status, with its body as a
-    /// component `{Enum}{Variant}`.
+    /// component `{Enum}{Variant}` (a field named like a key of the body
+    /// itself is refused before: see `crate::checks`).
     fn typed_answers(&mut self, id: DefId, answers: &mut ErrorAnswers) {
-        let index = self.gen.index_ref();
-        let def = &index.defs[id];
-        let DefItem::Enum(item) = &def.item else {
+        let Some((model, bodies, _)) = (Outputs { gen: self.gen }).api_error_variants(id) else {
             return;
         };
-        let module = def.module;
-        let Ok(model) = ApiErrorModel::parse(item) else {
-            // The derive reports it at compile time, with its span.
-            return;
-        };
-        let container = ContainerAttrs::from_attrs(&item.attrs);
         let enum_name = self
             .gen
             .type_name(&crate::analysis::types::Ty::Def(id, Vec::new()));
-        for (variant, syntax) in model.variants.iter().zip(&item.variants) {
-            let rule = VariantAttrs::from_attrs(&syntax.attrs)
-                .rename_all
-                .or(container.rename_all_fields);
+        for (variant, mut fields) in model.variants.iter().zip(bodies) {
             let status = variant.status;
             let phrase = reason(status);
             let mut shape = Shape::default();
@@ -228,36 +164,12 @@ impl OperationContext<'_, '_> {
             shape.push(Property::required("message", json!({"type": "string"})));
             let error = json!({"type": "string", "const": phrase});
             shape.push(Property::required("error", error));
-            let rules = FieldRules::renamed(rule);
-            // The fields are gathered apart first: pushed onto the keys, a
-            // field named like one would silently replace it.
-            let mut fields = Shape::default();
-            self.gen
-                .named_fields(&syntax.fields, rules, module, &Env::new(), &mut fields);
-            let clash = fields
-                .props
-                .iter()
-                .map(|p| p.name.as_str())
-                .find(|n| RESERVED_KEYS.contains(n))
-                .map(str::to_string);
+            // The fields were gathered apart: pushed onto the keys, a field
+            // named like one would silently replace it.
             shape.props.append(&mut fields.props);
             shape.additional = fields.additional;
             shape.all_of = fields.all_of;
             shape.groups = fields.groups;
-            if let Some(clash) = clash {
-                let message = format!(
-                    "a field of `{}::{}` is serialised as `{}`, a key of the error body itself",
-                    model.ident, variant.ident, clash
-                );
-                let d = self
-                    .gen
-                    .index_ref()
-                    .sources
-                    .diagnostic(module, variant.ident.span(), message)
-                    .with_help("rename the field: `#[serde(rename = \"detail\")]`");
-                self.gen.errors.push(d);
-                continue;
-            }
             let summary = doc_summary(&variant.docs).map(|(s, _)| s);
             let mut schema = shape.into_schema(false);
             if let (Some(s), Some(obj)) = (&summary, schema.as_object_mut()) {

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 
 /// The mark of an inline form view: the name of its component. Never left
 /// in a document.
-pub(super) const VIEW_OF: &str = "x-tether-form-view-of";
+pub(super) use crate::extensions::FORM_VIEW_OF as VIEW_OF;
 
 /// Puts form views in place of the components only they use, refers to
 /// those, and removes every [`VIEW_OF`] mark.

@@ -6,13 +6,19 @@ mod always_sent;
 mod constraints;
 mod dialect;
 mod document;
+mod enums;
 mod errors;
+#[cfg(test)]
+pub(crate) mod fixture;
 mod form_views;
+mod keywords;
 mod naming;
 mod operation;
-mod schema;
+pub(crate) mod output;
+mod parameters;
+pub(crate) mod schema;
 pub(crate) mod security;
-mod text_values;
+mod shape;
 pub(crate) mod write;
 
 pub use dialect::downgrade;
