@@ -19,6 +19,7 @@ pub mod cli;
 pub mod extensions;
 pub mod manifest;
 pub mod openapi;
+pub mod plan;
 pub mod sdk;
 
 pub use analysis::{Diagnostic, Error};

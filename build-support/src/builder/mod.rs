@@ -34,7 +34,7 @@ mod config;
 mod plan;
 mod write;
 
-pub use write::sdk_dir;
+pub use crate::plan::sdk_dir;
 
 use crate::analysis::cfg::CfgEnv;
 use crate::analysis::diagnostics::Error;
@@ -266,8 +266,8 @@ impl Builder {
     /// and written, or every problem found. Nothing is written unless
     /// every output was built.
     pub fn run(self) -> Result<Report, Error> {
-        let plan = self.plan()?;
-        self.write(plan)
+        let (plan, root, out_dir) = self.plan_documents()?;
+        self.write(plan, &root, &out_dir)
     }
 
     fn print_rerun(&self, read: &[PathBuf]) {

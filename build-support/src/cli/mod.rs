@@ -19,7 +19,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
 
-pub use plan::Plan;
+pub use crate::plan::Plan;
 pub use project::Project;
 
 /// `cargo tether`: OpenAPI documents and TypeScript clients of a tether app.
