@@ -1,6 +1,8 @@
-//! The build.rs run (SPEC B, C): reads `tether.toml` and the crate,
-//! builds every document and client in memory ([`plan`]), then writes
-//! them ([`write`]). Called from the app's `build.rs`,
+//! The build.rs run (SPEC B, C): reads `tether.toml` and the crate and
+//! builds every document in memory (`plan.rs`), then adds the clients and
+//! `tether.generated` and writes them (`write.rs`), as one
+//! [`crate::plan::Plan`], the same `cargo tether` writes. Called from the
+//! app's `build.rs`,
 //!
 //! ```no_run
 //! // build.rs, in `fn main`:
