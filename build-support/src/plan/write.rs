@@ -99,3 +99,53 @@ impl Plan {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::manifest::MANIFEST_FILE;
+    use crate::plan::{Plan, PlannedClient};
+    use crate::sdk::{SdkFiles, GENERATED_MARKER};
+    use std::path::{Path, PathBuf};
+
+    fn client(dir: &Path, names: &[&str]) -> PlannedClient {
+        let files = names
+            .iter()
+            .map(|n| (n.to_string(), format!("{GENERATED_MARKER}\n// {n}\n")))
+            .collect();
+        PlannedClient {
+            dir: dir.to_path_buf(),
+            files: SdkFiles {
+                files,
+                warnings: Vec::new(),
+            },
+            sources: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn d3_a_client_file_no_longer_generated_is_deleted_once() {
+        let tmp = tempfile::tempdir().unwrap();
+        let base = tmp.path();
+        let sdk = base.join("sdk");
+        let mut first = Plan {
+            clients: vec![client(&sdk, &["index.ts", "old/index.ts"])],
+            ..Plan::default()
+        };
+        first.add_manifest(base);
+        first.write().unwrap();
+        // The next run no longer has `old/`: listed in tether.generated, and
+        // a stale file of the client's directory.
+        let mut second = Plan {
+            clients: vec![client(&sdk, &["index.ts"])],
+            ..Plan::default()
+        };
+        second.add_manifest(base);
+        assert_eq!(second.leftovers, [sdk.join("old/index.ts")]);
+        let written = second.write().unwrap();
+        assert_eq!(written.clients[0].deleted, [PathBuf::from("old/index.ts")]);
+        assert!(written.deleted.is_empty(), "{:?}", written.deleted);
+        assert!(!sdk.join("old").exists());
+        let listed = std::fs::read_to_string(base.join(MANIFEST_FILE)).unwrap();
+        assert!(listed.ends_with("\nsdk/index.ts\n"), "{listed}");
+    }
+}
