@@ -11,6 +11,9 @@
 
 // docs.rs (`--cfg docsrs`, nightly) marks the items of the `cli` feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// No `unsafe` here: process groups and signals go through rustix and
+// signal-hook (`cli::signals`).
+#![forbid(unsafe_code)]
 
 pub mod analysis;
 pub mod builder;
@@ -20,6 +23,7 @@ pub mod cli;
 pub mod extensions;
 pub mod manifest;
 pub mod openapi;
+pub mod plan;
 pub mod sdk;
 
 pub use analysis::{Diagnostic, Error};

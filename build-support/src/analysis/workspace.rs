@@ -3,9 +3,8 @@
 //! itself so `use shared_models::User;` documents `User`. tether's own
 //! crates are not followed (their types have fixed schemas).
 
-use serde_json::Value;
+use cargo_metadata::{DependencyKind, Metadata, MetadataCommand, TargetKind};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// tether's own crates: their types are mapped, not read.
 const FRAMEWORK_CRATES: [&str; 4] = ["tether", "tether-macros", "tether-model", "tether-build"];
@@ -28,26 +27,19 @@ pub fn path_dependencies(manifest_dir: &Path, cargo: &Path) -> Result<Vec<PathDe
     if !std::fs::read_to_string(&manifest).is_ok_and(|m| may_have_path_dependencies(&m)) {
         return Ok(Vec::new());
     }
-    let out = Command::new(cargo)
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--no-deps",
-            "--offline",
-            "--manifest-path",
-        ])
-        .arg(&manifest)
-        .output()
-        .map_err(|e| format!("cannot run `cargo metadata`: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "`cargo metadata` failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
-    }
-    let meta: Value = serde_json::from_slice(&out.stdout)
-        .map_err(|e| format!("cannot read `cargo metadata` output: {e}"))?;
+    let meta = MetadataCommand::new()
+        .cargo_path(cargo)
+        .manifest_path(&manifest)
+        .no_deps()
+        .other_options(vec!["--offline".to_string()])
+        .exec()
+        .map_err(|e| match e {
+            cargo_metadata::Error::CargoMetadata { stderr } => {
+                format!("`cargo metadata` failed: {}", stderr.trim())
+            }
+            cargo_metadata::Error::Io(e) => format!("cannot run `cargo metadata`: {e}"),
+            e => format!("cannot read `cargo metadata` output: {e}"),
+        })?;
     Ok(from_metadata(&meta, &manifest))
 }
 
@@ -89,8 +81,9 @@ pub(crate) fn normal_dependencies(
         .flatten()
 }
 
-fn same_file(a: &str, b: &Path) -> bool {
-    let a = Path::new(a);
+/// Whether `a` and `b` name the same file (a symbolic link or `..` does
+/// not matter).
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     a == b
         || (a
             .canonicalize()
@@ -99,43 +92,35 @@ fn same_file(a: &str, b: &Path) -> bool {
 }
 
 /// Reads the path dependencies of the package at `manifest` from
-/// `cargo metadata` JSON.
-pub fn from_metadata(meta: &Value, manifest: &Path) -> Vec<PathDependency> {
-    let empty = Vec::new();
-    let packages = meta["packages"].as_array().unwrap_or(&empty);
-    let Some(package) = packages.iter().find(|p| {
-        p["manifest_path"]
-            .as_str()
-            .is_some_and(|m| same_file(m, manifest))
-    }) else {
+/// `cargo metadata`'s answer.
+pub fn from_metadata(meta: &Metadata, manifest: &Path) -> Vec<PathDependency> {
+    let package_at = |manifest: &Path| {
+        meta.packages
+            .iter()
+            .find(|p| same_file(p.manifest_path.as_std_path(), manifest))
+    };
+    let Some(package) = package_at(manifest) else {
         return Vec::new();
     };
     let mut deps = Vec::new();
-    for dep in package["dependencies"].as_array().unwrap_or(&empty) {
-        let (Some(name), Some(path)) = (dep["name"].as_str(), dep["path"].as_str()) else {
+    for dep in &package.dependencies {
+        let Some(path) = dep.path.as_ref().map(|p| p.as_std_path()) else {
             continue;
         };
-        if !dep["kind"].is_null() || FRAMEWORK_CRATES.contains(&name) {
+        if dep.kind != DependencyKind::Normal || FRAMEWORK_CRATES.contains(&dep.name.as_str()) {
             continue;
         }
-        let dep_manifest = Path::new(path).join("Cargo.toml");
-        let lib_root = packages
-            .iter()
-            .find(|p| {
-                p["manifest_path"]
-                    .as_str()
-                    .is_some_and(|m| same_file(m, &dep_manifest))
-            })
+        let lib_root = package_at(&path.join("Cargo.toml"))
             .and_then(|p| {
-                p["targets"].as_array()?.iter().find(|t| {
-                    t["kind"]
-                        .as_array()
-                        .is_some_and(|k| k.iter().any(|k| k == "lib" || k == "rlib"))
+                p.targets.iter().find(|t| {
+                    t.kind
+                        .iter()
+                        .any(|k| matches!(k, TargetKind::Lib | TargetKind::RLib))
                 })
             })
-            .and_then(|t| t["src_path"].as_str().map(PathBuf::from))
-            .unwrap_or_else(|| Path::new(path).join("src/lib.rs"));
-        let used_as = dep["rename"].as_str().unwrap_or(name);
+            .map(|t| t.src_path.clone().into_std_path_buf())
+            .unwrap_or_else(|| path.join("src/lib.rs"));
+        let used_as = dep.rename.as_deref().unwrap_or(&dep.name);
         deps.push(PathDependency {
             name: used_as.replace('-', "_"),
             lib_root,
@@ -143,6 +128,48 @@ pub fn from_metadata(meta: &Value, manifest: &Path) -> Vec<PathDependency> {
     }
     deps.sort_by(|a, b| a.name.cmp(&b.name));
     deps
+}
+
+/// `cargo metadata`'s answer from the packages of `json` (each with at
+/// least `name` and `manifest_path`), the fields cargo always writes
+/// filled in: for unit tests.
+#[cfg(test)]
+pub(crate) fn test_metadata(json: serde_json::Value) -> Metadata {
+    use serde_json::{json, Value};
+    let fill = |mut v: Value, defaults: Value| {
+        for (k, d) in defaults.as_object().unwrap() {
+            v.as_object_mut().unwrap().entry(k).or_insert(d.clone());
+        }
+        v
+    };
+    let packages: Vec<Value> = json["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let mut p = fill(
+                p.clone(),
+                json!({"version": "0.1.0", "dependencies": [], "targets": [], "features": {}}),
+            );
+            p["id"] = json!(format!("path+file://{}", p["manifest_path"].as_str().unwrap()));
+            let deps = p["dependencies"].as_array().unwrap().iter().map(|d| {
+                fill(
+                    d.clone(),
+                    json!({"req": "*", "kind": null, "optional": false, "uses_default_features": true, "features": []}),
+                )
+            });
+            p["dependencies"] = Value::Array(deps.collect());
+            p
+        })
+        .collect();
+    serde_json::from_value(json!({
+        "packages": packages,
+        "workspace_members": [],
+        "workspace_root": "/w",
+        "target_directory": "/w/target",
+        "version": 1
+    }))
+    .unwrap()
 }
 
 #[cfg(test)]
@@ -178,16 +205,16 @@ mod tests {
 
     #[test]
     fn b3_reads_path_dependencies_from_metadata() {
-        let meta = json!({"packages": [
-            {"manifest_path": "/w/app/Cargo.toml", "dependencies": [
+        let meta = test_metadata(json!({"packages": [
+            {"name": "app", "manifest_path": "/w/app/Cargo.toml", "dependencies": [
                 {"name": "shared-models", "path": "/w/shared", "kind": null, "rename": null},
                 {"name": "tether", "path": "/w/runtime", "kind": null},
                 {"name": "serde", "kind": null},
                 {"name": "helpers", "path": "/w/helpers", "kind": "dev"},
                 {"name": "x", "path": "/w/x", "kind": null, "rename": "why"}
             ]},
-            {"manifest_path": "/w/shared/Cargo.toml", "targets": [{"kind": ["lib"], "src_path": "/w/shared/src/models.rs"}]}
-        ]});
+            {"name": "shared-models", "manifest_path": "/w/shared/Cargo.toml", "targets": [{"name": "shared_models", "kind": ["lib"], "src_path": "/w/shared/src/models.rs"}]}
+        ]}));
         let deps = from_metadata(&meta, Path::new("/w/app/Cargo.toml"));
         assert_eq!(
             deps,

@@ -1,6 +1,8 @@
-//! The build.rs run (SPEC B, C): reads `tether.toml` and the crate,
-//! builds every document and client in memory ([`plan`]), then writes
-//! them ([`write`]). Called from the app's `build.rs`,
+//! The build.rs run (SPEC B, C): reads `tether.toml` and the crate and
+//! builds every document in memory (`plan.rs`), then adds the clients and
+//! `tether.generated` and writes them (`write.rs`), as one
+//! [`crate::plan::Plan`], the same `cargo tether` writes. Called from the
+//! app's `build.rs`,
 //!
 //! ```no_run
 //! // build.rs, in `fn main`:
@@ -34,7 +36,7 @@ mod config;
 mod plan;
 mod write;
 
-pub use write::sdk_dir;
+pub use crate::plan::sdk_dir;
 
 use crate::analysis::cfg::CfgEnv;
 use crate::analysis::diagnostics::Error;
@@ -266,8 +268,8 @@ impl Builder {
     /// and written, or every problem found. Nothing is written unless
     /// every output was built.
     pub fn run(self) -> Result<Report, Error> {
-        let plan = self.plan()?;
-        self.write(plan)
+        let (plan, root, out_dir) = self.plan_documents()?;
+        self.write(plan, &root, &out_dir)
     }
 
     fn print_rerun(&self, read: &[PathBuf]) {

@@ -1,55 +1,24 @@
-//! The first step of a run: everything it would write, built in memory
-//! from `tether.toml` and the crate's sources. Nothing is written here.
+//! The first step of a run: its documents, built in memory from
+//! `tether.toml` and the crate's sources, as a [`Plan`] (the clients and
+//! `tether.generated` are added to it in [`super::write`]). Nothing is
+//! written here.
 
 use super::Builder;
 use crate::analysis::controllers::{read_controllers, FoundController};
 use crate::analysis::diagnostics::{Diagnostic, Error};
 use crate::analysis::index::CrateIndex;
 use crate::analysis::modules::CrateSources;
-use crate::openapi::{build_documents, file_name, security, write};
-use serde_json::Value;
+use crate::openapi::{build_documents, file_name, security};
+use crate::plan::{Plan, PlannedDocument};
 use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
-use tether_model::config::OpenApiOutput;
 use tether_model::controller::{neutral_beside, RouteModel};
-
-/// What a run writes: each output's documents, in output order.
-#[derive(Debug)]
-pub(super) struct BuildPlan {
-    /// Every file read: `tether.toml` and each source file.
-    pub read: Vec<PathBuf>,
-    /// The crate root (client directories are relative to it).
-    pub root: PathBuf,
-    /// Where documents are written.
-    pub out_dir: PathBuf,
-    /// Each output with its documents.
-    pub outputs: Vec<PlannedOutput>,
-}
-
-/// One configured output and the document(s) it produced.
-#[derive(Debug)]
-pub(super) struct PlannedOutput {
-    /// The output's settings (its `[openapi.sdk]` among them).
-    pub output: OpenApiOutput,
-    /// One document, or one per version.
-    pub documents: Vec<PlannedDocument>,
-}
-
-/// One document file and its bytes.
-#[derive(Debug)]
-pub(super) struct PlannedDocument {
-    /// Where it goes.
-    pub path: PathBuf,
-    /// The document.
-    pub document: Value,
-    /// Its bytes as written.
-    pub bytes: Vec<u8>,
-}
 
 impl Builder {
     /// Reads the settings and the crate and builds every document; every
-    /// problem found, or the plan.
-    pub(super) fn plan(&self) -> Result<BuildPlan, Error> {
+    /// problem found, or the plan of the documents (with the crate root
+    /// and the directory they are written to).
+    pub(crate) fn plan_documents(&self) -> Result<(Plan, PathBuf, PathBuf), Error> {
         let root = self.manifest_dir.clone().ok_or_else(|| {
             Error::one(Diagnostic::in_file(Path::new("build.rs"), "CARGO_MANIFEST_DIR is not set; call `tether_build::generate()` from build.rs, or set `Builder::manifest_dir`"))
         })?;
@@ -73,7 +42,10 @@ impl Builder {
             return Err(Error::many(unknown));
         }
         let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
-        let mut outputs = Vec::new();
+        let mut plan = Plan {
+            outputs: config.openapi.clone(),
+            ..Plan::default()
+        };
         let mut errors = Vec::new();
         for output in &config.openapi {
             let built = build_documents(
@@ -86,29 +58,18 @@ impl Builder {
                 &stated,
             );
             match built {
-                Ok(built) => outputs.push(PlannedOutput {
-                    output: output.clone(),
-                    documents: built
-                        .into_iter()
-                        .map(|b| PlannedDocument {
-                            path: out_dir.join(file_name(&output.output, b.suffix.as_deref())),
-                            bytes: write::to_bytes(&b.document),
-                            document: b.document,
-                        })
-                        .collect(),
-                }),
+                Ok(built) => plan.documents.extend(built.into_iter().map(|b| {
+                    let path = out_dir.join(file_name(&output.output, b.suffix.as_deref()));
+                    PlannedDocument::new(path, b.document, output)
+                })),
                 Err(mut e) => errors.append(&mut e),
             }
         }
         if !errors.is_empty() {
             return Err(Error::many(errors));
         }
-        Ok(BuildPlan {
-            read,
-            root,
-            out_dir,
-            outputs,
-        })
+        plan.read = read;
+        Ok((plan, root, out_dir))
     }
 
     /// The crate's sources (and its path dependencies'), indexed; each

@@ -1,7 +1,7 @@
 //! `cargo tether build` (SPEC D1, D3): compile, then every document and
 //! every configured client; `--check` compares instead, without compiling.
 
-use super::plan::Plan;
+use super::plan;
 use super::{cargo, elapsed, BuildArgs, CliError, Progress, Project};
 use crate::manifest::Manifest;
 use std::time::{Instant, SystemTime};
@@ -12,10 +12,10 @@ pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
     let project = Project::locate(&args.target)?;
     if args.check {
         // No `cargo build`: its build.rs would rewrite what is checked.
-        let plan = progress.timed("Generated", "documents and clients in memory", || {
-            Plan::from_sources(&project, &args.cargo)
+        let planned = progress.timed("Generated", "documents and clients in memory", || {
+            plan::from_sources(&project, &args.cargo)
         })?;
-        return plan.check(&progress, "cargo tether build");
+        return plan::check(&planned, &progress, "cargo tether build");
     }
     progress.status("Building", project.label());
     // build.rs rewrites outputs during `cargo build`, and deletes those it
@@ -31,17 +31,16 @@ pub(super) fn run(args: &BuildArgs) -> Result<(), CliError> {
             &progress,
         )
     })?;
-    let plan = progress.timed("Generated", "documents and clients", || {
-        Plan::from_sources(&project, &args.cargo)
+    let planned = progress.timed("Generated", "documents and clients", || {
+        plan::from_sources(&project, &args.cargo)
     })?;
-    plan.write_after_build(build_start, &generated_before)?
-        .print(&progress);
+    plan::write_after_build(&planned, build_start, &generated_before)?.print(&progress);
     progress.status(
         "Finished",
         format_args!(
             "{} document(s), {} client(s) in {}",
-            plan.documents.len(),
-            plan.clients.len(),
+            planned.documents.len(),
+            planned.clients.len(),
             elapsed(start)
         ),
     );

@@ -3,8 +3,8 @@
 
 use super::signals::{self, Group};
 use super::{CargoFlags, CliError, Progress, Project};
-use serde_json::Value;
-use std::io::{BufRead, BufReader};
+use cargo_metadata::{Artifact, Message, TargetKind};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -94,12 +94,12 @@ pub(super) fn build_binary(
     }
     let stdout = child.stdout.take().expect("piped");
     let mut bins = Vec::new();
-    for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-        let Ok(msg) = serde_json::from_str::<Value>(&line) else {
-            continue;
+    for message in Message::parse_stream(BufReader::new(stdout)) {
+        let Ok(message) = message else {
+            break;
         };
-        if let Some(bin) = executable(&msg, &project.crate_dir) {
-            bins.push(bin);
+        if let Message::CompilerArtifact(artifact) = message {
+            bins.extend(executable(&artifact, &project.crate_dir));
         }
     }
     let status = child.wait();
@@ -143,26 +143,17 @@ pub(super) fn build_binary(
 
 /// `(name, path)` of a binary of the crate in `crate_dir` from a
 /// `compiler-artifact` message.
-fn executable(msg: &Value, crate_dir: &Path) -> Option<(String, PathBuf)> {
-    if msg["reason"] != "compiler-artifact" {
+fn executable(artifact: &Artifact, crate_dir: &Path) -> Option<(String, PathBuf)> {
+    let exe = artifact.executable.as_ref()?;
+    if !artifact.target.kind.contains(&TargetKind::Bin) {
         return None;
     }
-    let exe = msg["executable"].as_str()?;
-    let kinds = msg["target"]["kind"].as_array()?;
-    if !kinds.iter().any(|k| k == "bin") {
-        return None;
-    }
-    let manifest = Path::new(msg["manifest_path"].as_str()?)
-        .canonicalize()
-        .ok()?;
+    let manifest = artifact.manifest_path.as_std_path().canonicalize().ok()?;
     let ours = crate_dir.join("Cargo.toml").canonicalize().ok()?;
     (manifest == ours).then(|| {
         (
-            msg["target"]["name"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string(),
-            PathBuf::from(exe),
+            artifact.target.name.clone(),
+            exe.clone().into_std_path_buf(),
         )
     })
 }

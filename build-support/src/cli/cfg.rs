@@ -7,7 +7,8 @@
 
 use super::{CargoFlags, CliError, Project};
 use crate::analysis::cfg::CfgEnv;
-use serde_json::Value;
+use crate::analysis::workspace::same_file;
+use cargo_metadata::Metadata;
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
@@ -59,22 +60,12 @@ type FeatureTable = BTreeMap<String, Vec<String>>;
 
 /// The name and feature table of the package whose manifest is `manifest`
 /// (compared as files, so a symbolic link or `..` does not matter).
-fn feature_table(meta: &Value, manifest: &std::path::Path) -> Option<(String, FeatureTable)> {
-    let same = |path: &str| {
-        let path = std::path::Path::new(path);
-        path == manifest
-            || std::fs::canonicalize(path)
-                .ok()
-                .is_some_and(|p| std::fs::canonicalize(manifest).ok() == Some(p))
-    };
-    let package = meta.get("packages")?.as_array()?.iter().find(|p| {
-        p.get("manifest_path")
-            .and_then(Value::as_str)
-            .is_some_and(same)
-    })?;
-    let name = package.get("name")?.as_str()?.to_string();
-    let table = serde_json::from_value(package.get("features")?.clone()).ok()?;
-    Some((name, table))
+fn feature_table(meta: &Metadata, manifest: &std::path::Path) -> Option<(String, FeatureTable)> {
+    let package = meta
+        .packages
+        .iter()
+        .find(|p| same_file(p.manifest_path.as_std_path(), manifest))?;
+    Some((package.name.clone(), package.features.clone()))
 }
 
 /// The features `flags` ask for, as `cargo build` reads them: `default`
@@ -256,12 +247,12 @@ mod tests {
 
     #[test]
     fn d1_feature_table_of_the_package_at_the_manifest() {
-        let meta = serde_json::json!({
+        let meta = crate::analysis::workspace::test_metadata(serde_json::json!({
             "packages": [
                 {"name": "lib", "manifest_path": "/w/lib/Cargo.toml", "features": {}},
                 {"name": "app", "manifest_path": "/w/app/Cargo.toml", "features": {"loud": []}}
             ]
-        });
+        }));
         let (name, t) = feature_table(&meta, std::path::Path::new("/w/app/Cargo.toml")).unwrap();
         assert_eq!((name.as_str(), t.len()), ("app", 1));
         assert!(feature_table(&meta, std::path::Path::new("/w/x/Cargo.toml")).is_none());

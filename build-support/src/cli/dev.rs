@@ -4,9 +4,10 @@
 //! the running app, and the clients that match it, and waits for the next
 //! change. Stopped, it exits after the app and cargo have (see `signals`).
 
-use super::plan::Plan;
+use super::plan;
 use super::signals::{self, Group};
 use super::{cargo, elapsed, CliError, DevArgs, Progress, Project, RuntimeArg};
+use crate::plan::Plan;
 use notify::{EventKind, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
@@ -171,8 +172,8 @@ impl Session<'_> {
             // exist yet fails the build until it is written: write what the
             // sources give, then build again.
             Err(e) => match self.missing_documents(&project) {
-                Some(plan) => {
-                    plan.write()?;
+                Some(missing) => {
+                    plan::write(&missing)?;
                     self.build(&project)?
                 }
                 None => return Err(e),
@@ -182,18 +183,15 @@ impl Session<'_> {
             return Ok(());
         }
         let start = Instant::now();
-        let plan = Plan::from_sources(&project, &self.args.cargo)?;
-        self.ignored = plan.documents.iter().map(|d| d.path.clone()).collect();
+        let planned = plan::from_sources(&project, &self.args.cargo)?;
+        self.ignored = planned.documents.iter().map(|d| d.path.clone()).collect();
         self.ignored
-            .extend(plan.clients.iter().map(|c| c.dir.clone()));
+            .extend(planned.clients.iter().map(|c| c.dir.clone()));
         // The build compiled the documents on disk into an app that embeds
         // them: if they change now, build again, so that its `/docs`
         // serves the document of this very change.
-        let documents_change = plan
-            .documents
-            .iter()
-            .any(|d| std::fs::read(&d.path).ok().as_deref() != Some(&d.bytes[..]));
-        let summary = plan.write()?;
+        let documents_change = planned.documents.iter().any(|d| d.differs());
+        let summary = plan::write(&planned)?;
         let exe = match documents_change {
             true => self.build(&project)?,
             false => exe,
@@ -258,11 +256,12 @@ impl Session<'_> {
 
     /// What the sources give, when a document they make is not on disk.
     fn missing_documents(&self, project: &Project) -> Option<Plan> {
-        let plan = Plan::from_sources(project, &self.args.cargo).ok()?;
-        plan.documents
+        let planned = plan::from_sources(project, &self.args.cargo).ok()?;
+        planned
+            .documents
             .iter()
             .any(|d| !d.path.exists())
-            .then_some(plan)
+            .then_some(planned)
     }
 
     /// SIGTERM to the app's group (the app shuts down gracefully), SIGKILL

@@ -2,8 +2,9 @@
 //! `build.rs` uses. The binary (`src/bin/cargo-tether.rs`) only parses the
 //! arguments with [`Cli`] and calls [`run`], so every command is testable.
 //!
-//! Every command generates everything in memory first ([`plan`]) and writes
-//! only when all of it succeeded, so an error never leaves half a client.
+//! Every command generates everything in memory first ([`crate::plan`])
+//! and writes only when all of it succeeded, so an error never leaves half
+//! a client.
 
 mod build;
 mod cargo;
@@ -19,7 +20,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
 
-pub use plan::Plan;
+pub use crate::plan::Plan;
 pub use project::Project;
 
 /// `cargo tether`: OpenAPI documents and TypeScript clients of a tether app.

@@ -2,9 +2,8 @@
 //! from the current directory, the workspace member of `-p`, or `--config`.
 
 use super::{CliError, Target};
-use serde_json::Value;
+use cargo_metadata::{Metadata, MetadataCommand};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use tether_model::config::{Config, CONFIG_FILE};
 
 /// A crate with its settings.
@@ -146,35 +145,35 @@ fn nearest_crate(dir: &Path) -> Result<PathBuf, CliError> {
 }
 
 /// `cargo metadata --no-deps` run in `cwd` (for `manifest`, if given).
-pub(super) fn metadata(cargo: &Path, cwd: &Path, manifest: Option<&Path>) -> Result<Value, String> {
-    let mut cmd = Command::new(cargo);
-    cmd.args(["metadata", "--format-version", "1", "--no-deps"])
-        .current_dir(cwd);
+pub(super) fn metadata(
+    cargo: &Path,
+    cwd: &Path,
+    manifest: Option<&Path>,
+) -> Result<Metadata, String> {
+    let mut cmd = MetadataCommand::new();
+    cmd.cargo_path(cargo).current_dir(cwd).no_deps();
     if let Some(m) = manifest {
-        cmd.arg("--manifest-path").arg(m);
+        cmd.manifest_path(m);
     }
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run `cargo metadata`: {e}"))?;
-    if !out.status.success() {
-        return Err(String::from_utf8_lossy(&out.stderr).trim().to_string());
-    }
-    serde_json::from_slice(&out.stdout).map_err(|e| format!("`cargo metadata`: {e}"))
+    cmd.exec().map_err(|e| match e {
+        cargo_metadata::Error::CargoMetadata { stderr } => stderr.trim().to_string(),
+        cargo_metadata::Error::Io(e) => format!("cannot run `cargo metadata`: {e}"),
+        e => format!("`cargo metadata`: {e}"),
+    })
 }
 
 /// The directory of the workspace member named `spec`.
 fn member_dir(cargo: &Path, cwd: &Path, spec: &str) -> Result<PathBuf, CliError> {
     let meta = metadata(cargo, cwd, None)
         .map_err(|e| CliError::new(format!("cannot list the workspace's packages: {e}")))?;
-    let packages = meta["packages"].as_array().cloned().unwrap_or_default();
     let name = spec.split('@').next().unwrap_or(spec);
-    packages
+    meta.packages
         .iter()
-        .find(|p| p["name"] == name)
-        .and_then(|p| p["manifest_path"].as_str())
-        .and_then(|m| Path::new(m).parent().map(Path::to_path_buf))
+        .find(|p| p.name == name)
+        .and_then(|p| p.manifest_path.parent())
+        .map(|dir| dir.as_std_path().to_path_buf())
         .ok_or_else(|| {
-            let names: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+            let names: Vec<&str> = meta.packages.iter().map(|p| p.name.as_str()).collect();
             CliError::new(format!("no package `{name}` in this workspace"))
                 .help(format!("-p takes one of: {}", names.join(", ")))
         })
@@ -185,15 +184,8 @@ fn package_of(cargo: &Path, crate_dir: &Path) -> Option<(String, String)> {
     let manifest = crate_dir.join("Cargo.toml");
     let meta = metadata(cargo, crate_dir, Some(&manifest)).ok()?;
     let want = manifest.canonicalize().ok()?;
-    meta["packages"].as_array()?.iter().find_map(|p| {
-        let path = Path::new(p["manifest_path"].as_str()?)
-            .canonicalize()
-            .ok()?;
-        (path == want).then(|| {
-            (
-                p["name"].as_str().unwrap_or_default().to_string(),
-                p["version"].as_str().unwrap_or_default().to_string(),
-            )
-        })
+    meta.packages.iter().find_map(|p| {
+        let path = p.manifest_path.as_std_path().canonicalize().ok()?;
+        (path == want).then(|| (p.name.clone(), p.version.to_string()))
     })
 }

@@ -1,7 +1,7 @@
 //! `cargo tether sdk` (SPEC C1, D1): clients from existing documents, or
 //! from any OpenAPI document with `--input`.
 
-use super::plan::{outputs, Plan};
+use super::plan::{self, outputs};
 use super::{CliError, Emit, ImportExt, Progress, Project, SdkArgs};
 use crate::sdk::{ImportExtension, SdkEmit, SdkOptions};
 use tether_model::config::OpenApiOutput;
@@ -27,21 +27,21 @@ pub(super) fn run(args: &SdkArgs) -> Result<(), CliError> {
         zod: args.zod,
     };
     let cwd = std::env::current_dir().unwrap_or_default();
-    let plan = progress.timed("Generated", "clients in memory", || match &args.input {
+    let planned = progress.timed("Generated", "clients in memory", || match &args.input {
         Some(input) => {
             let dir = cwd.join(args.output.as_deref().expect("clap requires --output"));
-            Plan::from_file(&cwd.join(input), &dir, &options)
+            plan::from_file(&cwd.join(input), &dir, &options)
         }
         None => {
             let project = Project::locate(&args.target)?;
             let selected = select(&project, args)?;
-            Plan::from_documents(&project, &selected, &options)
+            plan::from_documents(&project, &selected, &options)
         }
     })?;
     if args.check {
-        plan.check(&progress, "cargo tether sdk")
+        plan::check(&planned, &progress, "cargo tether sdk")
     } else {
-        plan.write()?.print(&progress);
+        plan::write(&planned)?.print(&progress);
         Ok(())
     }
 }

@@ -15,38 +15,38 @@ pub(super) enum Group {
 }
 
 #[cfg(unix)]
-#[allow(
-    unsafe_code,
-    reason = "libc's signal and kill: each call is a syscall on a process group this command started, with its SAFETY note"
-)]
 mod imp {
     use super::Group;
+    use rustix::process::{kill_process_group, test_kill_process_group, Pid, Signal};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
     use std::sync::atomic::{AtomicI32, Ordering};
 
     static SIGNAL: AtomicI32 = AtomicI32::new(0);
     static GROUPS: [AtomicI32; 2] = [AtomicI32::new(0), AtomicI32::new(0)];
 
-    extern "C" fn on_signal(sig: libc::c_int) {
-        SIGNAL.store(sig, Ordering::SeqCst);
-        for group in &GROUPS {
-            let pgid = group.load(Ordering::SeqCst);
-            if pgid > 0 {
-                // SAFETY: kill is async-signal-safe; the group is one we started.
-                unsafe {
-                    libc::kill(-pgid, libc::SIGTERM);
-                }
-            }
-        }
+    /// The process group led by `pgid`; `None` for no group (0).
+    fn group(pgid: i32) -> Option<Pid> {
+        Pid::from_raw(pgid).filter(|_| pgid > 0)
     }
 
+    /// SIGINT, SIGTERM and SIGHUP are noted and forwarded as SIGTERM to
+    /// both groups by a thread of their own (signal-hook's handler only
+    /// wakes it), as they arrive.
     pub(crate) fn install() {
-        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: the handler only stores atomics and calls kill.
-            unsafe {
-                libc::signal(sig, handler);
+        let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            for sig in signals.forever() {
+                SIGNAL.store(sig, Ordering::SeqCst);
+                for g in &GROUPS {
+                    if let Some(pid) = group(g.load(Ordering::SeqCst)) {
+                        let _ = kill_process_group(pid, Signal::TERM);
+                    }
+                }
             }
-        }
+        });
     }
 
     pub(crate) fn received() -> Option<i32> {
@@ -58,16 +58,15 @@ mod imp {
     }
 
     pub(crate) fn signal_group(pgid: u32, kill: bool) {
-        let sig = if kill { libc::SIGKILL } else { libc::SIGTERM };
-        // SAFETY: a plain syscall on a process group we started.
-        unsafe {
-            libc::kill(-(pgid as i32), sig);
+        let sig = if kill { Signal::KILL } else { Signal::TERM };
+        if let Some(pid) = group(pgid as i32) {
+            let _ = kill_process_group(pid, sig);
         }
     }
 
     pub(crate) fn group_alive(pgid: u32) -> bool {
-        // SAFETY: signal 0 only checks that the group still has a process.
-        unsafe { libc::kill(-(pgid as i32), 0) == 0 }
+        // Signal 0 only checks that the group still has a process.
+        group(pgid as i32).is_some_and(|pid| test_kill_process_group(pid).is_ok())
     }
 
     pub(crate) fn own_group(cmd: &mut std::process::Command) {

@@ -96,6 +96,13 @@ pub(super) struct Operation<'a> {
     pub security: Option<Vec<Vec<String>>>,
 }
 
+impl Operation<'_> {
+    /// Whether a call must pass options: a required parameter or body.
+    pub(super) fn options_required(&self) -> bool {
+        self.params.iter().any(|p| p.required) || self.body.as_ref().is_some_and(|b| b.required)
+    }
+}
+
 /// Every operation of the document, in document order; of several version
 /// documents, an unversioned operation (in each of them) once.
 pub(super) fn collect<'a>(doc: &Document<'a>) -> Vec<Operation<'a>> {

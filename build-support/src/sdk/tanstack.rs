@@ -6,7 +6,6 @@
 //! operations are queries, the others mutations; data and error types come
 //! from the client's own methods (`DataOf`, `ErrorOf` in the template).
 
-use super::emit::options_required;
 use super::naming::{prop_key, string_literal};
 use super::operations::Operation;
 use super::plan::{Class, Controller};
@@ -54,7 +53,7 @@ fn entries<'a>(c: &'a Controller, class: &'a Class, ops: &[Operation<'_>]) -> Ve
                 method: &m.name,
                 options: &m.options_type,
                 query: matches!(op.method.as_str(), "GET" | "HEAD"),
-                required: options_required(op),
+                required: op.options_required(),
             }
         })
         .collect()
