@@ -1,0 +1,100 @@
+//! The `__serve` child, run under callgrind: each route served on one
+//! in-memory keep-alive connection (bench-harness's, `Scripted`) on a
+//! current-thread tokio runtime, first `WARM_UP` requests unmeasured, then
+//! `n` and `2n` requests, each in a call of [`crate::measured`].
+
+#[path = "../../bench-harness/src/conn.rs"]
+mod conn;
+
+use conn::{request_bytes, Scripted};
+use std::future::Future;
+
+/// Requests served before counting, so lazily made state (the date
+/// header's cache, tracing's call sites) is not in the first count.
+const WARM_UP: u64 = 20;
+
+/// The bench's five routes: name, method, path, JSON body.
+pub const ROUTES: [(&str, &str, &str, Option<&str>); 5] = [
+    ("plaintext", "GET", "/api/plaintext", None),
+    ("json", "GET", "/api/json", None),
+    ("param", "GET", "/api/users/42", None),
+    (
+        "post",
+        "POST",
+        "/api/users",
+        Some(crate::model::NEW_USER_BODY),
+    ),
+    ("versioned", "GET", "/api/v1/status", None),
+];
+
+/// One server, named for the command line.
+enum Server {
+    Tether(tether::AppService),
+    Hyper,
+}
+
+/// The connection's future for `server`.
+fn connection(server: &Server, io: Scripted) -> impl Future<Output = ()> + Send + 'static {
+    let tether = match server {
+        Server::Tether(service) => Some(service.clone()),
+        Server::Hyper => None,
+    };
+    async move {
+        match tether {
+            Some(service) => {
+                tether::NativeAdapter::new()
+                    .serve_connection(io, service)
+                    .await
+            }
+            None => {
+                // As bench/src/servers/hyper.rs builds its connections.
+                let mut builder = hyper::server::conn::http1::Builder::new();
+                builder.pipeline_flush(true).keep_alive(true);
+                let svc = hyper::service::service_fn(|req| crate::hyper_peer::handle(req, false));
+                let _ = builder
+                    .serve_connection(hyper_util::rt::TokioIo::new(io), svc)
+                    .await;
+            }
+        }
+    }
+}
+
+/// Serves `request` `n` times on one connection, in a task of its own (a
+/// task's waker stays the same across polls, as on a server).
+fn serve_one(runtime: &tokio::runtime::Runtime, server: &Server, request: &[u8], n: u64) {
+    let conn = connection(server, Scripted::new(request.to_vec(), n));
+    runtime.block_on(async {
+        tokio::spawn(conn::Gated::new(conn))
+            .await
+            .expect("the connection's task");
+    });
+    let head = conn::first_response();
+    assert!(
+        head.starts_with(b"HTTP/1.1 2"),
+        "answered {:?}",
+        String::from_utf8_lossy(&head)
+    );
+}
+
+/// Serves every route: warm-up, `n`, `2n`.
+pub fn run(server: &str, n: u64) {
+    let server = match server {
+        "tether" => Server::Tether(
+            crate::servers::tether_app()
+                .build()
+                .expect("the gate's app starts"),
+        ),
+        "hyper" => Server::Hyper,
+        other => panic!("no server {other:?}"),
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    for (_, method, path, body) in ROUTES {
+        let request = request_bytes(method, path, body);
+        serve_one(&runtime, &server, &request, WARM_UP);
+        crate::measured(&mut || serve_one(&runtime, &server, &request, n));
+        crate::measured(&mut || serve_one(&runtime, &server, &request, 2 * n));
+    }
+}
