@@ -175,6 +175,11 @@ pub fn check(blessing: bool) -> i32 {
         Ok(out) if out.status.success() => std::fs::write(&doc, out.stdout).expect("written"),
         _ => return fail("node bench/sdk/gen-doc.mjs failed"),
     }
+    if let Some(route) = crate::serve::differences() {
+        return fail(&format!(
+            "the gate's tether app and raw hyper answer {route}"
+        ));
+    }
     let n = REQUESTS.to_string();
     let app_dir = work.join("openapi-app");
     let runs = [

@@ -62,7 +62,28 @@ fn connection(server: &Server, io: Scripted) -> impl Future<Output = ()> + Send 
 /// Serves `request` `n` times on one connection, in a task of its own (a
 /// task's waker stays the same across polls, as on a server).
 fn serve_one(runtime: &tokio::runtime::Runtime, server: &Server, request: &[u8], n: u64) {
-    let conn = connection(server, Scripted::new(request.to_vec(), n));
+    serve(runtime, server, Scripted::new(request.to_vec(), n));
+}
+
+/// The whole answer to one `request`. (Two are sent: the client's end of
+/// stream right after the only one would close the connection before it
+/// is answered; the second answer is cut off.)
+fn answer(runtime: &tokio::runtime::Runtime, server: &Server, request: &[u8]) -> String {
+    serve(
+        runtime,
+        server,
+        Scripted::new(request.to_vec(), 2).keeping(64 * 1024),
+    );
+    let both = String::from_utf8_lossy(&conn::first_response()).into_owned();
+    match both[1..].find("HTTP/1.1 ") {
+        Some(second) => both[..second + 1].to_owned(),
+        None => both,
+    }
+}
+
+/// Serves `io` to its end; the first answer must be a success.
+fn serve(runtime: &tokio::runtime::Runtime, server: &Server, io: Scripted) {
+    let conn = connection(server, io);
     runtime.block_on(async {
         tokio::spawn(conn::Gated::new(conn))
             .await
@@ -76,9 +97,9 @@ fn serve_one(runtime: &tokio::runtime::Runtime, server: &Server, request: &[u8],
     );
 }
 
-/// Serves every route: warm-up, `n`, `2n`.
-pub fn run(server: &str, n: u64) {
-    let server = match server {
+/// A server by name.
+fn server(name: &str) -> Server {
+    match name {
         "tether" => Server::Tether(
             crate::servers::tether_app()
                 .build()
@@ -86,15 +107,56 @@ pub fn run(server: &str, n: u64) {
         ),
         "hyper" => Server::Hyper,
         other => panic!("no server {other:?}"),
-    };
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    }
+}
+
+/// A current-thread runtime.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .expect("a runtime");
+        .expect("a runtime")
+}
+
+/// Serves every route: warm-up, `n`, `2n`.
+pub fn run(name: &str, n: u64) {
+    let server = server(name);
+    let runtime = runtime();
     for (_, method, path, body) in ROUTES {
         let request = request_bytes(method, path, body);
         serve_one(&runtime, &server, &request, WARM_UP);
         crate::measured(&mut || serve_one(&runtime, &server, &request, n));
         crate::measured(&mut || serve_one(&runtime, &server, &request, 2 * n));
     }
+}
+
+/// Whether the two servers answer every route alike, as the bench's
+/// driver checks its servers: status line, headers but `date` (names
+/// lowercased, sorted), body. Run in the gate's own process, not in the
+/// counted ones (what it allocates would move their counts).
+pub fn differences() -> Option<String> {
+    let runtime = runtime();
+    let (tether, hyper) = (server("tether"), server("hyper"));
+    ROUTES.iter().find_map(|(route, method, path, body)| {
+        let request = request_bytes(method, path, *body);
+        let tether = normalized(&answer(&runtime, &tether, &request));
+        let hyper = normalized(&answer(&runtime, &hyper, &request));
+        (tether != hyper).then(|| format!("{route}:\n  tether: {tether:?}\n  hyper:  {hyper:?}"))
+    })
+}
+
+/// `answer` as [`differences`] compares it.
+fn normalized(answer: &str) -> String {
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((answer, ""));
+    let mut lines = head.split("\r\n");
+    let status = lines.next().unwrap_or_default().to_owned();
+    let mut headers: Vec<String> = lines
+        .filter_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            let name = name.trim().to_ascii_lowercase();
+            (name != "date").then(|| format!("{name}: {}", value.trim()))
+        })
+        .collect();
+    headers.sort();
+    format!("{status} | {} | {body}", headers.join(" | "))
 }
