@@ -123,7 +123,11 @@ fn parts(work: &Path, name: &str) -> Vec<u64> {
 
 /// The committed ratios, by item.
 fn committed() -> Vec<(String, f64)> {
-    let text = std::fs::read_to_string(ratios_path()).unwrap_or_default();
+    parse_ratios(&std::fs::read_to_string(ratios_path()).unwrap_or_default())
+}
+
+/// `ratios.txt`'s lines: `<item>\t<ratio>`, `#` comments.
+fn parse_ratios(text: &str) -> Vec<(String, f64)> {
     text.lines()
         .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
@@ -309,4 +313,51 @@ fn print_table(rows: &[Row], committed: &[(String, f64)], blessing: bool) -> Vec
         );
     }
     failures
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blessed_ratios_read_back() {
+        let rows = [Row {
+            item: "json".into(),
+            tether: 8051,
+            reference: 6744,
+        }];
+        let text = format!("# comment\n\n{}\t{:.4}\n", rows[0].item, rows[0].ratio());
+        assert_eq!(parse_ratios(&text), vec![("json".to_owned(), 1.1938)]);
+    }
+
+    #[test]
+    fn a_ratio_over_three_percent_worse_fails_naming_it() {
+        let rows = [
+            Row {
+                item: "json".into(),
+                tether: 1040,
+                reference: 1000,
+            },
+            Row {
+                item: "post".into(),
+                tether: 1020,
+                reference: 1000,
+            },
+        ];
+        let committed = [("json".to_owned(), 1.0), ("post".to_owned(), 1.0)];
+        let failures = print_table(&rows, &committed, false);
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert!(failures[0].starts_with("json: ratio 1.0400 (1040 ÷ 1000"));
+    }
+
+    #[test]
+    fn an_item_without_a_committed_ratio_fails() {
+        let rows = [Row {
+            item: "sdk".into(),
+            tether: 1,
+            reference: 1,
+        }];
+        assert_eq!(print_table(&rows, &[], false), ["sdk: no committed ratio"]);
+        assert!(print_table(&rows, &[], true).is_empty());
+    }
 }

@@ -160,3 +160,16 @@ fn normalized(answer: &str) -> String {
     headers.sort();
     format!("{status} | {} | {body}", headers.join(" | "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::normalized;
+
+    #[test]
+    fn answers_compare_without_date_and_header_order() {
+        let a = "HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ndate: Sun, 29 Nov 2026 01:00:00 GMT\r\ncontent-length: 2\r\n\r\nhi";
+        let b = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nDate: Mon, 30 Nov 2026 02:00:00 GMT\r\ncontent-type: text/plain\r\n\r\nhi";
+        assert_eq!(normalized(a), normalized(b));
+        assert_ne!(normalized(a), normalized(&b.replace("hi", "ho")));
+    }
+}
