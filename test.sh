@@ -65,6 +65,20 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$log"
 
+step "speed gate: instructions per request and per generation under callgrind, as ratios, against speed-gate/ratios.txt (speed-gate/README.md)"
+start=$SECONDS
+if ! command -v valgrind >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then apt_get() { apt-get "$@"; }; else apt_get() { sudo apt-get "$@"; }; fi
+  apt_get update -qq
+  DEBIAN_FRONTEND=noninteractive apt_get install -y -qq valgrind
+fi
+if ! valgrind --version; then
+  echo "error: valgrind is missing or broken: the speed gate (issue 32) cannot count instructions" >&2
+  exit 1
+fi
+scripts/speed-gate
+echo "speed gate: $((SECONDS - start)) s"
+
 step "summary"
 grep -E '^test result:' "$log" | awk '
   { passed += $4; failed += $6; ignored += $8 }

@@ -15,7 +15,7 @@
 mod conn;
 
 use bytes::Bytes;
-use conn::Scripted;
+use conn::{request_bytes, Scripted};
 use std::future::Future;
 use std::task::{Context, Poll, Waker};
 
@@ -41,23 +41,6 @@ fn route(name: &str) -> Option<(&'static str, &'static str, Option<&'static str>
         "pipelined" => ("GET", "/api/plaintext", None),
         _ => return None,
     })
-}
-
-/// The request as `wrk` sends it.
-fn request_bytes(method: &str, path: &str, body: Option<&str>) -> Vec<u8> {
-    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:3000\r\n");
-    if path == "/api/big" {
-        req.push_str("Accept-Encoding: gzip\r\n");
-    }
-    if let Some(body) = body {
-        req.push_str(&format!(
-            "Content-Length: {}\r\nContent-Type: application/json\r\n",
-            body.len()
-        ));
-    }
-    req.push_str("\r\n");
-    req.push_str(body.unwrap_or(""));
-    req.into_bytes()
 }
 
 fn serve_tether(io: Scripted) -> impl Future<Output = ()> {
