@@ -7,6 +7,7 @@
 //! and rust-analyzer keeps working.
 
 mod api_error;
+mod arguments;
 mod codegen;
 mod config_embed;
 mod expand;
