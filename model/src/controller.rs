@@ -440,21 +440,6 @@ fn reject_route_attrs(attrs: &[Attribute], errors: &mut Errors) {
     }
 }
 
-/// Levenshtein distance, for "did you mean" hints on misspelled attributes.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
-}
-
 /// The one of `known` that `name` looks like a misspelling of: the same
 /// letters in another case or without `_` (Nest's `UseGuards` for
 /// `use_guards`), or at most `1 + len / per_edit` edits away (`len` of
@@ -466,8 +451,8 @@ fn closest<'k>(name: &str, known: &[&'k str], per_edit: usize) -> Option<&'k str
     }
     known
         .iter()
-        .filter(|k| edit_distance(name, k) <= 1 + k.len() / per_edit)
-        .min_by_key(|k| edit_distance(name, k))
+        .filter(|k| strsim::levenshtein(name, k) <= 1 + k.len() / per_edit)
+        .min_by_key(|k| strsim::levenshtein(name, k))
         .copied()
 }
 
