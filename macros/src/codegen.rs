@@ -1,43 +1,15 @@
 //! A checked [`ControllerModel`] turned into the static route table.
 
 use crate::arguments::{argument, extract};
+use crate::route_table::{method_tokens, path_tokens, versions_tokens};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use tether_model::attrs::{HttpMethod, ParamSource};
+use tether_model::attrs::ParamSource;
 use tether_model::controller::{
     ControllerModel, ParamModel, PipelineAttr, PipelineKind, RouteModel,
 };
 use tether_model::response::{success_shape, ReturnShape};
-use tether_model::{Version, VersionSpec};
-
-fn method_tokens(method: HttpMethod) -> TokenStream {
-    let ident = match method {
-        HttpMethod::Get => quote!(Get),
-        HttpMethod::Post => quote!(Post),
-        HttpMethod::Put => quote!(Put),
-        HttpMethod::Delete => quote!(Delete),
-        HttpMethod::Patch => quote!(Patch),
-        HttpMethod::Options => quote!(Options),
-        HttpMethod::Head => quote!(Head),
-        HttpMethod::All => quote!(All),
-    };
-    quote!(::tether::__private::RouteMethod::#ident)
-}
-
-/// `None` or `Some(&[VersionDef::Exact("1"), …])`.
-pub(crate) fn versions_tokens(spec: &VersionSpec) -> TokenStream {
-    match spec {
-        VersionSpec::Inherit => quote!(::tether::__private::None),
-        VersionSpec::Versions(list) => {
-            let items = list.iter().map(|v| match v {
-                Version::Exact(s) => quote!(::tether::__private::VersionDef::Exact(#s)),
-                Version::Neutral => quote!(::tether::__private::VersionDef::Neutral),
-            });
-            quote!(::tether::__private::Some(&[#(#items),*]))
-        }
-    }
-}
 
 /// Turns the handler's value into the response (SPEC A3, E1); an `Err` of
 /// a `Result` is raised to the route's exception filters (SPEC A7).
@@ -248,7 +220,7 @@ pub(crate) fn placeholder_controller_impl(item: &syn::ItemImpl) -> Option<TokenS
     Some(impl_controller(ImplParts {
         self_ty: &item.self_ty,
         name: &name,
-        versions: quote!(::tether::__private::None),
+        versions: quote!(::tether::__private::VersionSpec::Inherit),
         framework: crate::config_embed::default_framework_def(),
         routes: quote!(&[]),
         pipeline: None,
@@ -260,6 +232,7 @@ struct ImplParts<'a> {
     self_ty: &'a syn::Type,
     name: &'a str,
     versions: TokenStream,
+    /// `const FRAMEWORK` and `const RUNTIME` (see [`crate::config_embed`]).
     framework: TokenStream,
     /// The body of `fn routes()`.
     routes: TokenStream,
@@ -281,8 +254,8 @@ fn impl_controller(parts: ImplParts<'_>) -> TokenStream {
     quote! {
         impl #p::Controller for #self_ty {
             const NAME: &'static str = #name;
-            const VERSIONS: #p::Option<&'static [#p::VersionDef]> = #versions;
-            const FRAMEWORK: #p::FrameworkDef = #framework;
+            const VERSIONS: #p::VersionSpec = #versions;
+            #framework
             fn routes() -> &'static [#p::RouteDef<Self>] {
                 #routes
             }
@@ -329,7 +302,7 @@ pub(crate) fn controller_impl(
             None => quote!(#p::None),
         };
         let method = method_tokens(route.method);
-        let path = route.full_path.to_route_syntax();
+        let path = path_tokens(&route.full_path);
         let route_versions = versions_tokens(&route.version);
         let name = route.fn_ident.to_string();
         let reads_credential = crate::security::reads_credential(route, schemes);

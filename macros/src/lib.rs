@@ -13,6 +13,7 @@ mod config_embed;
 mod expand;
 mod multipart;
 mod param_rules;
+mod route_table;
 mod security;
 mod syn_parsing;
 

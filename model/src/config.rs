@@ -32,6 +32,7 @@ use crate::prefix_exclude::PrefixExclusion;
 use crate::versioning::{validate_version, Framework, Versioning, VersioningKind};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -443,14 +444,15 @@ impl FrameworkSection {
                 .global_prefix
                 .as_ref()
                 .map(|p| p.trim_matches('/').to_string())
-                .filter(|p| !p.is_empty()),
+                .filter(|p| !p.is_empty())
+                .map(Into::into),
             versioning: self.versioning.as_ref().map(|v| Versioning {
                 kind: match v.kind {
                     VersioningType::Uri => VersioningKind::Uri,
                     VersioningType::Header => VersioningKind::Header,
                 },
-                default_version: v.default_version.clone(),
-                prefix: v.prefix.clone().unwrap_or_else(|| "v".to_string()),
+                default_version: v.default_version.clone().map(Into::into),
+                prefix: v.prefix.clone().map_or(Cow::Borrowed("v"), Into::into),
             }),
         }
     }

@@ -1077,7 +1077,7 @@ fn prefixed_version<'a>(spec: &'a VersionSpec, prefix: &str) -> Option<&'a str> 
                 .eq_ignore_ascii_case(prefix)
                 .then(|| &s[prefix.len()..])?;
             rest.starts_with(|c: char| c.is_ascii_digit())
-                .then_some(s.as_str())
+                .then_some(&**s)
         }
         Version::Neutral => None,
     })
@@ -1176,7 +1176,7 @@ mod tests {
         .unwrap();
         let header = Framework {
             global_prefix: None,
-            global_prefix_exclude: Vec::new(),
+            global_prefix_exclude: Default::default(),
             versioning: Some(Versioning {
                 default_version: Some("1".into()),
                 ..Versioning::new(VersioningKind::Header)
@@ -1223,9 +1223,9 @@ mod tests {
         .unwrap();
         let uri = |prefix: &str| Framework {
             global_prefix: None,
-            global_prefix_exclude: Vec::new(),
+            global_prefix_exclude: Default::default(),
             versioning: Some(Versioning {
-                prefix: prefix.into(),
+                prefix: prefix.to_string().into(),
                 ..Versioning::new(VersioningKind::Uri)
             }),
         };
@@ -1332,11 +1332,11 @@ mod tests {
         assert_eq!(find.docs, ["Finds one user."]);
         assert_eq!(
             find.effective_version(&m),
-            VersionSpec::Versions(vec![Version::Exact("2".into())])
+            VersionSpec::Versions(vec![Version::Exact("2".into())].into())
         );
         assert_eq!(
             m.routes[1].effective_version(&m),
-            VersionSpec::Versions(vec![Version::Exact("1".into())])
+            VersionSpec::Versions(vec![Version::Exact("1".into())].into())
         );
         assert_eq!(find.params.len(), 3);
         assert_eq!(m.routes[1].status(), 201);
