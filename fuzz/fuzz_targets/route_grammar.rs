@@ -16,11 +16,13 @@ fuzz_target!(|data: &[u8]| {
     let again = RoutePath::parse(&path.to_route_syntax()).expect("rendered paths parse");
     assert_eq!(again, path);
     let framework = Framework {
-        global_prefix: Some(b.to_string()),
+        global_prefix: Some(b.to_string().into()),
         versioning: Some(Versioning::new(VersioningKind::Uri)),
-        global_prefix_exclude: Vec::new(),
+        global_prefix_exclude: Default::default(),
     };
-    let spec = VersionSpec::Versions(vec![Version::Exact(b.to_string()), Version::Neutral]);
+    let spec = VersionSpec::Versions(
+        vec![Version::Exact(b.to_string().into()), Version::Neutral].into(),
+    );
     for served in framework.served_paths(&path, HttpMethod::Get, &spec) {
         let _ = served.path.to_matchit();
         let _ = served.path.to_openapi();

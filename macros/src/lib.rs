@@ -7,11 +7,13 @@
 //! and rust-analyzer keeps working.
 
 mod api_error;
+mod arguments;
 mod codegen;
 mod config_embed;
 mod expand;
 mod multipart;
 mod param_rules;
+mod route_table;
 mod security;
 mod syn_parsing;
 

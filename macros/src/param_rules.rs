@@ -5,7 +5,7 @@
 //! `400` lists all that are broken, and only then do the route's pipes see
 //! the values. A route without such rules gets none of this code.
 
-use crate::codegen::{extract_call, piped};
+use crate::arguments::{extract_call, piped};
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{quote, quote_spanned};
 use tether_model::attrs::ParamSource;

@@ -301,7 +301,7 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
                     return Err(syn::Error::new_spanned(other, hint));
                 };
                 validate_version(&lit.value()).map_err(|e| syn::Error::new(lit.span(), e))?;
-                Version::Exact(lit.value())
+                Version::Exact(lit.value().into())
             }
         };
         if versions.contains(&version) {
@@ -312,7 +312,7 @@ pub fn parse_version_attr(attr: &Attribute) -> syn::Result<VersionSpec> {
         }
         versions.push(version);
     }
-    Ok(VersionSpec::Versions(versions))
+    Ok(VersionSpec::Versions(versions.into()))
 }
 
 /// Parses `#[http_code(204)]`, Nest's `@HttpCode`.
@@ -443,7 +443,7 @@ mod tests {
         let a: Attribute = parse_quote!(#[version("1", neutral)]);
         assert_eq!(
             parse_version_attr(&a).unwrap(),
-            VersionSpec::Versions(vec![Version::Exact("1".into()), Version::Neutral])
+            VersionSpec::Versions(vec![Version::Exact("1".into()), Version::Neutral].into())
         );
         let a: Attribute = parse_quote!(#[version(2)]);
         assert!(parse_version_attr(&a)

@@ -3,23 +3,25 @@
 //! One parser for the macros, the runtime router and the OpenAPI generator,
 //! so the three can never disagree on what a path means.
 
+use std::borrow::Cow;
 use std::fmt;
 
-/// One `/`-separated piece of a route path.
+/// One `/`-separated piece of a route path. Its text is borrowed in the
+/// route table `#[controller]` generates, owned when parsed at run time.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Segment {
     /// A literal piece such as `users`.
-    Static(String),
+    Static(Cow<'static, str>),
     /// `:name`: exactly one segment, captured as `name`.
-    Param(String),
+    Param(Cow<'static, str>),
     /// `*name`: the rest of the path (one or more segments), captured as `name`.
-    CatchAll(String),
+    CatchAll(Cow<'static, str>),
 }
 
 /// A parsed route path such as `/users/:id`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct RoutePath {
-    segments: Vec<Segment>,
+    segments: Cow<'static, [Segment]>,
 }
 
 /// Why a route path was refused; the text says what to write instead.
@@ -54,7 +56,7 @@ fn parse_segment(raw: &str, path: &str) -> Result<Segment, PathError> {
                     "invalid character `{bad}` in route path `{path}`; parameters are written `:name` as a whole segment, e.g. `/users/:id`"
                 )));
             }
-            return Ok(Segment::Static(raw.to_string()));
+            return Ok(Segment::Static(raw.to_string().into()));
         }
     };
     if !is_ident(name) {
@@ -63,9 +65,9 @@ fn parse_segment(raw: &str, path: &str) -> Result<Segment, PathError> {
         )));
     }
     Ok(if raw.starts_with(':') {
-        Segment::Param(name.to_string())
+        Segment::Param(name.to_string().into())
     } else {
-        Segment::CatchAll(name.to_string())
+        Segment::CatchAll(name.to_string().into())
     })
 }
 
@@ -92,9 +94,21 @@ impl RoutePath {
             }
             segments.push(parse_segment(raw, path)?);
         }
-        let this = Self { segments };
+        let this = Self {
+            segments: segments.into(),
+        };
         this.validate()?;
         Ok(this)
+    }
+
+    /// The path of `segments`, as the route table `#[controller]` generates
+    /// writes it: segments [`RoutePath::parse`] produced from a path it
+    /// accepted, so that nothing is parsed again at startup. Nothing is
+    /// checked here; [`RoutePath::validate`] checks the segments together.
+    pub const fn from_static(segments: &'static [Segment]) -> Self {
+        Self {
+            segments: Cow::Borrowed(segments),
+        }
     }
 
     /// Checks what [`RoutePath::parse`] checks across segments: a catch-all
@@ -130,7 +144,7 @@ impl RoutePath {
         self.segments
             .iter()
             .filter_map(|s| match s {
-                Segment::Param(n) | Segment::CatchAll(n) => Some(n.as_str()),
+                Segment::Param(n) | Segment::CatchAll(n) => Some(&**n),
                 Segment::Static(_) => None,
             })
             .collect()
@@ -145,9 +159,11 @@ impl RoutePath {
 
     /// This path followed by `other`.
     pub fn join(&self, other: &RoutePath) -> RoutePath {
-        let mut segments = self.segments.clone();
+        let mut segments = self.segments.to_vec();
         segments.extend(other.segments.iter().cloned());
-        RoutePath { segments }
+        RoutePath {
+            segments: segments.into(),
+        }
     }
 
     /// This path with one more static segment in front (prefix, version).
@@ -155,10 +171,12 @@ impl RoutePath {
         let mut segments: Vec<Segment> = prefix
             .split('/')
             .filter(|s| !s.is_empty())
-            .map(|s| Segment::Static(s.to_string()))
+            .map(|s| Segment::Static(s.to_string().into()))
             .collect();
         segments.extend(self.segments.iter().cloned());
-        RoutePath { segments }
+        RoutePath {
+            segments: segments.into(),
+        }
     }
 
     fn render(&self, param: impl Fn(&str) -> String, rest: impl Fn(&str) -> String) -> String {
@@ -166,7 +184,7 @@ impl RoutePath {
             return "/".to_string();
         }
         let mut out = String::new();
-        for seg in &self.segments {
+        for seg in self.segments.iter() {
             out.push('/');
             match seg {
                 Segment::Static(s) => out.push_str(s),

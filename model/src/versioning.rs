@@ -5,6 +5,7 @@
 use crate::method::HttpMethod;
 use crate::path::RoutePath;
 use crate::prefix_exclude::PrefixExclusion;
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 /// The header read under HEADER versioning.
@@ -13,8 +14,9 @@ pub const VERSION_HEADER: &str = "X-API-Version";
 /// One version a route answers to.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Version {
-    /// A version string such as `"1"` or `"2.1"`.
-    Exact(String),
+    /// A version string such as `"1"` or `"2.1"`: borrowed in the route
+    /// table `#[controller]` generates, owned when read at run time.
+    Exact(Cow<'static, str>),
     /// Nest's `VERSION_NEUTRAL`: served whatever version is asked for.
     Neutral,
 }
@@ -26,7 +28,7 @@ pub enum VersionSpec {
     #[default]
     Inherit,
     /// `#[version("1", "2")]`, `#[version(neutral)]`.
-    Versions(Vec<Version>),
+    Versions(Cow<'static, [Version]>),
 }
 
 impl VersionSpec {
@@ -54,18 +56,18 @@ pub struct Versioning {
     /// URI or HEADER.
     pub kind: VersioningKind,
     /// Version of routes without `#[version]`.
-    pub default_version: Option<String>,
+    pub default_version: Option<Cow<'static, str>>,
     /// Prefix of the URI segment; `v` by default.
-    pub prefix: String,
+    pub prefix: Cow<'static, str>,
 }
 
 impl Versioning {
     /// Versioning of `kind` with the default prefix `v` and no default version.
-    pub fn new(kind: VersioningKind) -> Self {
+    pub const fn new(kind: VersioningKind) -> Self {
         Self {
             kind,
             default_version: None,
-            prefix: "v".to_string(),
+            prefix: Cow::Borrowed("v"),
         }
     }
 }
@@ -74,11 +76,24 @@ impl Versioning {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Framework {
     /// Segment(s) placed first in every path, e.g. `api`.
-    pub global_prefix: Option<String>,
+    pub global_prefix: Option<Cow<'static, str>>,
     /// Routes served without the global prefix (see [`PrefixExclusion`]).
-    pub global_prefix_exclude: Vec<PrefixExclusion>,
+    pub global_prefix_exclude: Cow<'static, [PrefixExclusion]>,
     /// Versioning, when enabled.
     pub versioning: Option<Versioning>,
+}
+
+impl Framework {
+    /// No prefix, no exclusions, no versioning: the settings of a crate
+    /// without `tether.toml`, as a constant ([`Framework::default`] in a
+    /// `const`).
+    pub const fn new() -> Self {
+        Self {
+            global_prefix: None,
+            global_prefix_exclude: Cow::Borrowed(&[]),
+            versioning: None,
+        }
+    }
 }
 
 /// One concrete (path, version) a route is served and documented at.
@@ -144,7 +159,7 @@ impl Framework {
     /// sorted numerically; `[None]` when it has none.
     fn effective_versions(&self, spec: &VersionSpec) -> Vec<Option<Version>> {
         let mut list: Vec<Version> = match spec {
-            VersionSpec::Versions(list) => list.clone(),
+            VersionSpec::Versions(list) => list.to_vec(),
             VersionSpec::Inherit => match self
                 .versioning
                 .as_ref()
@@ -166,7 +181,7 @@ impl Framework {
     pub fn uri_version_prefix(&self) -> Option<&str> {
         let versioning = self.versioning.as_ref()?;
         let uri = versioning.kind == VersioningKind::Uri && !versioning.prefix.is_empty();
-        uri.then_some(versioning.prefix.as_str())
+        uri.then_some(&*versioning.prefix)
     }
 
     /// Whether two routes on the same method and path, with the effective
@@ -272,15 +287,19 @@ mod tests {
     }
 
     fn exact(vs: &[&str]) -> VersionSpec {
-        VersionSpec::Versions(vs.iter().map(|v| Version::Exact(v.to_string())).collect())
+        VersionSpec::Versions(
+            vs.iter()
+                .map(|v| Version::Exact(v.to_string().into()))
+                .collect(),
+        )
     }
 
     fn uri(default: Option<&str>) -> Framework {
         Framework {
             global_prefix: None,
-            global_prefix_exclude: Vec::new(),
+            global_prefix_exclude: Default::default(),
             versioning: Some(Versioning {
-                default_version: default.map(str::to_string),
+                default_version: default.map(|d| d.to_string().into()),
                 ..Versioning::new(VersioningKind::Uri)
             }),
         }
@@ -291,7 +310,7 @@ mod tests {
         let fw = Framework {
             global_prefix: Some("api".into()),
             versioning: None,
-            global_prefix_exclude: Vec::new(),
+            global_prefix_exclude: Default::default(),
         };
         assert_eq!(paths(&fw, "/users", VersionSpec::Inherit), ["/api/users"]);
         assert_eq!(
@@ -309,8 +328,9 @@ mod tests {
         fw.global_prefix_exclude = vec![
             PrefixExclusion::parse("health", None).unwrap(),
             PrefixExclusion::parse("metrics", Some("GET")).unwrap(),
-        ];
-        let neutral = VersionSpec::Versions(vec![Version::Neutral]);
+        ]
+        .into();
+        let neutral = VersionSpec::Versions(vec![Version::Neutral].into());
         assert_eq!(paths(&fw, "/health", neutral), ["/health"]);
         assert_eq!(paths(&fw, "/health", VersionSpec::Inherit), ["/v1/health"]);
         assert_eq!(
@@ -349,7 +369,7 @@ mod tests {
         let fw = Framework {
             global_prefix: None,
             versioning: Some(Versioning::new(VersioningKind::Header)),
-            global_prefix_exclude: Vec::new(),
+            global_prefix_exclude: Default::default(),
         };
         let served = fw.served_paths(&route("/users"), HttpMethod::Get, &exact(&["1", "2"]));
         assert_eq!(served.len(), 2);
@@ -360,11 +380,14 @@ mod tests {
     #[test]
     fn neutral_gets_no_segment_and_versions_sort_numerically() {
         let fw = uri(Some("1"));
-        let spec = VersionSpec::Versions(vec![
-            Version::Neutral,
-            Version::Exact("10".into()),
-            Version::Exact("2".into()),
-        ]);
+        let spec = VersionSpec::Versions(
+            vec![
+                Version::Neutral,
+                Version::Exact("10".into()),
+                Version::Exact("2".into()),
+            ]
+            .into(),
+        );
         assert_eq!(paths(&fw, "/x", spec), ["/v2/x", "/v10/x", "/x"]);
     }
 
@@ -396,13 +419,13 @@ mod tests {
     fn neutral_beside_versioned_only_under_header() {
         let header = Framework {
             global_prefix: None,
-            global_prefix_exclude: Vec::new(),
+            global_prefix_exclude: Default::default(),
             versioning: Some(Versioning {
                 default_version: Some("1".into()),
                 ..Versioning::new(VersioningKind::Header)
             }),
         };
-        let neutral = VersionSpec::Versions(vec![Version::Neutral]);
+        let neutral = VersionSpec::Versions(vec![Version::Neutral].into());
         assert!(header.neutral_beside_versioned(&neutral, &exact(&["2"])));
         assert!(header.neutral_beside_versioned(&VersionSpec::Inherit, &neutral));
         assert!(!header.neutral_beside_versioned(&neutral, &neutral));

@@ -1,7 +1,7 @@
 //! [`App`]: controllers, settings and the adapter that serves them (SPEC A1, A5).
 
 use crate::adapter::{HttpAdapter, NativeAdapter};
-use crate::controller::{Controller, FrameworkDef, RouteMethod, VersionDef};
+use crate::controller::{Controller, RouteMethod};
 use crate::cors::Cors;
 use crate::layer::{Inner, LayerFn};
 use crate::middleware::{DynMiddleware, Middleware};
@@ -18,16 +18,14 @@ use crate::state::{Requires, StateMap};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tether_model::{
-    Framework, PrefixExclusion, RoutePath, Version, VersionSpec, Versioning, VersioningKind,
-};
+use tether_model::{Framework, RoutePath, Version, VersionSpec, Versioning, VersioningKind};
 
 pub use crate::request::{DEFAULT_BODY_LIMIT, DEFAULT_MAX_FORM_PAIRS, DEFAULT_MAX_MESSAGES};
 
 /// One bound route of a registered controller.
 struct BoundRoute {
     method: RouteMethod,
-    path: &'static str,
+    path: RoutePath,
     versions: VersionSpec,
     handler: crate::handler_future::Handler,
     name: &'static str,
@@ -40,8 +38,7 @@ impl BoundRoute {
     /// Where this route is served under `framework`: the one place the
     /// runtime applies the prefix and versions (shared with tether-build).
     fn served(&self, framework: &Framework) -> Vec<tether_model::ServedRoute> {
-        let route = RoutePath::parse(self.path).expect("#[controller] checked the path");
-        framework.served_paths(&route, self.method, &self.versions)
+        framework.served_paths(&self.path, self.method, &self.versions)
     }
 }
 
@@ -61,7 +58,10 @@ pub struct RouteInfo {
 /// A registered controller: its embedded settings and its bound routes.
 struct Registered {
     name: &'static str,
-    framework: FrameworkDef,
+    /// [`Controller::FRAMEWORK`].
+    framework: Framework,
+    /// [`Controller::RUNTIME`].
+    runtime: &'static str,
     pipeline: PipelineDef,
     routes: Vec<BoundRoute>,
 }
@@ -152,43 +152,6 @@ impl From<AppError> for std::io::Error {
     }
 }
 
-fn version_spec(defs: Option<&'static [VersionDef]>) -> VersionSpec {
-    match defs {
-        None => VersionSpec::Inherit,
-        Some(list) => VersionSpec::Versions(
-            list.iter()
-                .map(|d| match d {
-                    VersionDef::Exact(v) => Version::Exact(v.to_string()),
-                    VersionDef::Neutral => Version::Neutral,
-                })
-                .collect(),
-        ),
-    }
-}
-
-/// The settings `#[controller]` embedded from `tether.toml`.
-fn framework_of(def: &FrameworkDef) -> Framework {
-    Framework {
-        global_prefix: def.global_prefix.map(str::to_string),
-        global_prefix_exclude: def
-            .global_prefix_exclude
-            .iter()
-            .map(|e| {
-                PrefixExclusion::parse(e.path, e.method).expect("#[controller] checked tether.toml")
-            })
-            .collect(),
-        versioning: def.versioning.map(|v| Versioning {
-            kind: if v.header {
-                VersioningKind::Header
-            } else {
-                VersioningKind::Uri
-            },
-            default_version: v.default_version.map(str::to_string),
-            prefix: v.prefix.to_string(),
-        }),
-    }
-}
-
 impl<A: HttpAdapter> App<A> {
     /// An app served by `adapter`, with no controllers yet.
     pub fn new(adapter: A) -> Self {
@@ -230,7 +193,6 @@ impl<A: HttpAdapter> App<A> {
     /// Registers a controller instance; its routes come from its `#[controller]` impl.
     pub fn controller<C: Controller>(mut self, controller: C) -> Self {
         let instance = Arc::new(controller);
-        let controller_versions = version_spec(C::VERSIONS);
         let routes = C::routes()
             .iter()
             .map(|def| {
@@ -240,8 +202,8 @@ impl<A: HttpAdapter> App<A> {
                     Arc::new(move |req| call(this.clone(), req));
                 BoundRoute {
                     method: def.method,
-                    path: def.path,
-                    versions: version_spec(def.versions).or(&controller_versions),
+                    path: def.path.clone(),
+                    versions: def.versions.or(&C::VERSIONS),
                     handler,
                     name: def.name,
                     pipeline: def.pipeline.map(|build| build()).unwrap_or_default(),
@@ -252,6 +214,7 @@ impl<A: HttpAdapter> App<A> {
         self.controllers.push(Registered {
             name: C::NAME,
             framework: C::FRAMEWORK,
+            runtime: C::RUNTIME,
             pipeline: C::pipeline().unwrap_or_default(),
             routes,
         });
@@ -414,7 +377,8 @@ impl<A: HttpAdapter> App<A> {
     /// will not know: prefer the config file).
     pub fn global_prefix(mut self, prefix: &str) -> Self {
         let prefix = prefix.trim_matches('/');
-        self.framework_mut().global_prefix = (!prefix.is_empty()).then(|| prefix.to_string());
+        self.framework_mut().global_prefix =
+            (!prefix.is_empty()).then(|| prefix.to_string().into());
         self
     }
 
@@ -456,25 +420,25 @@ impl<A: HttpAdapter> App<A> {
     }
 
     fn embedded_framework(&self) -> Result<Framework, AppError> {
-        let mut found: Option<(&str, FrameworkDef)> = None;
+        let mut found: Option<(&str, &Framework)> = None;
         for c in &self.controllers {
             match &found {
-                Some((first, def)) if def.global_prefix != c.framework.global_prefix || def.global_prefix_exclude != c.framework.global_prefix_exclude || def.versioning != c.framework.versioning => {
+                Some((first, framework)) if **framework != c.framework => {
                     return Err(AppError::MixedConfig(format!(
                         "controllers {first} and {} were compiled with different `[framework]` settings in tether.toml; set them on the app with `.global_prefix(..)` and `.versioning(..)`",
                         c.name
                     )))
                 }
                 Some(_) => {}
-                None => found = Some((c.name, c.framework)),
+                None => found = Some((c.name, &c.framework)),
             }
         }
-        Ok(found.map(|(_, d)| framework_of(&d)).unwrap_or_default())
+        Ok(found.map(|(_, f)| f.clone()).unwrap_or_default())
     }
 
     /// `runtime` of the first controller's `tether.toml` (see [`App::run`]).
     pub(crate) fn embedded_runtime(&self) -> Option<&'static str> {
-        self.controllers.first().map(|c| c.framework.runtime)
+        self.controllers.first().map(|c| c.runtime)
     }
 
     /// The path settings in effect: explicit ones, else `tether.toml`'s.
@@ -499,7 +463,7 @@ impl<A: HttpAdapter> App<A> {
                         method: r.method,
                         path: served.path.to_openapi(),
                         version: match served.version {
-                            Some(Version::Exact(v)) => Some(v),
+                            Some(Version::Exact(v)) => Some(v.into_owned()),
                             _ => None,
                         },
                         handler: format!("{}::{}", c.name, r.name),
@@ -575,7 +539,7 @@ impl<A: HttpAdapter> App<A> {
         let default_version = framework
             .versioning
             .as_ref()
-            .and_then(|v| v.default_version.clone());
+            .and_then(|v| v.default_version.as_deref().map(str::to_string));
         let router = Router::build(entries, default_version).map_err(AppError::Conflict)?;
         let parts = ServiceParts {
             router,

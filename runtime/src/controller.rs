@@ -3,6 +3,10 @@
 use crate::pipeline::PipelineDef;
 use crate::request::Request;
 use std::sync::Arc;
+use tether_model::{Framework, RoutePath};
+
+/// The `#[version]` of a controller or route, in the grammar's own type.
+pub use tether_model::{Version, VersionSpec};
 
 #[doc(hidden)]
 pub use crate::handler_future::HandlerFuture;
@@ -26,25 +30,17 @@ pub(crate) fn route_method(method: &http::Method) -> Option<RouteMethod> {
     })
 }
 
-/// One version in a `#[version(..)]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[doc(hidden)]
-pub enum VersionDef {
-    /// `"1"`
-    Exact(&'static str),
-    /// `neutral`
-    Neutral,
-}
-
-/// One route of a controller, as the macro writes it.
+/// One route of a controller, as the macro writes it: its path and
+/// versions in tether_model's own types, checked when the macro ran, so
+/// nothing is parsed again at startup.
 #[doc(hidden)]
 pub struct RouteDef<C> {
     /// The HTTP method.
     pub method: RouteMethod,
-    /// Controller path joined with the route path, in route syntax (`/users/:id`).
-    pub path: &'static str,
-    /// The method's own `#[version]`; `None` inherits the controller's.
-    pub versions: Option<&'static [VersionDef]>,
+    /// Controller path joined with the route path (`/users/:id`).
+    pub path: RoutePath,
+    /// The method's own `#[version]`; `Inherit` takes the controller's.
+    pub versions: VersionSpec,
     /// The Rust method's name, for error messages.
     pub name: &'static str,
     /// Extracts the arguments, calls the method and builds the response.
@@ -59,44 +55,6 @@ pub struct RouteDef<C> {
     pub reads_credential: bool,
 }
 
-/// `[framework]` of the crate's `tether.toml`, embedded by `#[controller]`
-/// at compile time so the served paths match the generated document.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[doc(hidden)]
-pub struct FrameworkDef {
-    /// `global_prefix`.
-    pub global_prefix: Option<&'static str>,
-    /// `global_prefix_exclude`.
-    pub global_prefix_exclude: &'static [PrefixExcludeDef],
-    /// `[framework.versioning]`.
-    pub versioning: Option<VersioningDef>,
-    /// `runtime`: `"multi-thread"` or `"per-core"`.
-    pub runtime: &'static str,
-}
-
-/// One `global_prefix_exclude` entry of `tether.toml`, as checked by
-/// `#[controller]` (see `tether_model::prefix_exclude`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[doc(hidden)]
-pub struct PrefixExcludeDef {
-    /// The route pattern, e.g. `health`.
-    pub path: &'static str,
-    /// The method name, e.g. `GET`; every method when `None`.
-    pub method: Option<&'static str>,
-}
-
-/// `[framework.versioning]` of `tether.toml`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[doc(hidden)]
-pub struct VersioningDef {
-    /// `true` for `"HEADER"`, `false` for `"URI"`.
-    pub header: bool,
-    /// `default_version`.
-    pub default_version: Option<&'static str>,
-    /// `prefix`.
-    pub prefix: &'static str,
-}
-
 /// A type whose impl block carries `#[controller]`. Implemented by the macro.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tether controller",
@@ -106,12 +64,17 @@ pub trait Controller: Send + Sync + Sized + 'static {
     /// The type's name.
     #[doc(hidden)]
     const NAME: &'static str;
-    /// `#[version]` on the impl block, if any.
+    /// `#[version]` on the impl block; `Inherit` when it has none.
     #[doc(hidden)]
-    const VERSIONS: Option<&'static [VersionDef]>;
-    /// The crate's `tether.toml` settings when the macro ran.
+    const VERSIONS: VersionSpec;
+    /// `[framework]` of the crate's `tether.toml` when the macro ran,
+    /// embedded so the served paths match the generated document.
     #[doc(hidden)]
-    const FRAMEWORK: FrameworkDef;
+    const FRAMEWORK: Framework;
+    /// `runtime` of the crate's `tether.toml`: `"multi-thread"` or
+    /// `"per-core"`.
+    #[doc(hidden)]
+    const RUNTIME: &'static str;
     /// The routes in source order.
     #[doc(hidden)]
     fn routes() -> &'static [RouteDef<Self>];

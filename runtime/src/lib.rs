@@ -179,10 +179,7 @@ pub mod __fuzz {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::context::{from_request, FromRequest, Probe, ProbeExtractor, ProbeOther};
-    pub use crate::controller::{
-        Controller, FrameworkDef, HandlerFuture, PrefixExcludeDef, RouteDef, RouteMethod,
-        VersionDef, VersioningDef,
-    };
+    pub use crate::controller::{Controller, HandlerFuture, RouteDef, RouteMethod};
     pub use crate::cookie::cookie_param;
     pub use crate::extract::*;
     pub use crate::multipart::{body_multipart, body_multipart_measured, FromMultipart};
@@ -196,11 +193,16 @@ pub mod __private {
     pub use crate::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
     pub use http::StatusCode;
     pub use serde::{self, Serialize};
+    pub use std::borrow::Cow;
     pub use std::boxed::Box;
     pub use std::option::Option::{self, None, Some};
     pub use std::result::Result::{Err, Ok};
     pub use std::sync::Arc;
     pub use std::sync::OnceLock;
+    pub use tether_model::{
+        Framework, PrefixExclusion, RoutePath, Segment, Version, VersionSpec, Versioning,
+        VersioningKind,
+    };
 
     /// The macro's check that a handler's future is `Send`, spanned at
     /// the handler's name; never called.

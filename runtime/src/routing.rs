@@ -393,7 +393,7 @@ impl Router {
             .filter_map(|e| e.variants(method))
             .flatten()
             .filter_map(|v| match &v.version {
-                Some(Version::Exact(s)) => Some(s.as_str()),
+                Some(Version::Exact(s)) => Some(&**s),
                 _ => None,
             })
             .collect();
@@ -484,7 +484,7 @@ mod tests {
     }
 
     fn v(s: &str) -> Option<Version> {
-        Some(Version::Exact(s.into()))
+        Some(Version::Exact(s.to_string().into()))
     }
 
     async fn hit(

@@ -67,7 +67,7 @@ fn versioned_app(versioning: Option<Versioning>) -> App {
 
 fn versioning(kind: VersioningKind, default: &str) -> Option<Versioning> {
     Some(Versioning {
-        default_version: Some(default.to_string()),
+        default_version: Some(default.to_string().into()),
         ..Versioning::new(kind)
     })
 }

@@ -225,7 +225,7 @@ impl OperationContext<'_, '_> {
         }
         op.insert(ext::CONTROLLER.into(), json!(key));
         let served_version = match version {
-            Some(Version::Exact(v)) => Some(v.as_str()),
+            Some(Version::Exact(v)) => Some(&**v),
             _ => None,
         };
         op.insert(

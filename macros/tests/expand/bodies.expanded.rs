@@ -34,15 +34,9 @@ impl UploadsController {
 const _: () = {
     impl ::tether::__private::Controller for UploadsController {
         const NAME: &'static str = "UploadsController";
-        const VERSIONS: ::tether::__private::Option<
-            &'static [::tether::__private::VersionDef],
-        > = ::tether::__private::None;
-        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
-            global_prefix: ::tether::__private::None,
-            global_prefix_exclude: &[],
-            versioning: ::tether::__private::None,
-            runtime: "multi-thread",
-        };
+        const VERSIONS: ::tether::__private::VersionSpec = ::tether::__private::VersionSpec::Inherit;
+        const FRAMEWORK: ::tether::__private::Framework = ::tether::__private::Framework::new();
+        const RUNTIME: &'static str = "multi-thread";
         fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
             #[allow(
                 unused_mut,
@@ -566,8 +560,17 @@ const _: () = {
             const ROUTES: &[::tether::__private::RouteDef<UploadsController>] = &[
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
-                    path: "/uploads/json",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("uploads"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("json"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "json",
                     handler: __tether_json,
                     pipeline: ::tether::__private::None,
@@ -575,8 +578,17 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
-                    path: "/uploads/form",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("uploads"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("form"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "form",
                     handler: __tether_form,
                     pipeline: ::tether::__private::None,
@@ -584,8 +596,17 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
-                    path: "/uploads/multipart",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("uploads"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("multipart"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "multipart",
                     handler: __tether_multipart,
                     pipeline: ::tether::__private::None,
@@ -593,8 +614,20 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Put,
-                    path: "/uploads/:id/text",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("uploads"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("text"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "text",
                     handler: __tether_text,
                     pipeline: ::tether::__private::None,
@@ -602,8 +635,20 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Put,
-                    path: "/uploads/:id/bytes",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("uploads"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("bytes"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "bytes",
                     handler: __tether_bytes,
                     pipeline: ::tether::__private::None,
@@ -611,8 +656,20 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Patch,
-                    path: "/uploads/:id/note",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("uploads"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("note"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "note",
                     handler: __tether_note,
                     pipeline: ::tether::__private::None,
@@ -620,8 +677,20 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Patch,
-                    path: "/uploads/:id/blob",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("uploads"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("blob"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "blob",
                     handler: __tether_blob,
                     pipeline: ::tether::__private::None,

@@ -21,15 +21,17 @@ impl BooksController {
 const _: () = {
     impl ::tether::__private::Controller for BooksController {
         const NAME: &'static str = "BooksController";
-        const VERSIONS: ::tether::__private::Option<
-            &'static [::tether::__private::VersionDef],
-        > = ::tether::__private::Some(&[::tether::__private::VersionDef::Exact("1")]);
-        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
-            global_prefix: ::tether::__private::None,
-            global_prefix_exclude: &[],
-            versioning: ::tether::__private::None,
-            runtime: "multi-thread",
-        };
+        const VERSIONS: ::tether::__private::VersionSpec = ::tether::__private::VersionSpec::Versions(
+            ::tether::__private::Cow::Borrowed(
+                &[
+                    ::tether::__private::Version::Exact(
+                        ::tether::__private::Cow::Borrowed("1"),
+                    ),
+                ],
+            ),
+        );
+        const FRAMEWORK: ::tether::__private::Framework = ::tether::__private::Framework::new();
+        const RUNTIME: &'static str = "multi-thread";
         fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
             #[allow(
                 unused_mut,
@@ -346,12 +348,27 @@ const _: () = {
             const ROUTES: &[::tether::__private::RouteDef<BooksController>] = &[
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/books/:id",
-                    versions: ::tether::__private::Some(
+                    path: ::tether::__private::RoutePath::from_static(
                         &[
-                            ::tether::__private::VersionDef::Exact("1"),
-                            ::tether::__private::VersionDef::Exact("2"),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("books"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
                         ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Versions(
+                        ::tether::__private::Cow::Borrowed(
+                            &[
+                                ::tether::__private::Version::Exact(
+                                    ::tether::__private::Cow::Borrowed("1"),
+                                ),
+                                ::tether::__private::Version::Exact(
+                                    ::tether::__private::Cow::Borrowed("2"),
+                                ),
+                            ],
+                        ),
                     ),
                     name: "find_one",
                     handler: __tether_find_one,
@@ -360,8 +377,14 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/books",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("books"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "find_all",
                     handler: __tether_find_all,
                     pipeline: ::tether::__private::None,
@@ -369,8 +392,14 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
-                    path: "/books",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("books"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "create",
                     handler: __tether_create,
                     pipeline: ::tether::__private::None,
@@ -378,8 +407,17 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Delete,
-                    path: "/books/:id",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("books"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "remove",
                     handler: __tether_remove,
                     pipeline: ::tether::__private::None,

@@ -9,29 +9,47 @@ impl ArticlesController {
 const _: () = {
     impl ::tether::__private::Controller for ArticlesController {
         const NAME: &'static str = "ArticlesController";
-        const VERSIONS: ::tether::__private::Option<
-            &'static [::tether::__private::VersionDef],
-        > = ::tether::__private::Some(&[::tether::__private::VersionDef::Exact("1")]);
-        const FRAMEWORK: ::tether::__private::FrameworkDef = {
+        const VERSIONS: ::tether::__private::VersionSpec = ::tether::__private::VersionSpec::Versions(
+            ::tether::__private::Cow::Borrowed(
+                &[
+                    ::tether::__private::Version::Exact(
+                        ::tether::__private::Cow::Borrowed("1"),
+                    ),
+                ],
+            ),
+        );
+        const FRAMEWORK: ::tether::__private::Framework = {
             const _: &[u8] = ::core::include_bytes!(
                 "tests/expand/header_versioning.tether.toml"
             );
-            ::tether::__private::FrameworkDef {
-                global_prefix: ::tether::__private::Some("api"),
-                global_prefix_exclude: &[
-                    ::tether::__private::PrefixExcludeDef {
-                        path: "health",
-                        method: ::tether::__private::None,
-                    },
-                ],
-                versioning: ::tether::__private::Some(::tether::__private::VersioningDef {
-                    header: true,
-                    default_version: ::tether::__private::Some("1"),
-                    prefix: "v",
+            ::tether::__private::Framework {
+                global_prefix: ::tether::__private::Some(
+                    ::tether::__private::Cow::Borrowed("api"),
+                ),
+                global_prefix_exclude: ::tether::__private::Cow::Borrowed(
+                    &[
+                        ::tether::__private::PrefixExclusion {
+                            path: ::tether::__private::RoutePath::from_static(
+                                &[
+                                    ::tether::__private::Segment::Static(
+                                        ::tether::__private::Cow::Borrowed("health"),
+                                    ),
+                                ],
+                            ),
+                            method: ::tether::__private::None,
+                        },
+                    ],
+                ),
+                versioning: ::tether::__private::Some(::tether::__private::Versioning {
+                    kind: ::tether::__private::VersioningKind::Header,
+                    default_version: ::tether::__private::Some(
+                        ::tether::__private::Cow::Borrowed("1"),
+                    ),
+                    prefix: ::tether::__private::Cow::Borrowed("v"),
                 }),
-                runtime: "multi-thread",
             }
         };
+        const RUNTIME: &'static str = "multi-thread";
         fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
             #[allow(
                 unused_mut,
@@ -158,8 +176,14 @@ const _: () = {
             const ROUTES: &[::tether::__private::RouteDef<ArticlesController>] = &[
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/articles",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("articles"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "list",
                     handler: __tether_list,
                     pipeline: ::tether::__private::None,
@@ -167,9 +191,24 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/articles/:id",
-                    versions: ::tether::__private::Some(
-                        &[::tether::__private::VersionDef::Exact("2")],
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("articles"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Versions(
+                        ::tether::__private::Cow::Borrowed(
+                            &[
+                                ::tether::__private::Version::Exact(
+                                    ::tether::__private::Cow::Borrowed("2"),
+                                ),
+                            ],
+                        ),
                     ),
                     name: "find",
                     handler: __tether_find,

@@ -18,15 +18,9 @@ impl AccountsController {
 const _: () = {
     impl ::tether::__private::Controller for AccountsController {
         const NAME: &'static str = "AccountsController";
-        const VERSIONS: ::tether::__private::Option<
-            &'static [::tether::__private::VersionDef],
-        > = ::tether::__private::None;
-        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
-            global_prefix: ::tether::__private::None,
-            global_prefix_exclude: &[],
-            versioning: ::tether::__private::None,
-            runtime: "multi-thread",
-        };
+        const VERSIONS: ::tether::__private::VersionSpec = ::tether::__private::VersionSpec::Inherit;
+        const FRAMEWORK: ::tether::__private::Framework = ::tether::__private::Framework::new();
+        const RUNTIME: &'static str = "multi-thread";
         fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
             #[allow(
                 unused_mut,
@@ -221,8 +215,17 @@ const _: () = {
             const ROUTES: &[::tether::__private::RouteDef<AccountsController>] = &[
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/accounts/:id",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("accounts"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "find",
                     handler: __tether_find,
                     pipeline: ::tether::__private::None,
@@ -230,8 +233,20 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/accounts/:id/owner",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("accounts"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("owner"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "owner",
                     handler: __tether_owner,
                     pipeline: ::tether::__private::None,
@@ -239,8 +254,14 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Post,
-                    path: "/accounts",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("accounts"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "open",
                     handler: __tether_open,
                     pipeline: ::tether::__private::None,

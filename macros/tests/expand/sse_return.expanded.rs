@@ -13,15 +13,9 @@ impl LiveController {
 const _: () = {
     impl ::tether::__private::Controller for LiveController {
         const NAME: &'static str = "LiveController";
-        const VERSIONS: ::tether::__private::Option<
-            &'static [::tether::__private::VersionDef],
-        > = ::tether::__private::None;
-        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
-            global_prefix: ::tether::__private::None,
-            global_prefix_exclude: &[],
-            versioning: ::tether::__private::None,
-            runtime: "multi-thread",
-        };
+        const VERSIONS: ::tether::__private::VersionSpec = ::tether::__private::VersionSpec::Inherit;
+        const FRAMEWORK: ::tether::__private::Framework = ::tether::__private::Framework::new();
+        const RUNTIME: &'static str = "multi-thread";
         fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
             #[allow(
                 unused_mut,
@@ -156,8 +150,17 @@ const _: () = {
             const ROUTES: &[::tether::__private::RouteDef<LiveController>] = &[
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/live/events",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("live"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("events"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "events",
                     handler: __tether_events,
                     pipeline: ::tether::__private::None,
@@ -165,8 +168,20 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/live/events/:topic",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("live"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("events"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("topic"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "topic",
                     handler: __tether_topic,
                     pipeline: ::tether::__private::None,

@@ -15,20 +15,20 @@ impl CatsController {
 const _: () = {
     impl ::tether::__private::Controller for CatsController {
         const NAME: &'static str = "CatsController";
-        const VERSIONS: ::tether::__private::Option<
-            &'static [::tether::__private::VersionDef],
-        > = ::tether::__private::Some(
-            &[
-                ::tether::__private::VersionDef::Exact("1"),
-                ::tether::__private::VersionDef::Exact("2"),
-            ],
+        const VERSIONS: ::tether::__private::VersionSpec = ::tether::__private::VersionSpec::Versions(
+            ::tether::__private::Cow::Borrowed(
+                &[
+                    ::tether::__private::Version::Exact(
+                        ::tether::__private::Cow::Borrowed("1"),
+                    ),
+                    ::tether::__private::Version::Exact(
+                        ::tether::__private::Cow::Borrowed("2"),
+                    ),
+                ],
+            ),
         );
-        const FRAMEWORK: ::tether::__private::FrameworkDef = ::tether::__private::FrameworkDef {
-            global_prefix: ::tether::__private::None,
-            global_prefix_exclude: &[],
-            versioning: ::tether::__private::None,
-            runtime: "multi-thread",
-        };
+        const FRAMEWORK: ::tether::__private::Framework = ::tether::__private::Framework::new();
+        const RUNTIME: &'static str = "multi-thread";
         fn routes() -> &'static [::tether::__private::RouteDef<Self>] {
             #[allow(
                 unused_mut,
@@ -219,8 +219,14 @@ const _: () = {
             const ROUTES: &[::tether::__private::RouteDef<CatsController>] = &[
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/cats",
-                    versions: ::tether::__private::None,
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("cats"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Inherit,
                     name: "list",
                     handler: __tether_list,
                     pipeline: ::tether::__private::None,
@@ -228,9 +234,24 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/cats/:id",
-                    versions: ::tether::__private::Some(
-                        &[::tether::__private::VersionDef::Exact("3")],
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("cats"),
+                            ),
+                            ::tether::__private::Segment::Param(
+                                ::tether::__private::Cow::Borrowed("id"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Versions(
+                        ::tether::__private::Cow::Borrowed(
+                            &[
+                                ::tether::__private::Version::Exact(
+                                    ::tether::__private::Cow::Borrowed("3"),
+                                ),
+                            ],
+                        ),
                     ),
                     name: "find",
                     handler: __tether_find,
@@ -239,12 +260,27 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/cats/count",
-                    versions: ::tether::__private::Some(
+                    path: ::tether::__private::RoutePath::from_static(
                         &[
-                            ::tether::__private::VersionDef::Exact("2"),
-                            ::tether::__private::VersionDef::Exact("3"),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("cats"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("count"),
+                            ),
                         ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Versions(
+                        ::tether::__private::Cow::Borrowed(
+                            &[
+                                ::tether::__private::Version::Exact(
+                                    ::tether::__private::Cow::Borrowed("2"),
+                                ),
+                                ::tether::__private::Version::Exact(
+                                    ::tether::__private::Cow::Borrowed("3"),
+                                ),
+                            ],
+                        ),
                     ),
                     name: "count",
                     handler: __tether_count,
@@ -253,9 +289,20 @@ const _: () = {
                 },
                 ::tether::__private::RouteDef {
                     method: ::tether::__private::RouteMethod::Get,
-                    path: "/cats/health",
-                    versions: ::tether::__private::Some(
-                        &[::tether::__private::VersionDef::Neutral],
+                    path: ::tether::__private::RoutePath::from_static(
+                        &[
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("cats"),
+                            ),
+                            ::tether::__private::Segment::Static(
+                                ::tether::__private::Cow::Borrowed("health"),
+                            ),
+                        ],
+                    ),
+                    versions: ::tether::__private::VersionSpec::Versions(
+                        ::tether::__private::Cow::Borrowed(
+                            &[::tether::__private::Version::Neutral],
+                        ),
                     ),
                     name: "health",
                     handler: __tether_health,

@@ -1,4 +1,5 @@
 //! `#[version]` may be written above or below `#[controller]`.
+use tether::controller::{Version, VersionSpec};
 use tether::{controller, version, Controller};
 
 struct A;
@@ -20,6 +21,7 @@ impl B {
 }
 
 fn main() {
-    assert!(matches!(A::VERSIONS, Some([tether::controller::VersionDef::Exact("2")])));
-    assert!(matches!(B::VERSIONS, Some([tether::controller::VersionDef::Exact("3")])));
+    let exact = |v: &'static str| VersionSpec::Versions(vec![Version::Exact(v.into())].into());
+    assert_eq!(A::VERSIONS, exact("2"));
+    assert_eq!(B::VERSIONS, exact("3"));
 }
