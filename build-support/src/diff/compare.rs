@@ -12,6 +12,38 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 /// documents; real ones nest a few levels).
 const MAX_DEPTH: usize = 48;
 
+/// Keywords that constrain a value beyond type, properties and bounds.
+const CONSTRAINING: [&str; 16] = [
+    "const",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "prefixItems",
+    "propertyNames",
+    "patternProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+    "contentEncoding",
+    "contentMediaType",
+];
+
+/// Those of them whose value is one schema, compared in turn when both sides have it.
+const SUBSCHEMA: [&str; 8] = [
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+];
+
 const METHODS: [&str; 8] = [
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
@@ -65,6 +97,10 @@ struct Cx<'d> {
     clean: HashSet<(String, String, Dir)>,
     /// What the schema being compared is the schema of: `body`, `parameter`, `header`.
     root_kind: &'static str,
+    /// The body being compared is XML or a form: types are loosely held.
+    loose: bool,
+    /// `paths` or `webhooks`: the section being walked.
+    section: &'static str,
 }
 
 /// Every change from `old` to `new`, in document order.
@@ -77,6 +113,8 @@ pub(super) fn compare(old: &Doc<'_>, new: &Doc<'_>) -> Vec<Change> {
         stack: vec![],
         clean: HashSet::new(),
         root_kind: "body",
+        loose: false,
+        section: "paths",
     };
     cx.paths();
     cx.out
@@ -138,19 +176,17 @@ impl<'d> Cx<'d> {
         });
     }
 
+    /// The operations of `paths`, then of `webhooks` (OpenAPI 3.1).
     fn paths(&mut self) {
-        let old_paths = self
-            .old
-            .root
-            .get("paths")
-            .and_then(Value::as_object)
-            .unwrap_or(empty_map());
-        let new_paths = self
-            .new
-            .root
-            .get("paths")
-            .and_then(Value::as_object)
-            .unwrap_or(empty_map());
+        for section in ["paths", "webhooks"] {
+            self.section = section;
+            self.section_paths();
+        }
+    }
+
+    fn section_paths(&mut self) {
+        let old_paths = as_map(self.old.root.get(self.section));
+        let new_paths = as_map(self.new.root.get(self.section));
         let mut new_by_template: BTreeMap<String, &str> = BTreeMap::new();
         for k in new_paths.keys() {
             new_by_template.entry(template(k)).or_insert(k.as_str());
@@ -171,11 +207,11 @@ impl<'d> Cx<'d> {
                 let new_op = new_item.get(method).filter(|o| o.is_object());
                 match (old_op, new_op) {
                     (Some(o), Some(n)) => {
-                        self.op = format!("{} {path}", method.to_uppercase());
+                        self.op = self.op_name(method, path);
                         let at = At {
                             text: String::new(),
-                            old: format!("/paths/{}/{method}", escape(path)),
-                            new: format!("/paths/{}/{method}", escape(np)),
+                            old: format!("/{}/{}/{method}", self.section, escape(path)),
+                            new: format!("/{}/{}/{method}", self.section, escape(np)),
                         };
                         self.operation(path, np, old_item, new_item, o, n, &at);
                     }
@@ -195,15 +231,23 @@ impl<'d> Cx<'d> {
         }
     }
 
+    /// `GET /users/{id}`, or `POST webhook newPet`.
+    fn op_name(&self, method: &str, path: &str) -> String {
+        match self.section {
+            "webhooks" => format!("{} webhook {path}", method.to_uppercase()),
+            _ => format!("{} {path}", method.to_uppercase()),
+        }
+    }
+
     /// `operation-removed` when `item` has `method`.
     fn removed_op(&mut self, path: &str, method: &str, item: &Value) {
         let Some(op) = item.get(method).filter(|o| o.is_object()) else {
             return;
         };
-        self.op = format!("{} {path}", method.to_uppercase());
+        self.op = self.op_name(method, path);
         let at = At {
             text: String::new(),
-            old: format!("/paths/{}/{method}", escape(path)),
+            old: format!("/{}/{}/{method}", self.section, escape(path)),
             new: String::new(),
         };
         // A deprecated operation was announced as going away.
@@ -226,11 +270,11 @@ impl<'d> Cx<'d> {
         if !item.get(method).is_some_and(Value::is_object) {
             return;
         }
-        self.op = format!("{} {path}", method.to_uppercase());
+        self.op = self.op_name(method, path);
         let at = At {
             text: String::new(),
             old: String::new(),
-            new: format!("/paths/{}/{method}", escape(path)),
+            new: format!("/{}/{}/{method}", self.section, escape(path)),
         };
         self.push(
             Level::Compatible,
@@ -404,6 +448,7 @@ impl<'d> Cx<'d> {
                             );
                         }
                         self.root_kind = "parameter";
+                        self.loose = false;
                         self.schema(os, ns, Dir::Request, &sa, 0, true);
                     }
                 }
@@ -468,11 +513,11 @@ impl<'d> Cx<'d> {
             }
             (Some(_), None) => {
                 self.push(
-                    Level::PossiblyBreaking,
+                    Level::Breaking,
                     "request-body-removed",
                     &a,
                     Side::Old,
-                    "the request body was removed (a client sending one may be refused)".into(),
+                    "the request body was removed: what a client sends is no longer read".into(),
                 );
             }
             (Some(o), Some(n)) => {
@@ -528,6 +573,29 @@ impl<'d> Cx<'d> {
                     );
                 }
                 Some(nm) => {
+                    // XML and form bodies carry text: a type change there is a change of words.
+                    self.loose =
+                        media.contains("xml") || media == "application/x-www-form-urlencoded";
+                    match (om.get("schema"), nm.get("schema")) {
+                        (None, Some(_)) | (Some(_), None) => {
+                            let added = om.get("schema").is_none();
+                            let effect = if added {
+                                Effect::Narrowed
+                            } else {
+                                Effect::Widened
+                            };
+                            let verb = if added { "added" } else { "removed" };
+                            let a = a.key("", "schema");
+                            self.push(
+                                level(dir, effect),
+                                &format!("{w}-media-type-schema-{verb}"),
+                                &a,
+                                if added { Side::New } else { Side::Old },
+                                format!("the schema of the {w} media type `{media}` was {verb}"),
+                            );
+                        }
+                        _ => {}
+                    }
                     if let (Some(os), Some(ns)) = (om.get("schema"), nm.get("schema")) {
                         let a = At {
                             text: format!("{} body ", at.text),
@@ -654,6 +722,7 @@ impl<'d> Cx<'d> {
                         let mut sa = a.key("", "schema");
                         sa.text.push(' ');
                         self.root_kind = "header";
+                        self.loose = false;
                         self.schema(os, ns, Dir::Response, &sa, 0, true);
                     }
                 }
@@ -735,6 +804,7 @@ impl<'d> Cx<'d> {
             self.stack.push(k.clone());
         }
         let before = self.out.len();
+        self.all_of_parts(o, n, dir, at);
         let merged_o;
         let merged_n;
         let (o, n) = if o.get("allOf").is_some() || n.get("allOf").is_some() {
@@ -783,7 +853,9 @@ impl<'d> Cx<'d> {
                 let (os, ns) = (strip(ot), strip(nt));
                 if os != ns {
                     // Neither containing the other breaks both ways.
-                    let lvl = if subset_types(&os, &ns) {
+                    let lvl = if self.loose && !os.is_empty() && !ns.is_empty() {
+                        Level::Compatible
+                    } else if subset_types(&os, &ns) {
                         level(dir, Effect::Widened)
                     } else if subset_types(&ns, &os) {
                         level(dir, Effect::Narrowed)
@@ -935,6 +1007,8 @@ impl<'d> Cx<'d> {
         for (kw, upper) in [
             ("maxLength", true),
             ("maxItems", true),
+            ("maxContains", true),
+            ("minContains", false),
             ("maxProperties", true),
             ("maximum", true),
             ("exclusiveMaximum", true),
@@ -992,7 +1066,8 @@ impl<'d> Cx<'d> {
             );
         }
         // Pattern.
-        let (op, np) = (om.get("pattern"), nm.get("pattern"));
+        let any = |p: &&Value| !matches!(p.as_str(), Some("" | ".*" | "^.*$"));
+        let (op, np) = (om.get("pattern").filter(any), nm.get("pattern").filter(any));
         if op != np {
             let (lvl, verb) = match (op, np) {
                 (None, Some(_)) => (
@@ -1106,6 +1181,159 @@ impl<'d> Cx<'d> {
         for kw in ["oneOf", "anyOf"] {
             self.alternatives(om.get(kw), nm.get(kw), kw, dir, at, depth);
         }
+        self.keywords(om, nm, dir, at, depth);
+    }
+
+    /// `patternProperties` or `dependentSchemas`: schemas by key.
+    fn schema_map(
+        &mut self,
+        om: &Map<String, Value>,
+        nm: &Map<String, Value>,
+        kw: &str,
+        dir: Dir,
+        at: &At,
+        depth: usize,
+    ) {
+        let w = dir.word();
+        let name = kebab(kw);
+        for (k, os) in om {
+            let a = At {
+                text: format!("{} ({kw} {k})", at.text),
+                old: format!("{}/{}", at.old, escape(k)),
+                new: format!("{}/{}", at.new, escape(k)),
+            };
+            match nm.get(k) {
+                Some(ns) => self.schema(os, ns, dir, &a, depth + 1, false),
+                None => self.push(
+                    level(dir, Effect::Widened),
+                    &format!("{w}-{name}-removed"),
+                    &a,
+                    Side::Old,
+                    format!("`{kw}` `{k}` of the {w} schema was removed"),
+                ),
+            }
+        }
+        for k in nm.keys().filter(|k| !om.contains_key(*k)) {
+            let a = At {
+                text: format!("{} ({kw} {k})", at.text),
+                old: at.old.clone(),
+                new: format!("{}/{}", at.new, escape(k)),
+            };
+            self.push(
+                level(dir, Effect::Narrowed),
+                &format!("{w}-{name}-added"),
+                &a,
+                Side::New,
+                format!("`{kw}` `{k}` was added to the {w} schema"),
+            );
+        }
+    }
+
+    /// allOf parts that say more than annotations: one added is one more
+    /// constraint on the value.
+    fn all_of_parts(&mut self, o: &Value, n: &Value, dir: Dir, at: &At) {
+        let parts = |doc: &Doc<'_>, s: &Value| {
+            s.get("allOf").and_then(Value::as_array).map_or(0, |a| {
+                a.iter()
+                    .filter(|p| doc.resolve(p).0.as_object().is_some_and(has_keywords))
+                    .count()
+            })
+        };
+        let (op, np) = (parts(self.old, o), parts(self.new, n));
+        if op != np {
+            let w = dir.word();
+            // What the removed part said is compared on the merged schema
+            // (a property it brought is a property removed); an added part
+            // is one more schema a request must satisfy.
+            let (lvl, verb) = if np > op {
+                (level(dir, Effect::Narrowed), "added")
+            } else {
+                (Level::Compatible, "removed")
+            };
+            let a = at.key("", "allOf");
+            self.push(
+                lvl,
+                &format!("{w}-all-of-{verb}"),
+                &a,
+                Side::New,
+                format!("an allOf part of the {w} schema{} was {verb}", at_name(at)),
+            );
+        }
+    }
+
+    /// JSON Schema keywords that constrain a value (`const`, `not`, `if`,
+    /// `contains`, `prefixItems`, `dependentRequired`…): one added narrows
+    /// what is allowed, one removed widens it, one changed may do both. The
+    /// sub-schemas of those present on both sides are compared in turn.
+    fn keywords(
+        &mut self,
+        om: &Map<String, Value>,
+        nm: &Map<String, Value>,
+        dir: Dir,
+        at: &At,
+        depth: usize,
+    ) {
+        let w = dir.word();
+        for kw in CONSTRAINING {
+            let (ov, nv) = (om.get(kw), nm.get(kw));
+            let a = at.key(&format!("({kw})"), kw);
+            let a = At {
+                text: at.text.clone(),
+                ..a
+            };
+            let (effect, verb) = match (ov, nv) {
+                (None, None) => continue,
+                (Some(o), Some(n)) if o == n => continue,
+                (None, Some(_)) => (Some(Effect::Narrowed), "added"),
+                (Some(_), None) => (Some(Effect::Widened), "removed"),
+                (Some(o), Some(n)) => {
+                    if SUBSCHEMA.contains(&kw) && o.is_object() && n.is_object() {
+                        let a = At {
+                            text: format!("{} ({kw})", at.text),
+                            ..a
+                        };
+                        self.schema(o, n, dir, &a, depth + 1, false);
+                        continue;
+                    }
+                    if let ("dependentSchemas" | "patternProperties", Some(om), Some(nm)) =
+                        (kw, o.as_object(), n.as_object())
+                    {
+                        self.schema_map(om, nm, kw, dir, &a, depth);
+                        continue;
+                    }
+                    if kw == "prefixItems" {
+                        if let (Some(ol), Some(nl)) = (o.as_array(), n.as_array()) {
+                            if ol.len() == nl.len() {
+                                for (i, (os, ns)) in ol.iter().zip(nl).enumerate() {
+                                    let a = At {
+                                        text: format!("{}[{i}]", at.text),
+                                        old: format!("{}/{i}", a.old),
+                                        new: format!("{}/{i}", a.new),
+                                    };
+                                    self.schema(os, ns, dir, &a, depth + 1, false);
+                                }
+                                continue;
+                            }
+                        }
+                    }
+                    (None, "changed")
+                }
+            };
+            let lvl = effect.map_or(Level::Breaking, |e| level(dir, e));
+            let side = if verb == "removed" {
+                Side::Old
+            } else {
+                Side::New
+            };
+            let name = kebab(kw);
+            self.push(
+                lvl,
+                &format!("{w}-{name}-{verb}"),
+                &a,
+                side,
+                format!("`{kw}` of the {w} schema{} was {verb}", at_name(at)),
+            );
+        }
     }
 
     fn properties(
@@ -1210,8 +1438,8 @@ impl<'d> Cx<'d> {
                 old: at.old.clone(),
                 new: format!("{}/properties/{}", at.new, escape(name)),
             };
-            let has_default = self.new.resolve(ns).0.get("default").is_some();
-            if dir == Dir::Request && nreq.contains(name) && !has_default {
+            // A default does not help: `required` makes the server refuse a body without it.
+            if dir == Dir::Request && nreq.contains(name) {
                 self.push(
                     Level::Breaking,
                     "request-property-added-required",
@@ -1292,8 +1520,13 @@ impl<'d> Cx<'d> {
                     old: at.old.clone(),
                     new: format!("{}/{kw}/{j}", at.new),
                 };
+                // A value may match several anyOf parts: one it knows still describes it.
+                let lvl = match (kw, dir) {
+                    ("anyOf", Dir::Response) => Level::PossiblyBreaking,
+                    _ => level(dir, Effect::Widened),
+                };
                 self.push(
-                    level(dir, Effect::Widened),
+                    lvl,
                     &format!("{w}-{kebab_kw}-added"),
                     &a,
                     Side::New,

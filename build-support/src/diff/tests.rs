@@ -412,3 +412,61 @@ fn markdown_and_json_outputs() {
         assert!(js["changes"][0].get(field).is_some(), "{field}");
     }
 }
+
+#[test]
+fn json_schema_keywords_all_of_and_loose_media() {
+    let base = json!({"type": "array", "items": {"type": "string"}});
+    let mut with = base.clone();
+    with["contains"] = json!({"const": "x"});
+    has(
+        &op(base.clone(), json!({})),
+        &op(with.clone(), json!({})),
+        Level::Breaking,
+        "request-contains-added",
+    );
+    has(
+        &op(json!({}), with),
+        &op(json!({}), base),
+        Level::Breaking,
+        "response-contains-removed",
+    );
+    let part = json!({"type": "object", "properties": {"a": {"type": "string"}}});
+    let one = json!({"allOf": [part]});
+    let two = json!({"allOf": [part, {"required": ["a"]}]});
+    has(
+        &op(one.clone(), json!({})),
+        &op(two.clone(), json!({})),
+        Level::Breaking,
+        "request-all-of-added",
+    );
+    has(
+        &op(two, json!({})),
+        &op(one, json!({})),
+        Level::Compatible,
+        "request-all-of-removed",
+    );
+    // XML carries text: a type change there is not a breaking one.
+    let xml = |t: &str| {
+        doc(
+            json!({"/x": {"post": {"requestBody": {"content": {"application/xml": {"schema": {"type": t}}}}, "responses": {}}}}),
+        )
+    };
+    has(
+        &xml("object"),
+        &xml("string"),
+        Level::Compatible,
+        "request-body-type-changed",
+    );
+}
+
+#[test]
+fn webhooks_are_operations_too() {
+    let hook = |name: &str| {
+        json!({"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+               "webhooks": {name: {"post": {"responses": {"200": {"description": "ok"}}}}}})
+    };
+    let changes = diff(&hook("orderCreated"), &hook("orderUpdated")).unwrap();
+    assert_eq!(changes[0].rule, "operation-removed");
+    assert_eq!(changes[0].operation, "POST webhook orderCreated");
+    assert_eq!(changes[0].pointer, "/webhooks/orderCreated/post");
+}
