@@ -120,6 +120,30 @@ pub(super) fn compare(old: &Doc<'_>, new: &Doc<'_>) -> Vec<Change> {
     cx.out
 }
 
+/// Which new path each old path is: the same spelling, else the same
+/// template (`/users/{id}` is `/users/{userId}`) among the new paths no old
+/// path spells; two old paths of one template pair up in order.
+fn match_paths<'v>(
+    old: &'v Map<String, Value>,
+    new: &'v Map<String, Value>,
+) -> BTreeMap<&'v str, &'v str> {
+    let mut out = BTreeMap::new();
+    let mut free: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for k in new.keys().filter(|k| !old.contains_key(*k)) {
+        free.entry(template(k)).or_default().push(k.as_str());
+    }
+    for k in old.keys() {
+        if new.contains_key(k) {
+            out.insert(k.as_str(), k.as_str());
+        } else if let Some(list) = free.get_mut(&template(k)) {
+            if !list.is_empty() {
+                out.insert(k.as_str(), list.remove(0));
+            }
+        }
+    }
+    out
+}
+
 /// `/users/{id}` -> `/users/{}`: path parameter names do not matter.
 fn template(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
@@ -187,14 +211,11 @@ impl<'d> Cx<'d> {
     fn section_paths(&mut self) {
         let old_paths = as_map(self.old.root.get(self.section));
         let new_paths = as_map(self.new.root.get(self.section));
-        let mut new_by_template: BTreeMap<String, &str> = BTreeMap::new();
-        for k in new_paths.keys() {
-            new_by_template.entry(template(k)).or_insert(k.as_str());
-        }
+        let matches = match_paths(old_paths, new_paths);
         let mut matched_new: HashSet<&str> = HashSet::new();
         for (path, old_item) in old_paths {
             let (old_item, _) = self.old.resolve(old_item);
-            let Some(np) = new_by_template.get(&template(path)).copied() else {
+            let Some(np) = matches.get(path.as_str()).copied() else {
                 for method in METHODS {
                     self.removed_op(path, method, old_item);
                 }

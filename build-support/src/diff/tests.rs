@@ -470,3 +470,13 @@ fn webhooks_are_operations_too() {
     assert_eq!(changes[0].operation, "POST webhook orderCreated");
     assert_eq!(changes[0].pointer, "/webhooks/orderCreated/post");
 }
+
+#[test]
+fn paths_of_one_template_match_by_spelling_first() {
+    // GitHub has both `/users/{username}` and `/users/{account_id}`.
+    let get = json!({"get": {"responses": {}}});
+    let a = doc(json!({"/users/{username}": get, "/users/{account_id}": get}));
+    assert_eq!(found(&a, &a), vec![]);
+    let b = doc(json!({"/users/{login}": get, "/users/{account_id}": get}));
+    assert_eq!(found(&a, &b), vec![]);
+}
