@@ -120,6 +120,30 @@ pub(super) fn compare(old: &Doc<'_>, new: &Doc<'_>) -> Vec<Change> {
     cx.out
 }
 
+/// What names each oneOf/anyOf part across versions: the component it
+/// refers to, else its title, else its position; a repeated one gets `#2`…
+fn alternative_ids(list: &[Value]) -> Vec<String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let id = v
+                .get("$ref")
+                .and_then(Value::as_str)
+                .map(|r| r.rsplit('/').next().unwrap_or(r).to_string())
+                .or_else(|| v.get("title").and_then(Value::as_str).map(String::from))
+                .unwrap_or_else(|| format!("#{i}"));
+            let n = seen.entry(id.clone()).or_insert(0);
+            *n += 1;
+            if *n == 1 {
+                id
+            } else {
+                format!("{id} #{n}")
+            }
+        })
+        .collect()
+}
+
 /// Which new path each old path is: the same spelling, else the same
 /// template (`/users/{id}` is `/users/{userId}`) among the new paths no old
 /// path spells; two old paths of one template pair up in order.
@@ -1498,19 +1522,13 @@ impl<'d> Cx<'d> {
             return;
         }
         let w = dir.word();
-        let id = |v: &Value, i: usize| -> String {
-            v.get("$ref")
-                .and_then(Value::as_str)
-                .map(|r| r.rsplit('/').next().unwrap_or(r).to_string())
-                .or_else(|| v.get("title").and_then(Value::as_str).map(String::from))
-                .unwrap_or_else(|| format!("#{i}"))
-        };
+        let (oids, nids) = (alternative_ids(ol), alternative_ids(nl));
         let kebab_kw = kebab(kw);
         for (i, os) in ol.iter().enumerate() {
-            let oid = id(os, i);
-            let found = nl.iter().enumerate().find(|(j, ns)| id(ns, *j) == oid);
+            let oid = oids[i].clone();
+            let found = nl.iter().enumerate().find(|(j, _)| nids[*j] == oid);
             let a = At {
-                text: format!("{} ({kw} {oid})", at.text),
+                text: format!("{} ({kw} {oid})", at.text.trim_end()),
                 old: format!("{}/{kw}/{i}", at.old),
                 new: at.new.clone(),
             };
@@ -1533,11 +1551,10 @@ impl<'d> Cx<'d> {
                 }
             }
         }
-        for (j, ns) in nl.iter().enumerate() {
-            let nid = id(ns, j);
-            if !ol.iter().enumerate().any(|(i, os)| id(os, i) == nid) {
+        for (j, nid) in nids.iter().enumerate() {
+            if !oids.contains(nid) {
                 let a = At {
-                    text: format!("{} ({kw} {nid})", at.text),
+                    text: format!("{} ({kw} {nid})", at.text.trim_end()),
                     old: at.old.clone(),
                     new: format!("{}/{kw}/{j}", at.new),
                 };

@@ -480,3 +480,21 @@ fn paths_of_one_template_match_by_spelling_first() {
     let b = doc(json!({"/users/{login}": get, "/users/{account_id}": get}));
     assert_eq!(found(&a, &b), vec![]);
 }
+
+#[test]
+fn one_of_parts_match_by_ref_title_and_occurrence() {
+    let any = |parts: Value| op(json!({}), json!({"anyOf": parts}));
+    let a = any(json!([{"title": "T", "type": "string"}, {"title": "T", "type": "number"}]));
+    assert_eq!(found(&a, &a), vec![]);
+    let b = any(
+        json!([{"title": "T", "type": "string"}, {"title": "T", "type": "number"}, {"title": "U", "type": "boolean"}]),
+    );
+    has(&a, &b, Level::PossiblyBreaking, "response-any-of-added");
+    let one = |parts: Value| op(json!({}), json!({"oneOf": parts}));
+    has(
+        &one(json!([{"$ref": "#/x/A"}])),
+        &one(json!([{"$ref": "#/x/A"}, {"$ref": "#/x/B"}])),
+        Level::Breaking,
+        "response-one-of-added",
+    );
+}
