@@ -95,6 +95,11 @@ struct Cx<'d> {
     stack: Vec<(String, String, Dir)>,
     /// `$ref` pairs already compared without a change: not walked again.
     clean: HashSet<(String, String, Dir)>,
+    /// `$ref` pairs already compared in this operation: a change in a
+    /// component is reported once per operation, at its first use, and
+    /// components referring to each other many times over (a fan-out of
+    /// refs, exponential if walked naively) are walked once.
+    in_op: HashSet<(String, String, Dir)>,
     /// What the schema being compared is the schema of: `body`, `parameter`, `header`.
     root_kind: &'static str,
     /// The body being compared is XML or a form: types are loosely held.
@@ -112,6 +117,7 @@ pub(super) fn compare(old: &Doc<'_>, new: &Doc<'_>) -> Vec<Change> {
         op: String::new(),
         stack: vec![],
         clean: HashSet::new(),
+        in_op: HashSet::new(),
         root_kind: "body",
         loose: false,
         section: "paths",
@@ -341,6 +347,7 @@ impl<'d> Cx<'d> {
         n: &Value,
         at: &At,
     ) {
+        self.in_op.clear();
         if o.get("deprecated") != Some(&Value::Bool(true))
             && n.get("deprecated") == Some(&Value::Bool(true))
         {
@@ -843,7 +850,7 @@ impl<'d> Cx<'d> {
             _ => None,
         };
         if let Some(k) = &key {
-            if self.stack.contains(k) || self.clean.contains(k) {
+            if self.stack.contains(k) || self.clean.contains(k) || !self.in_op.insert(k.clone()) {
                 return;
             }
             self.stack.push(k.clone());

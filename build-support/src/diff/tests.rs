@@ -498,3 +498,34 @@ fn one_of_parts_match_by_ref_title_and_occurrence() {
         "response-one-of-added",
     );
 }
+
+#[test]
+fn a_fan_out_of_refs_is_walked_once_per_operation() {
+    // L0 -> 12 x L1 -> 12 x L2 ... -> L11 whose type changed: 12^11 paths if walked naively.
+    let level = |leaf: &str| {
+        let mut schemas = serde_json::Map::new();
+        for i in 0..11 {
+            let props: serde_json::Map<String, Value> = (0..12)
+                .map(|p| {
+                    (
+                        format!("p{p}"),
+                        json!({"$ref": format!("#/components/schemas/L{}", i + 1)}),
+                    )
+                })
+                .collect();
+            schemas.insert(
+                format!("L{i}"),
+                json!({"type": "object", "properties": props}),
+            );
+        }
+        schemas.insert("L11".into(), json!({"type": leaf}));
+        let mut d = op(json!({}), json!({"$ref": "#/components/schemas/L0"}));
+        d["components"] = json!({"schemas": schemas});
+        d
+    };
+    let start = std::time::Instant::now();
+    let changes = diff(&level("string"), &level("integer")).unwrap();
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    assert_eq!(changes[0].rule, "response-property-type-changed");
+}
