@@ -214,3 +214,25 @@ fn diff_base_reads_the_committed_document_and_yaml() {
         stdout(&out)
     );
 }
+
+#[test]
+fn diff_help_shows_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(dir.path(), &["--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("cargo tether diff old.json new.json"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Exit status: 0, 1 when a change at or above --fail-on"),
+        "{text}"
+    );
+    let top = tether_cmd(dir.path()).arg("--help").output().unwrap();
+    assert!(
+        stdout(&top).contains("cargo tether diff --base v1 openapi.json"),
+        "{}",
+        stdout(&top)
+    );
+}

@@ -37,6 +37,7 @@ pub use project::Project;
   cargo tether sdk --name admin -o web/   only the `admin` output, into web/
   cargo tether sdk -i openapi.yaml -o sdk any OpenAPI 3.x document (JSON or YAML), no config
   cargo tether dev --runtime per-core     run, watch, regenerate and restart on change
+  cargo tether diff --base v1 openapi.json   changes since tag v1, breaking first (exit 1 if any)
 
 Installed with `cargo install --path build-support --features cli`; from a checkout
 of tether, `cargo run -p tether-build --features cli --bin cargo-tether -- <command>`
