@@ -20,6 +20,7 @@ pub mod builder;
 mod checks;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod diff;
 pub mod extensions;
 pub mod manifest;
 pub mod openapi;

@@ -38,6 +38,7 @@ pub use project::Project;
   cargo tether sdk --name admin -o web/   only the `admin` output, into web/
   cargo tether sdk -i openapi.yaml -o sdk any OpenAPI 3.x document (JSON or YAML), no config
   cargo tether dev --runtime per-core     run, watch, regenerate and restart on change
+  cargo tether diff --base v1 openapi.json   changes since tag v1, breaking first (exit 1 if any)
 
 Installed with `cargo install --path build-support --features cli`; from a checkout
 of tether, `cargo run -p tether-build --features cli --bin cargo-tether -- <command>`
@@ -79,6 +80,53 @@ The app gets TETHER_RUNTIME (the flag, else TETHER_RUNTIME, else `runtime` in
 tether.toml) and RUST_BACKTRACE=1 unless set. Watched: src/, tether.toml,
 Cargo.toml and build.rs.")]
     Dev(DevArgs),
+    /// Compare two OpenAPI documents and list every change, breaking first.
+    #[command(after_help = "Examples:
+  cargo tether diff old.json new.json                 changes as rustc-like diagnostics
+  cargo tether diff old.json new.json --format markdown   a changelog for release notes
+  cargo tether diff --base v1.2.0 openapi.json        the committed copy at tag v1.2.0 vs the file
+  cargo tether diff a.yaml b.yaml --fail-on possibly  CI: exit 1 on possibly breaking changes too
+
+Exit status: 0, 1 when a change at or above --fail-on is found, 2 when a
+document cannot be read or is not OpenAPI 3.x.")]
+    Diff(DiffArgs),
+}
+
+/// `cargo tether diff`.
+#[derive(Debug, Clone, Args)]
+pub struct DiffArgs {
+    /// OLD NEW, or with --base one document PATH.
+    #[arg(value_name = "DOCUMENT", num_args = 1..=2, required = true)]
+    pub documents: Vec<PathBuf>,
+    /// Read the old document from this git revision (`git show REF:PATH`).
+    #[arg(long, value_name = "REF")]
+    pub base: Option<String>,
+    /// How to print the changes.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    pub format: DiffFormat,
+    /// Exit 1 when a change at or above this level is found.
+    #[arg(long, value_enum, default_value_t = FailOn::Breaking)]
+    pub fail_on: FailOn,
+}
+
+/// `--format` of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// `error[rule]: …` diagnostics, as rustc prints them.
+    Text,
+    /// A changelog grouped by level.
+    Markdown,
+    /// `{"summary", "changes": [{"level", "rule", "operation", "location", "pointer", "message"}]}`.
+    Json,
+}
+
+/// `--fail-on` of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Breaking changes only.
+    Breaking,
+    /// Breaking and possibly breaking changes.
+    Possibly,
 }
 
 /// Which crate and settings a command works on.
@@ -326,6 +374,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Sdk(args) => sdk::run(&args),
         Command::Build(args) => build::run(&args),
         Command::Dev(args) => dev::run(&args),
+        Command::Diff(args) => crate::diff::cli::run(&args),
     }
 }
 
