@@ -2,7 +2,12 @@
 //! a test binary of its own, and every one of them linked tether, reqwest,
 //! axum, tower-http… Their tests now share this process and run on
 //! parallel threads; `cargo test -p tether-tests --test integration --
-//! adapter_bodies::` runs one module.
+//! adapter_bodies::` runs one module. The two tests that need a process to
+//! themselves run in one of their own (`tether_tests::ran_alone`).
+
+/// The one counting allocator (`hostile_memory` reads the live heap).
+#[global_allocator]
+static COUNTING: tether_tests::counting_alloc::Counting = tether_tests::counting_alloc::Counting;
 
 mod adapter_bodies;
 mod adapter_cors;
