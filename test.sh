@@ -6,7 +6,49 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's wall time and CPU time (user + sys of the commands it ran,
+# from bash's `times`: the children the shell waited for, with theirs) is
+# printed when the step ends, and all of them with the totals when the
+# script ends, passing or failing (CONTRIBUTING.md, "CI time").
+started=$SECONDS
+times_file=$(mktemp)
+log=""
+step_name=""
+step_started=0
+step_cpu=0
+report=""
+# Sets `cpu` to the CPU seconds of the children so far. `times` must run in
+# this shell, not in a `$( )` subshell, whose children are not these.
+cpu_now() {
+  times >"$times_file"
+  cpu=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); sub(/s$/, "", t[2]); s += t[1] * 60 + t[2] } printf "%.0f", s }' "$times_file")
+}
+end_step() {
+  [ -n "$step_name" ] || return 0
+  cpu_now
+  local wall=$((SECONDS - step_started)) used=$((cpu - step_cpu))
+  printf '<== %s: %d s wall, %d s CPU\n' "$step_name" "$wall" "$used"
+  report+=$(printf '%7d s %7d s  %s' "$wall" "$used" "$step_name")$'\n'
+  step_name=""
+}
+step() {
+  end_step
+  step_name="$*"
+  step_started=$SECONDS
+  cpu_now
+  step_cpu=$cpu
+  printf '\n==> %s\n' "$*"
+}
+finish() {
+  local status=$?
+  end_step
+  cpu_now
+  printf '\n==> times\n   wall       CPU  step\n%s' "$report"
+  printf 'total: %d s wall, %d s CPU (user + sys)\n' $((SECONDS - started)) "$cpu"
+  rm -f "$times_file" ${log:+"$log"}
+  exit "$status"
+}
+trap finish EXIT
 
 step "JavaScript tools (npm ci: typescript, eslint, @tanstack/query-core, playwright-core, swagger-ui-dist; pinned by package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
@@ -36,7 +78,6 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 # crates.io once per machine (about 3 minutes), reused after.
 CARGO_HACK_VERSION=0.6.45
 step "cargo hack: each feature of the product crates alone, none and all (clippy -D warnings)"
-start=$SECONDS
 hack=.tools/bin/cargo-hack
 if [ "$("$hack" hack --version 2>/dev/null)" != "cargo-hack $CARGO_HACK_VERSION" ]; then
   cargo install cargo-hack --locked --version "$CARGO_HACK_VERSION" --root .tools
@@ -58,11 +99,12 @@ if ! cmp -s Cargo.lock "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"; then
   exit 1
 fi
 rm -f "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"
-echo "cargo hack: $((SECONDS - start)) s"
+
+step "cargo test --no-run (build the test binaries: one integration binary per crate)"
+cargo test --workspace --locked --no-run
 
 step "cargo test (unit, integration, trybuild, golden, tsc, end to end)"
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
 cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$log"
 
 step "speed gate: instructions per request and per generation under callgrind, as ratios, against speed-gate/ratios.txt (speed-gate/README.md)"

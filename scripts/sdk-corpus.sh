@@ -5,7 +5,7 @@
 # as JSON by httptoolkit; package MIT, each definition under its own
 # terms), or every Nth sorted by path. Each generated client is
 # type-checked by tsc (the version pinned in package.json) under the
-# options of build-support/tests/sdk_tsc.rs (strict,
+# options of build-support/tests/integration/sdk_tsc.rs (strict,
 # noUncheckedIndexedAccess, exactOptionalPropertyTypes, unused-code checks)
 # and its compiled JS imported by node. Prints a table of outcomes (ok,
 # refused with the reason, panic, timeout, tsc error by code, crash at

@@ -151,7 +151,7 @@ mod expansion_golden {
     //! and `UPDATE_GOLDEN=1` in front rewrites its golden. A case's input
     //! must expand without errors (a golden of an error is a trybuild
     //! case) and compile as it is, with the items around its controllers:
-    //! `tests/tests/expansion_inputs.rs` of tether-tests builds each.
+    //! `tests/tests/integration/expansion_inputs.rs` of tether-tests builds each.
 
     use std::path::{Path, PathBuf};
 

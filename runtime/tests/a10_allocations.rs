@@ -3,53 +3,18 @@
 //! allocator on this test's thread (the handlers complete on first poll).
 
 use serde::{Deserialize, Serialize};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll, Waker};
 use tether::{controller, App, AppService, NativeAdapter};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-    /// The bytes those allocations asked for.
-    static BYTES: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count(size: usize) {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-    let _ = BYTES.try_with(|c| c.set(c.get() + size as u64));
-}
-
-// Counting allocations needs a global allocator, an `unsafe` trait.
-// SAFETY: every call is forwarded to `System`.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: the caller's contract, passed on to `System` unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        // SAFETY: as in `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        count(size);
-        // SAFETY: as in `alloc`; `ptr` came from `System` through `alloc`.
-        unsafe { System.realloc(ptr, layout, size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: as in `realloc`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+// The counting allocator of every test binary of the workspace, one file.
+#[path = "../../tests/src/counting_alloc.rs"]
+#[allow(dead_code, unreachable_pub)]
+mod counting_alloc;
 
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: counting_alloc::Counting = counting_alloc::Counting;
 
 #[derive(Serialize)]
 struct Message {
@@ -111,13 +76,13 @@ fn service() -> AppService {
 /// Allocations from `AppService::call` to the finished response.
 fn allocations(service: &AppService, req: http::Request<bytes::Bytes>) -> u64 {
     let mut cx = Context::from_waker(Waker::noop());
-    let before = ALLOCATIONS.with(Cell::get);
+    let before = counting_alloc::thread_allocations();
     let mut fut = std::pin::pin!(service.call(req));
     let res = match fut.as_mut().poll(&mut cx) {
         Poll::Ready(res) => res,
         Poll::Pending => panic!("the handler should finish on first poll"),
     };
-    let after = ALLOCATIONS.with(Cell::get);
+    let after = counting_alloc::thread_allocations();
     assert!(res.status().is_success(), "{}", res.status());
     after - before
 }
@@ -142,9 +107,9 @@ fn f2_gzip_reuses_the_thread_compressor() {
             .unwrap()
     };
     let bytes = |req| {
-        let before = BYTES.with(Cell::get);
+        let before = counting_alloc::thread_bytes();
         allocations(&service, req);
-        BYTES.with(Cell::get) - before
+        counting_alloc::thread_bytes() - before
     };
     let first = bytes(big());
     assert!(
@@ -261,9 +226,9 @@ fn per_request(request: Vec<u8>) -> u64 {
             head: head.clone(),
         };
         let service = service();
-        let before = ALLOCATIONS.with(Cell::get);
+        let before = counting_alloc::thread_allocations();
         runtime.block_on(NativeAdapter::new().serve_connection(io, service));
-        let after = ALLOCATIONS.with(Cell::get);
+        let after = counting_alloc::thread_allocations();
         let head = head.lock().unwrap();
         assert!(
             head.starts_with(b"HTTP/1.1 20"),

@@ -1,6 +1,6 @@
 // SPEC F4: the API reference page in a real headless browser (Debian's
 // chromium, driven by the pinned playwright-core). Run by
-// tests/tests/docs_page.rs with BOOKSTORE_URL and NEWSROOM_URL set.
+// tests/tests/integration/docs_page.rs with BOOKSTORE_URL and NEWSROOM_URL set.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';

@@ -1,5 +1,5 @@
 // End to end (SPEC C2–C4, C6): the generated bookstore client against the
-// real bookstore server, started by tests/tests/e2e_sdk.rs, whose address
+// real bookstore server, started by tests/tests/integration/e2e_sdk.rs, whose address
 // is in BOOKSTORE_URL. Every operation of the document is called.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { createClient, SDKError } from "../../examples/bookstore/sdk/index.js";
 import type { Book } from "../../examples/bookstore/sdk/index.js";
 
 const baseUrl = process.env["BOOKSTORE_URL"];
-if (!baseUrl) throw new Error("BOOKSTORE_URL is not set: run through `cargo test --test e2e_sdk`");
+if (!baseUrl) throw new Error("BOOKSTORE_URL is not set: run through `cargo test -p tether-tests --test integration -- e2e_sdk::`");
 
 const client = createClient({ baseUrl });
 

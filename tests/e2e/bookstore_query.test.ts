@@ -1,6 +1,6 @@
 // SPEC G3: the bookstore client's TanStack Query options (`tanstack_query =
 // true` in examples/bookstore/tether.toml) with the real @tanstack/query-core
-// against the real server started by tests/tests/e2e_sdk.rs (BOOKSTORE_URL).
+// against the real server started by tests/tests/integration/e2e_sdk.rs (BOOKSTORE_URL).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MutationObserver, QueryClient } from "@tanstack/query-core";
@@ -10,7 +10,7 @@ import { createQueries } from "../../examples/bookstore/sdk/queries.js";
 import type { Author, Book, HttpError } from "../../examples/bookstore/sdk/index.js";
 
 const baseUrl = process.env["BOOKSTORE_URL"];
-if (!baseUrl) throw new Error("BOOKSTORE_URL is not set: run through `cargo test --test e2e_sdk`");
+if (!baseUrl) throw new Error("BOOKSTORE_URL is not set: run through `cargo test -p tether-tests --test integration -- e2e_sdk::`");
 
 const queries = createQueries(createClient({ baseUrl }));
 

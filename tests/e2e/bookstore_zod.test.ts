@@ -1,6 +1,6 @@
 // SPEC G3: the bookstore client's zod schemas (`zod = true` in
 // examples/bookstore/tether.toml) with the real zod, as the client's
-// `validator`, against the real server started by tests/tests/e2e_sdk.rs.
+// `validator`, against the real server started by tests/tests/integration/e2e_sdk.rs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createClient, SDKError } from "../../examples/bookstore/sdk/index.js";
@@ -8,7 +8,7 @@ import type { CreateBook } from "../../examples/bookstore/sdk/index.js";
 import { BookSchema, CreateBookSchema, operationSchemas, zodValidator } from "../../examples/bookstore/sdk/zod.js";
 
 const baseUrl = process.env["BOOKSTORE_URL"];
-if (!baseUrl) throw new Error("BOOKSTORE_URL is not set: run through `cargo test --test e2e_sdk`");
+if (!baseUrl) throw new Error("BOOKSTORE_URL is not set: run through `cargo test -p tether-tests --test integration -- e2e_sdk::`");
 
 test("g3: the server's answers pass their schemas; the constraints of the document are checked", async () => {
   const client = createClient({ baseUrl, validator: zodValidator() });

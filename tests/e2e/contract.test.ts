@@ -1,6 +1,6 @@
 // End to end (SPEC C3–C6, issue 12): the generated client of the contract
 // fixture (examples/contract: one route per shape tether-build documents)
-// against the real server, started by tests/tests/e2e_sdk.rs with its
+// against the real server, started by tests/tests/integration/e2e_sdk.rs with its
 // address in CONTRACT_URL and its document in CONTRACT_OPENAPI. The last
 // test fails if an operation of the document was not called with success.
 import { test } from "node:test";
@@ -11,7 +11,7 @@ import { createClient, SSEConnection, type RequestContext } from "../../examples
 const baseUrl = process.env["CONTRACT_URL"];
 const documentPath = process.env["CONTRACT_OPENAPI"];
 if (!baseUrl || !documentPath) {
-  throw new Error("CONTRACT_URL / CONTRACT_OPENAPI are not set: run through `cargo test --test e2e_sdk`");
+  throw new Error("CONTRACT_URL / CONTRACT_OPENAPI are not set: run through `cargo test -p tether-tests --test integration -- e2e_sdk::`");
 }
 
 /** operationIds that answered 2xx through the client. */

@@ -1,13 +1,13 @@
 // End to end (SPEC C2–C6, G1): the generated newsroom client (HEADER
 // versioning: one client grouped by version, `client.v1`, `client.v2`)
-// against the real newsroom server, started by tests/tests/e2e_sdk.rs with
+// against the real newsroom server, started by tests/tests/integration/e2e_sdk.rs with
 // its address in NEWSROOM_URL.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as sdk from "../../examples/newsroom/sdk/index.js";
 
 const baseUrl = process.env["NEWSROOM_URL"];
-if (!baseUrl) throw new Error("NEWSROOM_URL is not set: run through `cargo test --test e2e_sdk`");
+if (!baseUrl) throw new Error("NEWSROOM_URL is not set: run through `cargo test -p tether-tests --test integration -- e2e_sdk::`");
 
 test("c6: header versioning sends X-API-Version itself; each version group gets its shape", async () => {
   const sent: (string | null)[] = [];

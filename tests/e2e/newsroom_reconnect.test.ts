@@ -1,6 +1,6 @@
 // SPEC G3: SSE that survives a dropped connection. A TCP proxy between the
 // generated newsroom client and the real server (NEWSROOM_URL, started by
-// tests/tests/e2e_sdk.rs) cuts the first connection in the middle of the
+// tests/tests/integration/e2e_sdk.rs) cuts the first connection in the middle of the
 // third event; `reconnectSSE` reconnects with Last-Event-ID after the server's
 // `retry:`, and the server resumes after that id: no event lost or repeated.
 import { test } from "node:test";
@@ -10,7 +10,7 @@ import { createClient, reconnectSSE } from "../../examples/newsroom/sdk/index.js
 import type { LiveEventsEvent } from "../../examples/newsroom/sdk/index.js";
 
 const baseUrl = process.env["NEWSROOM_URL"];
-if (!baseUrl) throw new Error("NEWSROOM_URL is not set: run through `cargo test --test e2e_sdk`");
+if (!baseUrl) throw new Error("NEWSROOM_URL is not set: run through `cargo test -p tether-tests --test integration -- e2e_sdk::`");
 const upstream = new URL(baseUrl);
 
 /** Forwards to the server; the first answer is cut 10 bytes into the event after the one with id 2. */

@@ -1,6 +1,6 @@
 // End to end (issues 13 and 14, SPEC E2–E6): the tracker's generated client
 // against the real server over a fresh SQLite database, started by
-// tests/tests/e2e_sdk.rs with its address in TRACKER_URL. Sign-in, the
+// tests/tests/integration/e2e_sdk.rs with its address in TRACKER_URL. Sign-in, the
 // `auth` option (bearer and session cookie), 401/403, the typed
 // X-Total-Count header, validation's 400 list and the typed 404/409
 // errors, all through the SDK.
@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { createClient } from "../../examples/tracker/sdk/index.js";
 
 const baseUrl = process.env["TRACKER_URL"];
-if (!baseUrl) throw new Error("TRACKER_URL is not set: run through `cargo test --test e2e_sdk`");
+if (!baseUrl) throw new Error("TRACKER_URL is not set: run through `cargo test -p tether-tests --test integration -- e2e_sdk::`");
 
 const anonymous = createClient({ baseUrl });
 

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: start an app on a free loopback
 //! port and talk to it with a real HTTP client.
 
+pub mod counting_alloc;
+
 use std::net::SocketAddr;
 use tether::{App, HttpAdapter};
 
@@ -80,4 +82,46 @@ impl TestServer {
             .await
             .expect("server task")
     }
+}
+
+/// Set in the process [`ran_alone`] starts: the name of the one test it runs.
+const ALONE: &str = "TETHER_TESTS_ALONE";
+
+/// For a test that needs its process to itself (a global `log` logger, no
+/// `tracing` dispatcher ever set, a count of the whole live heap) inside
+/// the one integration-test binary, whose tests share a process and run on
+/// parallel threads. `test` is the test's full name (`module::function`).
+///
+/// In the process started for `test`, returns false: the caller runs its
+/// body. Anywhere else, runs this binary again with only `test`
+/// (`--exact`), passes its output on (indented, so that no line of it reads
+/// as this run's own `test result:`), panics unless it passed having run
+/// exactly that one test, and returns true: the caller returns.
+pub fn ran_alone(test: &str) -> bool {
+    if std::env::var_os(ALONE).is_some_and(|running| running == test) {
+        return false;
+    }
+    let binary = std::env::current_exe().expect("the path of this test binary");
+    let out = std::process::Command::new(binary)
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(ALONE, test)
+        .output()
+        .expect("run this test binary again");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for line in stdout.lines() {
+        println!("    {line}");
+    }
+    for line in String::from_utf8_lossy(&out.stderr).lines() {
+        eprintln!("    {line}");
+    }
+    assert!(
+        out.status.success(),
+        "{test} failed in its own process ({})",
+        out.status
+    );
+    assert!(
+        stdout.contains("test result: ok. 1 passed"),
+        "the process started for {test} did not run it (is the name right?)"
+    );
+    true
 }

@@ -1,5 +1,5 @@
 // SPEC C2, C3, C6: the core client's runtime behaviour, through a fake fetcher
-// and through generated clients of golden cases (`tests/sdk_node.rs` writes them to ./generated/).
+// and through generated clients of golden cases (`tests/integration/sdk_node.rs` writes them to ./generated/).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders } from "node:http";

@@ -1,7 +1,7 @@
 //! The contract fixture: one route for each shape tether-build documents
 //! (query, form and multipart fields, every return type, every version
 //! form, HEAD, catch-all paths, SSE, a route outside the global prefix, every
-//! kind of security scheme). `tests/tests/contract.rs`
+//! kind of security scheme). `tests/tests/integration/contract.rs`
 //! checks that it serves what its document says; `tests/e2e/contract.test.ts`
 //! calls every operation through its generated client.
 //!

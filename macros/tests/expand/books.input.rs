@@ -1,7 +1,7 @@
 // Input of the expansion golden (see `src/expand.rs` tests): a controller
 // with a version, every kind of argument and a status override. Only the
 // `#[controller]` impl is expanded; the items around it make the file
-// compile as it is (`tests/tests/expansion_inputs.rs`).
+// compile as it is (`tests/tests/integration/expansion_inputs.rs`).
 use serde::{Deserialize, Serialize};
 use tether::{controller, HttpError, Json, Request};
 

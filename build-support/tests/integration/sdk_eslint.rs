@@ -10,7 +10,7 @@ use std::process::Command;
 
 use tether_build::sdk::SdkOptions;
 
-mod sdk_support;
+use crate::sdk_support;
 use sdk_support::{
     case_dirs, case_options, copy_dir, crate_dir, generate_case_into, generate_into, pinned_bin,
     repo_dir, scratch,
@@ -28,7 +28,6 @@ export default tseslint.config(
 );
 "#;
 
-#[test]
 fn generated_clients_pass_eslint_recommended() {
     let root = scratch("sdk_eslint");
     fs::write(root.join("package.json"), "{ \"type\": \"module\" }\n").unwrap();
@@ -70,4 +69,9 @@ fn generated_clients_pass_eslint_recommended() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![generated_clients_pass_eslint_recommended,]
 }

@@ -3,19 +3,18 @@
 //! `ts/dist` are exactly what the pinned tsc makes of them
 //! (`UPDATE_GOLDEN=1` rewrites them); every golden case's `usage.ts` type-checks
 //! against the declarations as strictly as against the sources; node loads
-//! every module. `tests/tests/sdk_package.rs` installs one with npm.
+//! every module. `tests/tests/integration/sdk_package.rs` installs one with npm.
 
 use std::fs;
 use std::path::Path;
 
 use tether_build::sdk::{ImportExtension, SdkEmit};
 
-mod sdk_support;
+use crate::sdk_support;
 use sdk_support::{
     case_dirs, case_options, crate_dir, generate_case_into, node, read_tree, run_tsc, scratch,
 };
 
-#[test]
 fn g1_compiled_templates_are_what_tsc_makes_of_them() {
     let root = scratch("sdk_compiled_templates");
     let ts = crate_dir().join("ts");
@@ -43,7 +42,7 @@ fn g1_compiled_templates_are_what_tsc_makes_of_them() {
         assert_eq!(
             committed.get(name),
             Some(text),
-            "ts/dist/{name} is stale: run UPDATE_GOLDEN=1 cargo test -p tether-build --test sdk_compiled"
+            "ts/dist/{name} is stale: run UPDATE_GOLDEN=1 cargo test -p tether-build --test integration -- sdk_compiled::"
         );
     }
     assert_eq!(committed.len(), fresh.len(), "ts/dist holds extra files");
@@ -78,7 +77,6 @@ fn strict_tsconfig(root: &Path) -> String {
     path.to_string_lossy().to_string()
 }
 
-#[test]
 fn g1_compiled_clients_declare_what_the_sources_do_and_load_in_node() {
     let root = scratch("sdk_compiled");
     fs::write(root.join("package.json"), "{ \"type\": \"module\" }\n").unwrap();
@@ -144,4 +142,12 @@ fn g1_compiled_clients_declare_what_the_sources_do_and_load_in_node() {
         String::from_utf8_lossy(&out.stdout).trim(),
         format!("loaded {}", modules.len())
     );
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        g1_compiled_templates_are_what_tsc_makes_of_them,
+        g1_compiled_clients_declare_what_the_sources_do_and_load_in_node,
+    ]
 }

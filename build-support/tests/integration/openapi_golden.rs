@@ -2,15 +2,16 @@
 //! crate (`tether.toml`, `src/…`) with the documents it must produce next
 //! to it (`openapi.json`, …) or the error it must report
 //! (`expected_error.txt`). Each folder is one test named after it:
-//! `cargo test -p tether-build --test openapi_golden -- basic_crud --exact`
+//! `cargo test -p tether-build --test integration --
+//! openapi_golden::basic_crud --exact`
 //! runs one case, and `UPDATE_GOLDEN=1` in front rewrites its expectations
 //! (without a filter, every case's).
 
-mod golden_support;
-mod openapi_support;
+use crate::golden_support;
+use crate::openapi_support;
 
 use golden_support::every_folder_is_a_case;
-use libtest_mimic::{Arguments, Trial};
+use libtest_mimic::Trial;
 use openapi_support::{scratch, validate};
 use std::path::{Path, PathBuf};
 use tether_build::Builder;
@@ -33,32 +34,48 @@ fn case_name(case: &Path) -> String {
     case.file_name().unwrap().to_string_lossy().to_string()
 }
 
-fn main() {
-    let args = Arguments::from_args();
+/// This module's tests: one per case folder, and the checks of them all.
+pub(crate) fn tests() -> Vec<Trial> {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
-    let mut trials: Vec<Trial> = cases()
+    let cases = cases();
+    let names: Vec<String> = cases.iter().map(|case| case_name(case)).collect();
+    let mut trials: Vec<Trial> = cases
         .into_iter()
-        .map(|case| Trial::test(case_name(&case), move || Ok(check_case(&case, update)?)))
+        .map(|case| {
+            Trial::test(test_name(&case_name(&case)), move || {
+                Ok(check_case(&case, update)?)
+            })
+        })
         .collect();
-    let names: Vec<String> = trials.iter().map(|t| t.name().to_string()).collect();
     trials.extend([
-        Trial::test("every_folder_is_a_case", move || {
+        Trial::test(test_name("every_folder_is_a_case"), move || {
             Ok(every_folder_is_a_case(&root(), &names, 30)?)
         }),
-        Trial::test("b5_expected_documents_validate", || {
+        Trial::test(test_name("b5_expected_documents_validate"), || {
             b5_expected_documents_validate();
             Ok(())
         }),
-        Trial::test("b5_same_input_same_bytes_and_untouched_mtime", || {
-            b5_same_input_same_bytes_and_untouched_mtime();
-            Ok(())
-        }),
-        Trial::test("b1_reports_every_file_read_including_tether_toml", || {
-            b1_reports_every_file_read_including_tether_toml();
-            Ok(())
-        }),
+        Trial::test(
+            test_name("b5_same_input_same_bytes_and_untouched_mtime"),
+            || {
+                b5_same_input_same_bytes_and_untouched_mtime();
+                Ok(())
+            },
+        ),
+        Trial::test(
+            test_name("b1_reports_every_file_read_including_tether_toml"),
+            || {
+                b1_reports_every_file_read_including_tether_toml();
+                Ok(())
+            },
+        ),
     ]);
-    libtest_mimic::run(&args, trials).exit();
+    trials
+}
+
+/// `openapi_golden::<name>`.
+fn test_name(name: &str) -> String {
+    crate::test_name(module_path!(), name)
 }
 
 /// Expected documents already in a case folder.

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime};
 
 use tether_build::sdk::{check_sdk, generate_sdk, write_sdk, SdkError, SdkFiles};
 
-mod sdk_support;
+use crate::sdk_support;
 use sdk_support::scratch;
 
 fn doc(tags: &[&str]) -> serde_json::Value {
@@ -20,7 +20,6 @@ fn doc(tags: &[&str]) -> serde_json::Value {
     serde_json::json!({ "openapi": "3.1.0", "info": { "title": "t", "version": "1" }, "paths": paths })
 }
 
-#[test]
 fn c7_write_if_changed_keeps_unchanged_files_untouched() {
     let dir = scratch("sdk_write_unchanged");
     let files = generate_sdk(&doc(&["users", "posts"]), &Default::default()).unwrap();
@@ -45,7 +44,6 @@ fn c7_write_if_changed_keeps_unchanged_files_untouched() {
     assert!(check_sdk(&dir, &files).unwrap().is_empty());
 }
 
-#[test]
 fn c7_stale_generated_files_are_deleted_and_user_files_kept() {
     let dir = scratch("sdk_write_stale");
     write_sdk(
@@ -75,7 +73,6 @@ fn c7_stale_generated_files_are_deleted_and_user_files_kept() {
     assert!(check_sdk(&dir, &fewer).unwrap().is_empty());
 }
 
-#[test]
 fn c7_nothing_is_written_outside_the_output_directory() {
     let root = scratch("sdk_write_escape");
     let dir = root.join("out");
@@ -103,7 +100,6 @@ fn c7_nothing_is_written_outside_the_output_directory() {
 }
 
 #[cfg(unix)]
-#[test]
 fn c7_symbolic_links_inside_the_output_are_not_followed() {
     let root = scratch("sdk_write_symlink");
     let dir = root.join("out");
@@ -119,10 +115,20 @@ fn c7_symbolic_links_inside_the_output_are_not_followed() {
     assert!(!elsewhere.join("index.ts").exists());
 }
 
-#[test]
 fn c1_generation_is_deterministic() {
     let d = doc(&["b", "a", "c"]);
     let a = generate_sdk(&d, &Default::default()).unwrap();
     let b = generate_sdk(&d, &Default::default()).unwrap();
     assert_eq!(a, b);
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        c7_write_if_changed_keeps_unchanged_files_untouched,
+        c7_stale_generated_files_are_deleted_and_user_files_kept,
+        c7_nothing_is_written_outside_the_output_directory,
+        c7_symbolic_links_inside_the_output_are_not_followed,
+        c1_generation_is_deterministic,
+    ]
 }

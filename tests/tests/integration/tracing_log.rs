@@ -2,8 +2,10 @@
 //! like) and install no `tracing` subscriber: with `tracing`'s `log`
 //! feature the request span and its `response` event reach the `log`
 //! logger, fields and all, when it takes `INFO`; below `INFO` nothing of
-//! `tether::request` is logged. Its own test binary: the logger is global,
-//! and no `tracing` dispatcher may ever be set in this process.
+//! `tether::request` is logged. In a process of its own
+//! (`tether_tests::ran_alone`): the logger is global, and no `tracing`
+//! dispatcher may ever be set in this process, where the other tests set
+//! theirs.
 
 use std::sync::Mutex;
 use tether_tests::TestServer;
@@ -49,9 +51,14 @@ async fn until_response() -> Vec<(log::Level, String)> {
 
 #[tokio::test]
 async fn f1_the_request_span_reaches_a_log_logger_at_info_and_nothing_below() {
+    if tether_tests::ran_alone(
+        "tracing_log::f1_the_request_span_reaches_a_log_logger_at_info_and_nothing_below",
+    ) {
+        return;
+    }
     assert!(
         !tracing::dispatcher::has_been_set(),
-        "this binary must not set a tracing dispatcher"
+        "this process must not set a tracing dispatcher"
     );
     log::set_logger(&Capture).unwrap();
     log::set_max_level(log::LevelFilter::Info);

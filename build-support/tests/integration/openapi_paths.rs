@@ -1,7 +1,7 @@
 //! The seed's "Generated path rules" table and SPEC B2/B2h, one test per
 //! row or rule, each on a small crate generated from source text.
 
-mod openapi_support;
+use crate::openapi_support;
 
 use openapi_support::{document, generate};
 use serde_json::{json, Value};
@@ -31,7 +31,6 @@ fn operation_ids(doc: &Value) -> Vec<String> {
     ids
 }
 
-#[test]
 fn seed_row_global_prefix() {
     let doc = document(
         "row-prefix",
@@ -42,7 +41,6 @@ fn seed_row_global_prefix() {
     assert_eq!(doc["x-tether"], json!({"globalPrefix": "api"}));
 }
 
-#[test]
 fn seed_row_uri_versioning_default_prefix() {
     let doc = document(
         "row-uri",
@@ -57,14 +55,12 @@ fn seed_row_uri_versioning_default_prefix() {
     assert_eq!(doc["paths"]["/v1/users"]["get"]["x-tether-version"], "1");
 }
 
-#[test]
 fn seed_row_global_prefix_and_uri_versioning() {
     let toml = "[framework]\nglobal_prefix = \"api\"\n[framework.versioning]\ntype = \"URI\"\ndefault_version = \"1\"\n";
     let doc = document("row-prefix-uri", toml, USERS);
     assert_eq!(paths(&doc), ["/api/v1/users", "/api/v1/users/{id}"]);
 }
 
-#[test]
 fn seed_row_header_versioning_leaves_paths_and_adds_the_header() {
     let toml = "[framework.versioning]\ntype = \"HEADER\"\ndefault_version = \"1\"\n";
     let doc = document("row-header", toml, USERS);
@@ -81,7 +77,6 @@ fn seed_row_header_versioning_leaves_paths_and_adds_the_header() {
     assert_eq!(header["schema"], json!({"type": "string", "const": "1"}));
 }
 
-#[test]
 fn b2h_header_parameter_in_openapi_3_0_is_a_one_value_enum() {
     let toml = "[framework.versioning]\ntype = \"HEADER\"\ndefault_version = \"3\"\n[openapi]\nopenapi_version = \"3.0\"\n";
     let doc = document("header-30", toml, USERS);
@@ -90,7 +85,6 @@ fn b2h_header_parameter_in_openapi_3_0_is_a_one_value_enum() {
     assert_eq!(param["schema"], json!({"type": "string", "enum": ["3"]}));
 }
 
-#[test]
 fn b2_custom_version_prefix() {
     let toml =
         "[framework.versioning]\ntype = \"URI\"\nprefix = \"version-\"\ndefault_version = \"2\"\n";
@@ -98,7 +92,6 @@ fn b2_custom_version_prefix() {
     assert_eq!(paths(&doc), ["/version-2/users", "/version-2/users/{id}"]);
 }
 
-#[test]
 fn b2_route_params_and_catch_all_become_braces() {
     let src = r#"
 pub struct FilesController;
@@ -116,7 +109,6 @@ impl FilesController {
     assert_eq!(params[1]["required"], true);
 }
 
-#[test]
 fn b2_no_double_or_trailing_slashes() {
     let src = r#"
 pub struct RootController;
@@ -160,14 +152,12 @@ impl DogsController {
 
 const URI_DEFAULT_3: &str = "[framework.versioning]\ntype = \"URI\"\ndefault_version = \"3\"\n";
 
-#[test]
 fn b2_controller_version_applies_to_its_routes() {
     let doc = document("ctl-version", URI_DEFAULT_3, VERSIONED);
     assert!(doc["paths"]["/v1/cats"]["get"].is_object());
     assert!(doc["paths"].get("/v3/cats").is_none());
 }
 
-#[test]
 fn b2_method_version_overrides_the_controllers() {
     let doc = document("method-version", URI_DEFAULT_3, VERSIONED);
     assert!(doc["paths"]["/v2/cats/{id}"]["get"].is_object());
@@ -178,13 +168,11 @@ fn b2_method_version_overrides_the_controllers() {
     );
 }
 
-#[test]
 fn b2_route_without_version_uses_default_version() {
     let doc = document("default-version", URI_DEFAULT_3, VERSIONED);
     assert_eq!(doc["paths"]["/v3/dogs"]["get"]["x-tether-version"], "3");
 }
 
-#[test]
 fn b2_neutral_route_has_no_version_segment_nor_version_hint() {
     let doc = document("neutral", URI_DEFAULT_3, VERSIONED);
     let op = &doc["paths"]["/cats/ping"]["get"];
@@ -192,7 +180,6 @@ fn b2_neutral_route_has_no_version_segment_nor_version_hint() {
     assert!(op.get("x-tether-version").is_none());
 }
 
-#[test]
 fn b2_two_versions_of_one_route_are_two_operations_in_numeric_order() {
     let doc = document("two-versions", URI_DEFAULT_3, VERSIONED);
     let p = paths(&doc);
@@ -209,7 +196,6 @@ fn b2_two_versions_of_one_route_are_two_operations_in_numeric_order() {
     );
 }
 
-#[test]
 fn b2_operation_ids_are_unique_across_the_document() {
     let src = r#"
 pub mod a {
@@ -241,7 +227,6 @@ pub mod b {
     assert_eq!(ids.len(), n);
 }
 
-#[test]
 fn b2h_colliding_versions_under_header_versioning_give_one_document_per_version() {
     let toml = "[framework.versioning]\ntype = \"HEADER\"\ndefault_version = \"1\"\n[openapi]\noutput = \"out/openapi.json\"\n";
     let src = r#"
@@ -278,7 +263,6 @@ impl CatsController {
     );
 }
 
-#[test]
 fn b2h_header_versioning_without_collision_is_one_document() {
     let toml = "[framework.versioning]\ntype = \"HEADER\"\n";
     let src = r#"
@@ -304,7 +288,6 @@ impl CatsController {
     );
 }
 
-#[test]
 fn b2_same_route_twice_without_versions_is_an_error_naming_both() {
     let src = r#"
 pub struct AController;
@@ -322,7 +305,6 @@ impl BController { #[get] async fn two(&self) -> String { todo!() } }
     assert!(e.contains("src/lib.rs:7:20"), "{e}");
 }
 
-#[test]
 fn b2_same_route_up_to_parameter_names_is_an_error_naming_both() {
     let src = r#"
 pub struct AController;
@@ -343,7 +325,6 @@ impl BController { #[get("/:productId")] async fn two(&self, #[param("productId"
     assert!(e.contains("help: change one path"), "{e}");
 }
 
-#[test]
 fn b2_a_parameter_and_a_catch_all_at_one_place_are_one_route() {
     let src = r#"
 pub struct FilesController;
@@ -364,7 +345,6 @@ impl FilesController {
     );
 }
 
-#[test]
 fn b3_types_from_workspace_path_dependencies_are_followed() {
     let dir = openapi_support::write_crate(
         "workspace",
@@ -408,7 +388,6 @@ fn b3_types_from_workspace_path_dependencies_are_followed() {
 /// Issue 12 item 6: a prefix or versioning given to the builder would be
 /// documented but not served (`#[controller]` embeds tether.toml), so it is
 /// refused with the line to put in tether.toml instead (SPEC A5).
-#[test]
 #[allow(deprecated)]
 fn a5_builder_overrides_of_framework_are_refused_with_the_fix() {
     let dir = openapi_support::write_crate(
@@ -438,4 +417,31 @@ fn a5_builder_overrides_of_framework_are_refused_with_the_fix() {
         "{e}"
     );
     assert!(e.contains("tether.toml"), "{e}");
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        seed_row_global_prefix,
+        seed_row_uri_versioning_default_prefix,
+        seed_row_global_prefix_and_uri_versioning,
+        seed_row_header_versioning_leaves_paths_and_adds_the_header,
+        b2h_header_parameter_in_openapi_3_0_is_a_one_value_enum,
+        b2_custom_version_prefix,
+        b2_route_params_and_catch_all_become_braces,
+        b2_no_double_or_trailing_slashes,
+        b2_controller_version_applies_to_its_routes,
+        b2_method_version_overrides_the_controllers,
+        b2_route_without_version_uses_default_version,
+        b2_neutral_route_has_no_version_segment_nor_version_hint,
+        b2_two_versions_of_one_route_are_two_operations_in_numeric_order,
+        b2_operation_ids_are_unique_across_the_document,
+        b2h_colliding_versions_under_header_versioning_give_one_document_per_version,
+        b2h_header_versioning_without_collision_is_one_document,
+        b2_same_route_twice_without_versions_is_an_error_naming_both,
+        b2_same_route_up_to_parameter_names_is_an_error_naming_both,
+        b2_a_parameter_and_a_catch_all_at_one_place_are_one_route,
+        b3_types_from_workspace_path_dependencies_are_followed,
+        a5_builder_overrides_of_framework_are_refused_with_the_fix,
+    ]
 }

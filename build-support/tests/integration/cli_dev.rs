@@ -2,7 +2,7 @@
 //! `--runtime` wins over tether.toml. Each test stops the whole process
 //! group at the end, even when it fails.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{fixture_target_dir, Fixture};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -105,7 +105,6 @@ fn get(port: u16, path: &str) -> Option<(u16, String)> {
     Some((status, body))
 }
 
-#[test]
 fn d1_dev_restarts_with_the_new_route_and_regenerates_the_sdk() {
     let f = Fixture::new("dev");
     let port = free_port();
@@ -146,7 +145,6 @@ fn d1_dev_restarts_with_the_new_route_and_regenerates_the_sdk() {
     assert_eq!(log.matches("listening on").count(), 2, "{log}");
 }
 
-#[test]
 fn d1_dev_runtime_flag_wins_over_the_config() {
     let f = Fixture::new("dev-runtime");
     let port = free_port();
@@ -164,7 +162,6 @@ fn d1_dev_runtime_flag_wins_over_the_config() {
     });
 }
 
-#[test]
 fn d1_dev_regenerates_clients_only_after_a_build_that_succeeded() {
     let f = Fixture::new("dev-failed-build");
     // No `runtime` in the file: dev must not say it came from there.
@@ -251,7 +248,6 @@ fn sigterm(dev: &mut Dev) -> std::process::ExitStatus {
     }
 }
 
-#[test]
 fn d1_dev_stopped_leaves_no_process_even_mid_stream_or_mid_build() {
     let f = Fixture::new("dev-stop");
     let src = f.read("src/controllers.rs").replace(
@@ -311,4 +307,14 @@ fn d1_dev_stopped_leaves_no_process_even_mid_stream_or_mid_build() {
         "cargo, rustc or the app outlived dev: {left:?}\n{}",
         dev.log()
     );
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        d1_dev_restarts_with_the_new_route_and_regenerates_the_sdk,
+        d1_dev_runtime_flag_wins_over_the_config,
+        d1_dev_regenerates_clients_only_after_a_build_that_succeeded,
+        d1_dev_stopped_leaves_no_process_even_mid_stream_or_mid_build,
+    ]
 }

@@ -27,7 +27,10 @@ macro_rules! cases {
     };
 }
 
-include!("../../macros/tests/expand/cases.rs");
+include!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../macros/tests/expand/cases.rs"
+));
 
 fn builds<C: Controller>(controller: C) {
     let app = App::new(NativeAdapter::new()).controller(controller);

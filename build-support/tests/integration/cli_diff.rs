@@ -1,11 +1,24 @@
 //! `cargo tether diff` (issue 35): the real binary on documents written to a
 //! temporary directory; outputs and exit statuses.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{stderr, stdout, tether_cmd};
 use serde_json::{json, Value};
 use std::path::Path;
+
+/// This module's tests, for the binary's list.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        diff_text_lists_changes_like_rustc_and_fails_on_breaking,
+        diff_markdown_is_a_changelog_grouped_by_level,
+        diff_json_has_stable_fields,
+        diff_exit_status_follows_fail_on,
+        diff_bad_input_exits_2_with_a_message,
+        diff_base_reads_the_committed_document_and_yaml,
+        diff_help_shows_examples,
+    ]
+}
 
 /// `GET /users/{id}` answering a user with `name` (required) and, in the new
 /// document, without it, plus `POST /users` added.
@@ -35,7 +48,6 @@ fn run(dir: &Path, args: &[&str]) -> std::process::Output {
     tether_cmd(dir).arg("diff").args(args).output().unwrap()
 }
 
-#[test]
 fn diff_text_lists_changes_like_rustc_and_fails_on_breaking() {
     let dir = tempfile::tempdir().unwrap();
     pair(dir.path());
@@ -58,7 +70,6 @@ fn diff_text_lists_changes_like_rustc_and_fails_on_breaking() {
     );
 }
 
-#[test]
 fn diff_markdown_is_a_changelog_grouped_by_level() {
     let dir = tempfile::tempdir().unwrap();
     pair(dir.path());
@@ -76,7 +87,6 @@ fn diff_markdown_is_a_changelog_grouped_by_level() {
     );
 }
 
-#[test]
 fn diff_json_has_stable_fields() {
     let dir = tempfile::tempdir().unwrap();
     pair(dir.path());
@@ -100,7 +110,6 @@ fn diff_json_has_stable_fields() {
     );
 }
 
-#[test]
 fn diff_exit_status_follows_fail_on() {
     let dir = tempfile::tempdir().unwrap();
     pair(dir.path());
@@ -128,7 +137,6 @@ fn diff_exit_status_follows_fail_on() {
     );
 }
 
-#[test]
 fn diff_bad_input_exits_2_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     pair(dir.path());
@@ -156,7 +164,6 @@ fn diff_bad_input_exits_2_with_a_message() {
     }
 }
 
-#[test]
 fn diff_base_reads_the_committed_document_and_yaml() {
     let dir = tempfile::tempdir().unwrap();
     pair(dir.path());
@@ -215,7 +222,6 @@ fn diff_base_reads_the_committed_document_and_yaml() {
     );
 }
 
-#[test]
 fn diff_help_shows_examples() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(dir.path(), &["--help"]);

@@ -3,7 +3,7 @@
 //! of a HEADER-versioned API) and the client it must produce under `expected/` (or,
 //! for a document that must be refused, the message in `expected_error.txt`).
 //! Each folder is one test named after it: `cargo test -p tether-build
-//! --test sdk_golden -- zod --exact` runs one case, and `UPDATE_GOLDEN=1` in
+//! --test integration -- sdk_golden::zod --exact` runs one case, and `UPDATE_GOLDEN=1` in
 //! front rewrites its expectations (without a filter, every case's); review
 //! the diff.
 //! The fixed files (`client.ts`, `sse.ts`, `form-data.ts`, and the opt-in
@@ -15,12 +15,12 @@ use std::fs;
 use std::path::Path;
 
 use golden_support::every_folder_is_a_case;
-use libtest_mimic::{Arguments, Failed, Trial};
+use libtest_mimic::{Failed, Trial};
 
 use tether_build::sdk::{write_sdk, SdkFiles, GENERATED_MARKER};
 
-mod golden_support;
-mod sdk_support;
+use crate::golden_support;
+use crate::sdk_support;
 use sdk_support::{case_dirs, case_options, generate_case, read_tree};
 
 fn update() -> bool {
@@ -119,22 +119,29 @@ fn compare(
     }
 }
 
-fn main() {
-    let args = Arguments::from_args();
-    let mut trials: Vec<Trial> = case_dirs()
+/// This module's tests: one per case folder, and the check of them all.
+pub(crate) fn tests() -> Vec<Trial> {
+    let dirs = case_dirs();
+    let names: Vec<String> = dirs
+        .iter()
+        .map(|dir| dir.file_name().unwrap().to_string_lossy().to_string())
+        .collect();
+    let mut trials: Vec<Trial> = dirs
         .into_iter()
-        .map(|dir| {
-            let name = dir.file_name().unwrap().to_string_lossy().to_string();
-            Trial::test(name, move || run_case(&dir))
+        .zip(&names)
+        .map(|(dir, name)| {
+            Trial::test(crate::test_name(module_path!(), name), move || {
+                run_case(&dir)
+            })
         })
         .collect();
-    let names: Vec<String> = trials.iter().map(|t| t.name().to_string()).collect();
     // SPEC C asks for at least 25 cases.
     let root = sdk_support::crate_dir().join("tests/data/sdk");
-    trials.push(Trial::test("every_folder_is_a_case", move || {
-        Ok(every_folder_is_a_case(&root, &names, 25)?)
-    }));
-    libtest_mimic::run(&args, trials).exit();
+    trials.push(Trial::test(
+        crate::test_name(module_path!(), "every_folder_is_a_case"),
+        move || Ok(every_folder_is_a_case(&root, &names, 25)?),
+    ));
+    trials
 }
 
 fn run_case(dir: &Path) -> Result<(), Failed> {

@@ -6,75 +6,20 @@
 //! connection, request, timer or panic leaves memory behind.
 //!
 //! The server runs in this process, so a counting global allocator sees
-//! every byte it holds. This binary has one test on purpose: nothing else
-//! allocates while it measures. The traffic is raw TCP (no reqwest, whose
-//! connection pool would keep memory of its own alive).
+//! every byte it holds (`tether_tests::counting_alloc`, the binary's). The
+//! test runs alone in a process of its own (`tether_tests::ran_alone`):
+//! nothing else allocates while it measures. The traffic is raw TCP (no
+//! reqwest, whose connection pool would keep memory of its own alive).
 
 use serde::Deserialize;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tether::{controller, App, NativeAdapter};
+use tether_tests::counting_alloc::{live, total};
 use tether_tests::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-
-/// Forwards to `System`, counting the bytes live now and the bytes ever
-/// allocated.
-struct Counting;
-
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-static TOTAL: AtomicUsize = AtomicUsize::new(0);
-
-fn allocated(size: usize) {
-    LIVE.fetch_add(size as isize, Ordering::Relaxed);
-    TOTAL.fetch_add(size, Ordering::Relaxed);
-}
-
-// SAFETY: every call is forwarded to `System` unchanged; the counters are
-// only updated for calls that succeeded.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let ptr = System.alloc(layout);
-        if !ptr.is_null() {
-            allocated(layout.size());
-        }
-        ptr
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let ptr = System.alloc_zeroed(layout);
-        if !ptr.is_null() {
-            allocated(layout.size());
-        }
-        ptr
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let new = System.realloc(ptr, layout, new_size);
-        if !new.is_null() {
-            let old = layout.size();
-            LIVE.fetch_add(new_size as isize - old as isize, Ordering::Relaxed);
-            TOTAL.fetch_add(new_size.saturating_sub(old), Ordering::Relaxed);
-        }
-        new
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
-        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-    }
-}
-
-#[global_allocator]
-static COUNTING: Counting = Counting;
-
-fn live() -> isize {
-    LIVE.load(Ordering::Relaxed)
-}
-
-fn total() -> usize {
-    TOTAL.load(Ordering::Relaxed)
-}
 
 const BODY_LIMIT: usize = 64 * 1024;
 /// Rounds of the barrage before the baseline, so that lazily grown
@@ -364,6 +309,11 @@ fn quiet_handler_panics() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a11_memory_returns_to_baseline_after_hostile_traffic() {
+    if tether_tests::ran_alone(
+        "hostile_memory::a11_memory_returns_to_baseline_after_hostile_traffic",
+    ) {
+        return;
+    }
     let started = Instant::now();
     quiet_handler_panics();
     let adapter = NativeAdapter::new()

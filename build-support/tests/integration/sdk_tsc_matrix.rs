@@ -13,7 +13,7 @@ use std::path::Path;
 
 use tether_build::sdk::{write_sdk, ImportExtension, SdkEmit};
 
-mod sdk_support;
+use crate::sdk_support;
 use sdk_support::{
     case_dirs, case_options, copy_dir, crate_dir, generate_case, generate_case_into, repo_dir,
     run_tsc, scratch,
@@ -131,7 +131,6 @@ fn node_only_tsconfig(root: &Path) -> String {
     path.to_string_lossy().to_string()
 }
 
-#[test]
 fn g1_clients_compile_under_every_common_tsconfig() {
     let root = scratch("sdk_tsc_matrix");
     let clients = root.join("clients");
@@ -175,7 +174,6 @@ fn g1_clients_compile_under_every_common_tsconfig() {
 /// real path has no `node_modules` either), in both emits. `./queries` there
 /// does need the peer: tsc reports it missing, which shows it is missing.
 #[cfg(unix)]
-#[test]
 fn g3_main_entry_compiles_without_the_tanstack_peer() {
     // Outside the repository and the target directory, whose `node_modules` have the peer.
     let root = std::env::temp_dir().join(format!("tether-sdk-no-peer-{}", std::process::id()));
@@ -239,7 +237,6 @@ fn g3_main_entry_compiles_without_the_tanstack_peer() {
 /// `strictNullChecks`) writes with the client compiles too, not only the
 /// client: `if (r.error === null) r.headers[..]` does not narrow the result
 /// there, so `headers` must be a member of every outcome (trial 6 F3).
-#[test]
 fn g1_loose_projects_read_declared_headers() {
     let root = scratch("sdk_tsc_loose_usage");
     let case = crate_dir().join("tests/data/sdk/response_headers");
@@ -273,4 +270,13 @@ export async function usage(): Promise<number> {
             &format!("reading declared headers with strict {strict}"),
         );
     }
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        g1_clients_compile_under_every_common_tsconfig,
+        g3_main_entry_compiles_without_the_tanstack_peer,
+        g1_loose_projects_read_declared_headers,
+    ]
 }

@@ -1,11 +1,10 @@
 //! `cargo tether build` (SPEC D1, D2, D3) on copies of the fixture app.
 //! Compiles the fixture (tether once for all tests, in a shared target dir).
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{snapshot, stderr, stdout, Fixture};
 
-#[test]
 fn d1_build_compiles_then_writes_every_document_and_client() {
     let f = Fixture::new("build");
     let out = f.cmd(&["build"]).output().unwrap();
@@ -44,7 +43,6 @@ fn d1_build_compiles_then_writes_every_document_and_client() {
     f.cmd(&["sdk", "--check"]).assert().success();
 }
 
-#[test]
 fn d3_build_check_green_when_fresh_red_after_a_change_without_compiling() {
     let f = Fixture::new("build-check");
     f.generate();
@@ -68,7 +66,6 @@ fn d3_build_check_green_when_fresh_red_after_a_change_without_compiling() {
 /// `build --check` evaluate `#[cfg]` with the features `cargo build`
 /// compiles with (`--features` passed through), as build.rs does, so they
 /// agree with it instead of documenting every feature's routes.
-#[test]
 fn d3_build_and_check_follow_the_features_cargo_build_compiles_with() {
     let f = Fixture::new("features");
     let manifest = f
@@ -116,7 +113,6 @@ fn d3_build_and_check_follow_the_features_cargo_build_compiles_with() {
     assert!(stderr(&out).contains("openapi.json"), "{}", stderr(&out));
 }
 
-#[test]
 fn d2_failing_build_says_so_and_writes_nothing() {
     let f = Fixture::new("build-fail");
     // Without build.rs only `cargo tether` itself could write the outputs.
@@ -186,7 +182,6 @@ fn with_tanstack_query(f: &Fixture) -> (String, String) {
 /// F7: a client file writing would delete is both a stale file of the
 /// client and a leftover of `tether.generated`: listed once, marked, and
 /// counted once; one stale file "differs".
-#[test]
 fn d3_check_lists_each_file_once_and_marks_the_ones_to_delete() {
     let f = Fixture::new("check-once");
     let (config, tanstack) = with_tanstack_query(&f);
@@ -234,7 +229,6 @@ fn d3_check_lists_each_file_once_and_marks_the_ones_to_delete() {
     );
 }
 
-#[test]
 fn d3_outputs_tether_no_longer_writes_are_removed_and_fail_check() {
     let f = Fixture::new("stale");
     f.generate();
@@ -284,7 +278,6 @@ fn d3_outputs_tether_no_longer_writes_are_removed_and_fail_check() {
     f.cmd(&["build", "--check"]).assert().success();
 }
 
-#[test]
 fn d1_build_reports_what_build_rs_rewrote() {
     let f = Fixture::new("build-reports");
     f.cmd(&["build", "-q"]).assert().success();
@@ -306,7 +299,6 @@ fn d1_build_reports_what_build_rs_rewrote() {
 
 /// build.rs deletes what it no longer writes during `cargo build`, before
 /// the command plans anything: the summary still reports it (trial3 T7).
-#[test]
 fn d1_build_reports_what_build_rs_deleted() {
     let f = Fixture::new("build-deletes");
     let (config, tanstack) = with_tanstack_query(&f);
@@ -355,7 +347,6 @@ fn outputs(f: &Fixture) -> Vec<(std::path::PathBuf, Vec<u8>)> {
     all
 }
 
-#[test]
 fn b1_controller_mistake_is_left_to_rustc_and_the_outputs_kept() {
     let f = Fixture::new("macro-error");
     f.generate();
@@ -389,7 +380,6 @@ fn b1_controller_mistake_is_left_to_rustc_and_the_outputs_kept() {
     assert!(before == after, "the last outputs stay as they were");
 }
 
-#[test]
 fn b1_cargo_build_writes_missing_outputs_and_sees_a_new_tether_toml() {
     let f = Fixture::new("rerun");
     let config = f.read("tether.toml");
@@ -427,4 +417,20 @@ fn b1_cargo_build_writes_missing_outputs_and_sees_a_new_tether_toml() {
         f.read("sdk/greetings/index.ts").contains("hello("),
         "the client too"
     );
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        d1_build_compiles_then_writes_every_document_and_client,
+        d3_build_check_green_when_fresh_red_after_a_change_without_compiling,
+        d3_build_and_check_follow_the_features_cargo_build_compiles_with,
+        d2_failing_build_says_so_and_writes_nothing,
+        d3_check_lists_each_file_once_and_marks_the_ones_to_delete,
+        d3_outputs_tether_no_longer_writes_are_removed_and_fail_check,
+        d1_build_reports_what_build_rs_rewrote,
+        d1_build_reports_what_build_rs_deleted,
+        b1_controller_mistake_is_left_to_rustc_and_the_outputs_kept,
+        b1_cargo_build_writes_missing_outputs_and_sees_a_new_tether_toml,
+    ]
 }

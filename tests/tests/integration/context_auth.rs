@@ -492,7 +492,7 @@ async fn e2_missing_provider_is_a_startup_error_naming_the_type() {
         .unwrap();
     assert!(
         e.to_string()
-            .contains("OnlyState::count reads app state of type `context_auth::Hits`"),
+            .contains("OnlyState::count reads app state of type `integration::context_auth::Hits`"),
         "{e}"
     );
     assert!(App::new(NativeAdapter::new())

@@ -1,7 +1,7 @@
 //! SPEC D2: each error says what went wrong and how to fix it, exits
 //! non-zero, and leaves nothing half-written.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{snapshot, stderr, tether_cmd, Fixture};
 
@@ -17,7 +17,6 @@ fn fails(cmd: &mut assert_cmd::Command) -> String {
 }
 
 /// F14's case: a tether.toml without a Cargo.toml beside it.
-#[test]
 fn d2_config_without_cargo_toml_ends_its_output() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("tether.toml"), "").unwrap();
@@ -28,7 +27,6 @@ fn d2_config_without_cargo_toml_ends_its_output() {
     );
 }
 
-#[test]
 fn d2_missing_config() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("Cargo.toml"), "[package]\nname = \"x\"\n").unwrap();
@@ -41,7 +39,6 @@ fn d2_missing_config() {
     assert!(err.contains("nope.toml does not exist"), "{err}");
 }
 
-#[test]
 fn d2_invalid_config_names_the_key() {
     let f = Fixture::new("err-config");
     f.write("tether.toml", "runtime = \"fast\"\n");
@@ -57,7 +54,6 @@ fn d2_invalid_config_names_the_key() {
 /// message said `--input` and `--output` were missing, as if the flag
 /// were meant for a document on disk; the configured outputs take them
 /// from `[openapi.sdk]`, which the error names.
-#[test]
 fn d2_input_only_flags_name_the_config_key() {
     let f = Fixture::new("err-input-flags");
     f.generate();
@@ -83,7 +79,6 @@ fn d2_input_only_flags_name_the_config_key() {
     }
 }
 
-#[test]
 fn d2_unknown_output_name() {
     let f = Fixture::new("err-name");
     f.generate();
@@ -94,7 +89,6 @@ fn d2_unknown_output_name() {
     assert!(err.contains("has no [openapi.sdk] table"), "{err}");
 }
 
-#[test]
 fn d2_unreadable_document() {
     let f = Fixture::new("err-doc");
     let err = fails(&mut f.cmd(&["sdk"]));
@@ -121,7 +115,6 @@ fn d2_unreadable_document() {
     assert!(!f.path("sdk").exists() && !f.path("out").exists());
 }
 
-#[test]
 fn d2_no_partial_output_when_one_output_fails() {
     let f = Fixture::new("err-partial");
     f.generate();
@@ -140,7 +133,6 @@ fn d2_no_partial_output_when_one_output_fails() {
     );
 }
 
-#[test]
 fn d2_source_error_is_reported_by_build_check() {
     let f = Fixture::new("err-source");
     f.generate();
@@ -155,4 +147,18 @@ fn d2_source_error_is_reported_by_build_check() {
         "names the file: {}",
         stderr(&out)
     );
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        d2_config_without_cargo_toml_ends_its_output,
+        d2_missing_config,
+        d2_invalid_config_names_the_key,
+        d2_input_only_flags_name_the_config_key,
+        d2_unknown_output_name,
+        d2_unreadable_document,
+        d2_no_partial_output_when_one_output_fails,
+        d2_source_error_is_reported_by_build_check,
+    ]
 }

@@ -1,10 +1,9 @@
 //! `cargo tether sdk` (SPEC C1, D1, D3) on a copy of the fixture app.
 
-mod cli_support;
+use crate::cli_support;
 
 use cli_support::{snapshot, stderr, stdout, tether_cmd, Fixture};
 
-#[test]
 fn d1_sdk_regenerates_every_configured_client_from_the_documents() {
     let f = Fixture::new("sdk-all");
     f.generate();
@@ -27,7 +26,6 @@ fn d1_sdk_regenerates_every_configured_client_from_the_documents() {
     );
 }
 
-#[test]
 fn d1_sdk_reads_the_document_not_the_sources() {
     let f = Fixture::new("sdk-doc");
     f.generate();
@@ -37,7 +35,6 @@ fn d1_sdk_reads_the_document_not_the_sources() {
     assert!(!f.read("sdk/greetings/index.ts").contains("bye("));
 }
 
-#[test]
 fn d1_sdk_name_selects_one_of_two_outputs() {
     let f = Fixture::new("sdk-name");
     f.generate();
@@ -82,7 +79,6 @@ fn header_versioned(name: &str) -> Fixture {
 
 /// Issue 12 item 18, issue 16 defect 5: `--name` of a HEADER-versioned output
 /// writes its one client, grouped by version, from both version documents.
-#[test]
 fn g1_sdk_name_selects_the_one_client_of_a_header_versioned_output() {
     let f = header_versioned("sdk-header-name");
     std::fs::remove_dir_all(f.path("sdk")).unwrap();
@@ -123,7 +119,6 @@ fn g1_sdk_name_selects_the_one_client_of_a_header_versioned_output() {
     assert_eq!(f.read("sdk/index.ts"), index);
 }
 
-#[test]
 fn d1_sdk_output_overrides_the_configured_directory() {
     let f = Fixture::new("sdk-output");
     f.generate();
@@ -137,7 +132,6 @@ fn d1_sdk_output_overrides_the_configured_directory() {
     assert!(!f.path("sdk").exists());
 }
 
-#[test]
 fn d1_sdk_config_from_another_path() {
     let f = Fixture::new("sdk-config");
     f.generate();
@@ -165,7 +159,6 @@ fn d1_sdk_config_from_another_path() {
     );
 }
 
-#[test]
 fn d1_sdk_package_flag_finds_the_workspace_member() {
     let f = Fixture::new("sdk-p");
     f.generate();
@@ -182,7 +175,6 @@ fn d1_sdk_package_flag_finds_the_workspace_member() {
     assert!(f.path("sdk/greetings/index.ts").is_file());
 }
 
-#[test]
 fn c1_sdk_input_yaml_without_config() {
     let f = Fixture::new("sdk-input");
     f.generate();
@@ -216,7 +208,6 @@ fn c1_sdk_input_yaml_without_config() {
 /// A client from someone else's document can have the opt-in files too:
 /// `--zod`, `--tanstack-query` and `--emit js` stand for the
 /// `[openapi.sdk]` table such a document has none of (trial3 T4).
-#[test]
 fn g3_sdk_input_with_zod_tanstack_query_and_emit() {
     let f = Fixture::new("sdk-input-g3");
     f.generate();
@@ -257,7 +248,6 @@ fn g3_sdk_input_with_zod_tanstack_query_and_emit() {
     assert!(stderr(&out).contains("--input"), "{}", stderr(&out));
 }
 
-#[test]
 fn d3_sdk_check_green_when_fresh_red_after_a_change() {
     let f = Fixture::new("sdk-check");
     f.generate();
@@ -288,7 +278,6 @@ fn d3_sdk_check_green_when_fresh_red_after_a_change() {
     assert_eq!(before, snapshot(&f.path("sdk")), "--check wrote files");
 }
 
-#[test]
 fn d1_sdk_quiet_prints_nothing() {
     let f = Fixture::new("sdk-quiet");
     f.generate();
@@ -300,7 +289,6 @@ fn d1_sdk_quiet_prints_nothing() {
     assert!(f.path("sdk/index.ts").is_file());
 }
 
-#[test]
 fn d1_help_shows_examples() {
     for args in [
         &["--help"][..],
@@ -319,7 +307,6 @@ fn d1_help_shows_examples() {
     }
 }
 
-#[test]
 fn d1_cargo_subcommand_convention() {
     // `cargo tether sdk` runs `cargo-tether tether sdk`.
     let out = tether_cmd(std::path::Path::new("."))
@@ -332,7 +319,6 @@ fn d1_cargo_subcommand_convention() {
 
 /// Issue 16: OpenAI's YAML document has `minimum` values beyond 64 bits,
 /// which JSON Schema allows; the YAML reader refused them as "out of range".
-#[test]
 fn c1_sdk_input_yaml_with_integers_beyond_64_bits() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -362,7 +348,6 @@ paths:
     assert!(seeds.contains("listSeeds("), "{seeds}");
 }
 
-#[test]
 fn c1_sdk_input_unparsable_yaml_names_the_place_not_the_document() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("bad.yaml"), "openapi: 3.1.0\ninfo: [\n").unwrap();
@@ -382,7 +367,6 @@ fn c1_sdk_input_unparsable_yaml_names_the_place_not_the_document() {
 }
 
 /// Issue 16: two operations sharing an operationId were renamed `foo`/`foo2` silently.
-#[test]
 fn c8_sdk_duplicate_operation_ids_are_renamed_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
@@ -412,4 +396,26 @@ fn c8_sdk_duplicate_operation_ids_are_renamed_with_a_warning() {
         items.contains("  fetch(") && items.contains("  fetch2("),
         "{items}"
     );
+}
+
+/// This module's tests, for the list in `main.rs`.
+pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
+    tests![
+        d1_sdk_regenerates_every_configured_client_from_the_documents,
+        d1_sdk_reads_the_document_not_the_sources,
+        d1_sdk_name_selects_one_of_two_outputs,
+        g1_sdk_name_selects_the_one_client_of_a_header_versioned_output,
+        d1_sdk_output_overrides_the_configured_directory,
+        d1_sdk_config_from_another_path,
+        d1_sdk_package_flag_finds_the_workspace_member,
+        c1_sdk_input_yaml_without_config,
+        g3_sdk_input_with_zod_tanstack_query_and_emit,
+        d3_sdk_check_green_when_fresh_red_after_a_change,
+        d1_sdk_quiet_prints_nothing,
+        d1_help_shows_examples,
+        d1_cargo_subcommand_convention,
+        c1_sdk_input_yaml_with_integers_beyond_64_bits,
+        c1_sdk_input_unparsable_yaml_names_the_place_not_the_document,
+        c8_sdk_duplicate_operation_ids_are_renamed_with_a_warning,
+    ]
 }
