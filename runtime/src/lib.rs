@@ -73,93 +73,51 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The modules, bottom-up (each uses only those before it):
-// 1. `request`, `response` + `error`, `exception`, `extract` + `urlencoded`,
-//    `multipart`, `sse`: what handlers see and return;
-// 2. `handler_future`, `response_future`: the per-request futures;
-// 3. `middleware`, `cors`, `compression`, `pipeline`, `controller`, `routing`: what runs
-//    around a handler and finds it; `context`, `state`, `cookie`,
-//    `security`: what handlers and guards read of the request and the app;
-// 4. `docs`, `trace` (the request span), `service` + `layer` (the compiled app, and its tower stack), `conn_io`, `h2_writes`,
-//    `tls`, `adapter` (hyper);
-// 5. `app` (the builder), `runtime` (threads), `testing` (in-process client).
-pub mod adapter;
-pub mod api_error;
+// 1. `response`: what handlers return and the errors they raise;
+// 2. `trace`: the request span;
+// 3. `extract`: the request and what handlers read of it;
+// 4. `docs`: the OpenAPI document and its page at run time;
+// 5. `pipeline`: guards, interceptors, pipes, filters, security, and the
+//    handler's future;
+// 6. `routing`: the route table `#[controller]` emits, and the router;
+// 7. `app`: the builder, the compiled service, middleware, layers, probes;
+// 8. `server`: the adapter on hyper (connections, HTTP/1 and HTTP/2,
+//    timeouts, TLS) and the runtimes that run it;
+// 9. `testing`: the in-process client.
 pub mod app;
-mod attachment;
-#[cfg(feature = "compression")]
-pub mod compression;
-mod conn_io;
-mod connection_limit;
-pub mod context;
-pub mod controller;
-pub mod cookie;
-pub mod cors;
 #[cfg(feature = "docs")]
 pub mod docs;
-mod error;
-mod exception;
 pub mod extract;
-mod finite;
-mod h2_streams;
-mod h2_writes;
-// One of the two modules with `unsafe`: a handler's future is kept in
-// inline space and polled and dropped through a small vtable, so a request
-// costs no box (SPEC A10); each block carries its `// SAFETY:` reasoning.
-#[allow(unsafe_code)]
-mod handler_future;
-mod host_header;
-mod http2;
-mod idle;
-pub mod layer;
-pub mod middleware;
-pub mod multipart;
-pub mod param_rules;
 pub mod pipeline;
-mod probes;
-pub mod request;
-// The other module with `unsafe`: SSE2 loads that count pipelined
-// request heads sixteen bytes at a time (issue 18).
-#[allow(unsafe_code)]
-mod request_heads;
 pub mod response;
-mod response_future;
-pub mod response_headers;
-mod routing;
-pub mod runtime;
-pub mod security;
-pub mod service;
-pub mod sse;
-mod stall;
-pub mod state;
+pub mod routing;
+pub mod server;
 pub mod testing;
-pub mod text_length;
-#[cfg(feature = "tls")]
-pub mod tls;
 pub mod trace;
-mod urlencoded;
-pub mod validate;
 
-pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
-pub use api_error::ApiError;
-pub use app::{App, AppError, RouteInfo, Server};
-pub use attachment::Attachment;
-#[cfg(feature = "compression")]
-pub use compression::Compression;
-pub use context::{Extension, FromRequest};
-pub use controller::Controller;
-pub use cors::Cors;
-pub use error::HttpError;
+pub use app::builder::{App, AppError, RouteInfo, Server};
+pub use app::cors::Cors;
+pub use app::middleware::{Middleware, Next};
+pub use app::response_future::ResponseFuture;
+pub use app::service::AppService;
+pub use extract::context::{Extension, FromRequest};
+pub use extract::request::Request;
+pub use extract::state::State;
 pub use http::{Method, StatusCode};
-pub use middleware::{Middleware, Next};
-pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe};
-pub use request::Request;
-pub use response::{Body, Html, IntoResponse, Json, NoContent, Redirect, Response};
-pub use response_future::ResponseFuture;
-pub use response_headers::WithHeaders;
-pub use routing::RouteConflict;
-pub use runtime::Runtime;
-pub use service::AppService;
-pub use state::State;
+pub use pipeline::stages::{
+    CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe,
+};
+pub use response::api_error::ApiError;
+pub use response::attachment::Attachment;
+pub use response::body::{Body, Html, IntoResponse, Json, NoContent, Redirect, Response};
+#[cfg(feature = "compression")]
+pub use response::compression::Compression;
+pub use response::error::HttpError;
+pub use response::headers::WithHeaders;
+pub use routing::controller::Controller;
+pub use routing::router::RouteConflict;
+pub use server::adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
+pub use server::runtime::Runtime;
 pub use tether_macros::{
     all, controller, delete, get, head, http_code, options, patch, post, put, use_filters,
     use_guards, use_interceptors, use_pipes, version, ApiError,
@@ -170,30 +128,34 @@ pub use tether_model::{Versioning, VersioningKind};
 #[doc(hidden)]
 pub mod __fuzz {
     #[cfg(feature = "compression")]
-    pub use crate::compression::accepts_gzip;
-    pub use crate::host_header::problem as host_problem;
-    pub use crate::request_heads::request_heads;
+    pub use crate::response::compression::accepts_gzip;
+    pub use crate::server::host_header::problem as host_problem;
+    pub use crate::server::request_heads::request_heads;
 }
 
 /// What the code generated by `#[controller]` refers to. Not public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::context::{from_request, FromRequest, Probe, ProbeExtractor, ProbeOther};
-    pub use crate::controller::{
+    pub use crate::extract::args::*;
+    pub use crate::extract::context::{
+        from_request, FromRequest, Probe, ProbeExtractor, ProbeOther,
+    };
+    pub use crate::extract::cookie::cookie_param;
+    pub use crate::extract::multipart::{body_multipart, body_multipart_measured, FromMultipart};
+    pub use crate::extract::param_rules::{self as rules, unpiped, Broken};
+    pub use crate::extract::request::Request;
+    pub use crate::extract::text_length::{counted, measured, parts_with_stand_ins, Input};
+    pub use crate::extract::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
+    pub use crate::pipeline::security::{KeyIn, Scheme, SchemeKind, Security};
+    pub use crate::pipeline::stages::{piped, raise, ArgSource, PipelineDef, Raise};
+    pub use crate::response::body::handler_return::{
+        BodyJson, BodyResponse, SplitPlain, SplitResult,
+    };
+    pub use crate::response::body::{IntoResponse, Json};
+    pub use crate::routing::controller::{
         Controller, FrameworkDef, HandlerFuture, PrefixExcludeDef, RouteDef, RouteMethod,
         VersionDef, VersioningDef,
     };
-    pub use crate::cookie::cookie_param;
-    pub use crate::extract::*;
-    pub use crate::multipart::{body_multipart, body_multipart_measured, FromMultipart};
-    pub use crate::param_rules::{self as rules, unpiped, Broken};
-    pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef, Raise};
-    pub use crate::request::Request;
-    pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
-    pub use crate::response::{IntoResponse, Json};
-    pub use crate::security::{KeyIn, Scheme, SchemeKind, Security};
-    pub use crate::text_length::{counted, measured, parts_with_stand_ins, Input};
-    pub use crate::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
     pub use http::StatusCode;
     pub use serde::{self, Serialize};
     pub use std::boxed::Box;

@@ -33,8 +33,8 @@
 //! that `tracing`'s `log` feature writes it and its `response` event to the
 //! `log` logger.
 
-use crate::response::Response;
-use crate::routing::Route;
+use crate::response::body::Response;
+use crate::routing::router::Route;
 use std::time::Instant;
 use tracing::field::Empty;
 use tracing::{Level, Span};

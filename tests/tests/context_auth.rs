@@ -9,11 +9,11 @@
 
 use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use tether::extract::state::Requires;
+use tether::pipeline::security::{BearerToken, Security};
 use tether::pipeline::{
     ArgMeta, CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe,
 };
-use tether::security::{BearerToken, Security};
-use tether::state::Requires;
 use tether::{
     controller, App, AppError, Extension, FromRequest, HttpError, IntoResponse, NativeAdapter,
     Request, Response, State,
@@ -262,7 +262,9 @@ fn security_warnings(app: App) -> Vec<String> {
             _: tracing_subscriber::layer::Context<'_, S>,
         ) {
             let meta = event.metadata();
-            if meta.target() == tether::security::TARGET && *meta.level() == tracing::Level::WARN {
+            if meta.target() == tether::pipeline::security::TARGET
+                && *meta.level() == tracing::Level::WARN
+            {
                 let mut message = String::new();
                 event.record(&mut Message(&mut message));
                 self.0.lock().unwrap().push(message);

@@ -14,7 +14,7 @@
 //! `session_http` scheme).
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tether::cookie::{SameSite, SetCookie};
+use tether::extract::cookie::{SameSite, SetCookie};
 
 /// The session cookie's name over HTTPS, as `tether.toml`'s `session`
 /// scheme says.

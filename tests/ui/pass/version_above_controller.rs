@@ -20,6 +20,6 @@ impl B {
 }
 
 fn main() {
-    assert!(matches!(A::VERSIONS, Some([tether::controller::VersionDef::Exact("2")])));
-    assert!(matches!(B::VERSIONS, Some([tether::controller::VersionDef::Exact("3")])));
+    assert!(matches!(A::VERSIONS, Some([tether::routing::controller::VersionDef::Exact("2")])));
+    assert!(matches!(B::VERSIONS, Some([tether::routing::controller::VersionDef::Exact("3")])));
 }

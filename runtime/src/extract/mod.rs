@@ -1,0 +1,16 @@
+//! What handlers read (SPEC A2, E1, E2, E5): the [`Request`](request::Request),
+//! path, query and header arguments, bodies (JSON, form, text, bytes,
+//! multipart), cookies, context and state, and their validation.
+
+pub use args::*;
+
+pub(crate) mod args;
+pub mod context;
+pub mod cookie;
+pub mod multipart;
+pub mod param_rules;
+pub mod request;
+pub mod state;
+pub mod text_length;
+pub(crate) mod urlencoded;
+pub mod validate;

@@ -1,0 +1,18 @@
+//! What handlers return (SPEC A3): one [`Body`] type and [`IntoResponse`],
+//! JSON and its finite numbers, the errors ([`HttpError`], typed
+//! [`ApiError`]s, the [`Exception`](exception::Exception) that carries
+//! them to the filters), file downloads, server-sent events, declared
+//! response headers and gzip.
+
+pub mod api_error;
+pub mod attachment;
+pub(crate) mod body;
+#[cfg(feature = "compression")]
+pub mod compression;
+pub mod error;
+pub mod exception;
+pub(crate) mod finite;
+pub mod headers;
+pub mod sse;
+
+pub use body::*;
