@@ -60,9 +60,9 @@
 //!
 //! | Feature | Default | What it enables |
 //! |---|---|---|
-//! | `compression` | on | `Compression` (module `compression`): gzip of whole answers, flate2's Rust backend; the `/docs` page's Swagger UI bundle is also served gzipped when `docs` is on |
+//! | `compression` | on | `Compression` (module `response::compression`): gzip of whole answers, flate2's Rust backend; the `/docs` page's Swagger UI bundle is also served gzipped when `docs` is on |
 //! | `docs` | off | `App::docs` (module `docs`): the OpenAPI document(s) and the Swagger UI page (embedded, about 2.2 MB) served at `/docs` |
-//! | `tls` | off | `NativeAdapter::tls` and the module `tls`: HTTPS with rustls (ring crypto provider), ALPN `h2` then `http/1.1` |
+//! | `tls` | off | `NativeAdapter::tls` and the module `server::tls`: HTTPS with rustls (ring crypto provider), ALPN `h2` then `http/1.1` |
 //! | `opentelemetry` | off | an incoming W3C `traceparent` continues the request span's trace (tracing-opentelemetry and opentelemetry's TraceContext propagator) |
 //!
 //! JSON is not a feature: [`Json`], `#[body]` JSON bodies, serialisable
@@ -72,28 +72,50 @@
 // docs.rs (`--cfg docsrs`, nightly) marks the items each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The modules, bottom-up (each uses only those before it):
-// 1. `response`: what handlers return and the errors they raise;
-// 2. `trace`: the request span;
-// 3. `extract`: the request and what handlers read of it;
+// The modules, bottom-up by folder: each file uses only those of the
+// folders before its own (and, inside a folder, no file imports back one
+// that imports it: no cycle between files anywhere).
+// 1. `response`: what handlers return — the body, JSON and its finite
+//    numbers, `HttpError`, `ApiError`, the `Exception` filters receive,
+//    attachments, SSE, declared headers and cookies, gzip;
+// 2. `trace`: the request span, and the `500` of a panic;
+// 3. `extract`: the `Request` and what handlers read of it — body, JSON,
+//    query and form (`urlencoded`), path and header arguments, cookies,
+//    multipart, state and context, validation and its rules;
 // 4. `docs`: the OpenAPI document and its page at run time;
-// 5. `pipeline`: guards, interceptors, pipes, filters, security, and the
-//    handler's future;
+// 5. `pipeline`: the handler's future, guards, interceptors, pipes,
+//    filters and security requirements;
 // 6. `routing`: the route table `#[controller]` emits, and the router;
-// 7. `app`: the builder, the compiled service, middleware, layers, probes;
+// 7. `app`: middleware and CORS, the per-request future, tower layers,
+//    the compiled service, probes, and the `App` builder;
 // 8. `server`: the adapter on hyper (connections, HTTP/1 and HTTP/2,
 //    timeouts, TLS) and the runtimes that run it;
 // 9. `testing`: the in-process client.
-pub mod app;
+// The arrows back up, each to a file that imports nothing of the folders
+// before its own (so no cycle): the response body holds the connection's
+// `server::idle::Open` and the request body reports to `server::stall`
+// (the connection's one timer); `response::compression` is a middleware
+// (`app::middleware`); the single-value rules raise through
+// `pipeline::stages::raise`; the service checks `Host` with
+// `server::host_header`, and `App::listen` serves with `server::adapter`.
+pub mod response;
+
+pub mod trace;
+
+pub mod extract;
+
 #[cfg(feature = "docs")]
 pub mod docs;
-pub mod extract;
+
 pub mod pipeline;
-pub mod response;
+
 pub mod routing;
+
+pub mod app;
+
 pub mod server;
+
 pub mod testing;
-pub mod trace;
 
 pub use app::builder::{App, AppError, RouteInfo, Server};
 pub use app::cors::Cors;
@@ -103,6 +125,7 @@ pub use app::service::AppService;
 pub use extract::context::{Extension, FromRequest};
 pub use extract::request::Request;
 pub use extract::state::State;
+pub use http;
 pub use http::{Method, StatusCode};
 pub use pipeline::stages::{
     CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe,
@@ -137,6 +160,7 @@ pub mod __fuzz {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::extract::args::*;
+    pub use crate::extract::body::read_body;
     pub use crate::extract::context::{
         from_request, FromRequest, Probe, ProbeExtractor, ProbeOther,
     };

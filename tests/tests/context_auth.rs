@@ -9,7 +9,7 @@
 
 use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use tether::extract::state::Requires;
+use tether::extract::context::Requires;
 use tether::pipeline::security::{BearerToken, Security};
 use tether::pipeline::{
     ArgMeta, CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe,

@@ -8,8 +8,8 @@
 use crate::db::{Db, DbError};
 use crate::session::{now, Sessions};
 use serde::{Deserialize, Serialize};
+use tether::extract::context::Requires;
 use tether::extract::cookie::{find as find_cookie, SetCookie};
-use tether::extract::state::Requires;
 use tether::pipeline::security::BearerToken;
 use tether::{controller, ApiError, FromRequest, Guard, HttpError, Request, State, WithHeaders};
 

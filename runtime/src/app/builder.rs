@@ -5,8 +5,9 @@ use crate::app::layer::{Inner, LayerFn};
 use crate::app::middleware::{DynMiddleware, Middleware};
 use crate::app::probes::{Draining, Probe};
 use crate::app::service::{AppService, NotFoundHandler, ServiceParts};
+use crate::extract::context::Requires;
 use crate::extract::request::{Request, RequestBody};
-use crate::extract::state::{Requires, StateMap};
+use crate::extract::state::StateMap;
 use crate::pipeline::stages::{
     CatchAll, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe, PipelineDef,
     RoutePipeline,
@@ -536,7 +537,7 @@ impl<A: HttpAdapter> App<A> {
                     &label,
                 );
                 let served = r.served(&framework);
-                crate::pipeline::security::warn_if_unchecked(
+                crate::pipeline::stages::warn_if_unchecked(
                     pipeline.as_deref(),
                     r.reads_credential,
                     &label,

@@ -23,7 +23,6 @@
 //! calls the middleware and router directly, as before (SPEC A10).
 
 use crate::app::response_future::ResponseFuture;
-use crate::app::service::AppService;
 use crate::extract::request::RequestBody;
 use crate::response::body::{Body, BoxError, IntoResponse, Response};
 use crate::response::error::HttpError;
@@ -170,15 +169,6 @@ where
     }
 }
 
-/// The stack of `layers` (first added innermost) around `service`.
-pub(crate) fn stack(service: AppService, layers: Vec<LayerFn>) -> Stack {
-    layers
-        .into_iter()
-        .fold(BoxCloneSyncService::new(service), |stack, layer| {
-            layer(stack)
-        })
-}
-
 /// The answer for a layer's error: `503` for tower's `Elapsed` (timeout)
 /// and `Overloaded` (load shed), like the adapter's own request timeout;
 /// `500` for anything else.
@@ -210,41 +200,4 @@ pub(crate) fn call_stack(stack: &Stack, req: http::Request<RequestBody>) -> Resp
         false,
         None,
     )
-}
-
-impl<B> Service<http::Request<B>> for AppService
-where
-    B: http_body::Body<Data = Bytes> + Send + 'static,
-    B::Error: Into<BoxError>,
-{
-    type Response = Response;
-    type Error = Infallible;
-    type Future = ServiceFuture;
-
-    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        Poll::Ready(Ok(()))
-    }
-
-    fn call(&mut self, req: http::Request<B>) -> Self::Future {
-        ServiceFuture {
-            inner: AppService::call(self, req.map(RequestBody::from_body)),
-        }
-    }
-}
-
-pin_project! {
-    /// [`AppService`]'s future as a [`tower::Service`]: its response, never
-    /// an error.
-    pub struct ServiceFuture {
-        #[pin]
-        inner: ResponseFuture,
-    }
-}
-
-impl Future for ServiceFuture {
-    type Output = Result<Response, Infallible>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        self.project().inner.poll(cx).map(Ok)
-    }
 }

@@ -2,8 +2,8 @@
 //! panicking handler, middleware or pipeline becomes a `500`.
 
 use crate::pipeline::handler::HandlerFuture;
-use crate::response::body::{IntoResponse, Response};
-use crate::response::error::HttpError;
+use crate::response::body::Response;
+use crate::trace::panicked;
 use pin_project_lite::pin_project;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
@@ -82,15 +82,7 @@ impl ResponseFuture {
 }
 
 fn with_vary_version(mut res: Response) -> Response {
-    crate::app::cors::add_vary(res.headers_mut(), tether_model::VERSION_HEADER);
-    res
-}
-
-/// The `500` for a panic, logged in the request span (see [`crate::trace`]).
-pub(crate) fn panicked(payload: &(dyn std::any::Any + Send)) -> Response {
-    crate::trace::record_panic(payload);
-    let mut res = HttpError::internal("Internal server error").into_response();
-    res.extensions_mut().insert(crate::trace::Panicked);
+    crate::response::headers::add_vary(res.headers_mut(), tether_model::VERSION_HEADER);
     res
 }
 

@@ -6,11 +6,19 @@ use crate::app::layer::{LayerFn, Stack};
 use crate::app::middleware::{DynMiddleware, Endpoint, Next};
 use crate::app::response_future::ResponseFuture;
 use crate::extract::request::{PathParams, Request, RequestBody};
-use crate::response::body::{IntoResponse, Response};
+use crate::response::body::{BoxError, IntoResponse, Response};
 use crate::response::error::HttpError;
 use crate::routing::router::{RequestedVersion, Router};
+use bytes::Bytes;
+use pin_project_lite::pin_project;
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use tether_model::VERSION_HEADER;
+use tower::util::BoxCloneSyncService;
+use tower::Service;
 
 /// Answers requests no route matches.
 pub(crate) type NotFoundHandler = Box<dyn Fn(&Request) -> Response + Send + Sync>;
@@ -70,7 +78,7 @@ impl AppService {
         };
         AppService {
             inner,
-            layered: Some(crate::app::layer::stack(untraced, layers)),
+            layered: Some(stack(untraced, layers)),
             traced: true,
         }
     }
@@ -338,4 +346,50 @@ fn method_not_allowed(head: &http::request::Parts, allowed: &[&str]) -> Response
 
 fn not_found(head: &http::request::Parts) -> Response {
     HttpError::not_found(format!("Cannot {} {}", head.method, head.uri.path())).into_response()
+}
+
+/// The stack of `layers` (first added innermost) around `service`.
+fn stack(service: AppService, layers: Vec<LayerFn>) -> Stack {
+    layers
+        .into_iter()
+        .fold(BoxCloneSyncService::new(service), |stack, layer| {
+            layer(stack)
+        })
+}
+
+impl<B> Service<http::Request<B>> for AppService
+where
+    B: http_body::Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<BoxError>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = ServiceFuture;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, req: http::Request<B>) -> Self::Future {
+        ServiceFuture {
+            inner: AppService::call(self, req.map(RequestBody::from_body)),
+        }
+    }
+}
+
+pin_project! {
+    /// [`AppService`]'s future as a [`tower::Service`]: its response, never
+    /// an error.
+    pub struct ServiceFuture {
+        #[pin]
+        inner: ResponseFuture,
+    }
+}
+
+impl Future for ServiceFuture {
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        self.project().inner.poll(cx).map(Ok)
+    }
 }

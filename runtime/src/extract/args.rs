@@ -4,51 +4,15 @@
 //! JSON field path) and the problem (`413` for a body over the limit, `415` for a
 //! wrong content type or a compressed body).
 
+use crate::extract::body::{
+    check_content_type, content_type, is_json, read_body, read_json, wrong_type,
+};
 use crate::extract::request::Request;
 use crate::extract::urlencoded::{Error, Values};
 use crate::HttpError;
 use bytes::Bytes;
-use http::StatusCode;
-use http_body::Body as _;
-use http_body_util::{BodyExt, Limited};
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
-use std::fmt::Display;
-use std::str::FromStr;
-
-/// The short name of a type for messages: `u64`, `Uuid`, `Vec<String>`.
-pub(crate) fn short_type_name<T>() -> String {
-    let full = std::any::type_name::<T>();
-    let mut out = String::with_capacity(full.len());
-    for part in full.split_inclusive(['<', '>', ',', ' ']) {
-        let (word, sep) = match part.char_indices().last() {
-            Some((i, c)) if "<>, ".contains(c) => (&part[..i], &part[i..]),
-            _ => (part, ""),
-        };
-        out.push_str(word.rsplit("::").next().unwrap_or(word));
-        out.push_str(sep);
-    }
-    out
-}
-
-/// `text.parse()`, retried without a zero fraction when that fails
-/// (`"12.0"` reads as `12`): JSON Schema counts integral decimals as
-/// integers. The retry runs on the error path only.
-pub(crate) fn parse_integral_decimal<T: FromStr>(text: &str) -> Result<T, T::Err> {
-    text.parse()
-        .or_else(|e| integral_decimal(text).and_then(|i| i.parse().ok()).ok_or(e))
-}
-
-/// `"12.0"` → `"12"`, `"-3.00"` → `"-3"`; `None` for anything else.
-fn integral_decimal(text: &str) -> Option<&str> {
-    let (int, frac) = text.split_once('.')?;
-    let digits = int.strip_prefix('-').unwrap_or(int);
-    (!digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && !frac.is_empty()
-        && frac.bytes().all(|b| b == b'0'))
-    .then_some(int)
-}
 
 /// A type a `#[param]` argument can have: read with serde from the
 /// percent-decoded capture, like one value of a query string.
@@ -96,7 +60,7 @@ pub fn read_args<T>(
     read: impl FnOnce() -> Result<T, Result<crate::Response, crate::Exception>>,
 ) -> Result<T, Result<crate::Response, crate::Exception>> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(read))
-        .unwrap_or_else(|payload| Err(Ok(crate::app::response_future::panicked(&*payload))))
+        .unwrap_or_else(|payload| Err(Ok(crate::trace::panicked(&*payload))))
 }
 
 /// `raw` (the value of the `place` named `name`) percent-decoded, or the
@@ -191,163 +155,12 @@ pub fn header_param<'a, T: HeaderParam>(req: &'a Request, name: &'a str) -> Resu
     read.map_err(|e| HttpError::bad_request(e.describe(place)))
 }
 
-fn content_type(req: &Request) -> Option<&str> {
-    // The header constant: no name to parse and hash on every body.
-    req.head()
-        .headers
-        .get(http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .map(|v| v.split(';').next().unwrap_or("").trim())
-}
-
-fn check_content_type(
-    req: &Request,
-    accepts: fn(&str) -> bool,
-    expected: &str,
-) -> Result<(), HttpError> {
-    match content_type(req) {
-        // Lower-cased only when it has capitals: no allocation as a rule.
-        Some(ct) if ct.bytes().any(|b| b.is_ascii_uppercase()) => {
-            if accepts(&ct.to_ascii_lowercase()) {
-                Ok(())
-            } else {
-                Err(wrong_type(expected, Some(ct)))
-            }
-        }
-        Some(ct) if accepts(ct) => Ok(()),
-        found => Err(wrong_type(expected, found)),
-    }
-}
-
-/// The `415` of a body sent with another content type. Messages speak of
-/// "the request body", never of the Rust argument it feeds: the client
-/// knows the document, not the handler.
-pub(crate) fn wrong_type(expected: &str, found: Option<&str>) -> HttpError {
-    HttpError::new(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        format!(
-            "the request body must be sent as `{expected}`, got {}",
-            found.map_or("no content-type".to_string(), |f| format!("`{f}`"))
-        ),
-    )
-}
-
-/// `Ok` when the request body is sent as it is: no `Content-Encoding`,
-/// or only `identity`. Else the `415` of RFC 9110 §15.5.16, with
-/// `Accept-Encoding: identity`: tether reads bodies as sent, so a `gzip`
-/// or `br` body would reach the handler still compressed. Checked before
-/// any byte of the body is read.
-pub(crate) fn sent_as_is(req: &Request) -> Result<(), HttpError> {
-    let mut codings = req.headers().get_all(http::header::CONTENT_ENCODING).iter();
-    let other = codings.find_map(|value| match value.to_str() {
-        Ok(list) => list
-            .split(',')
-            .map(str::trim)
-            .find(|c| !c.is_empty() && !c.eq_ignore_ascii_case("identity"))
-            .map(str::to_string),
-        Err(_) => Some(String::from_utf8_lossy(value.as_bytes()).into_owned()),
-    });
-    match other {
-        None => Ok(()),
-        Some(coding) => Err(HttpError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            format!(
-                "the request body is sent with `Content-Encoding: {coding}`, which the server does not decode: send it uncompressed"
-            ),
-        )
-        .with_header(
-            http::header::ACCEPT_ENCODING,
-            http::HeaderValue::from_static("identity"),
-        )),
-    }
-}
-
-/// How much of a body past the limit is read and discarded before the
-/// `413` goes out: a client still sending would otherwise get a reset
-/// instead of the answer.
-const DRAIN_PAST_LIMIT: usize = 1024 * 1024;
-
-pub(crate) fn too_large(limit: usize) -> HttpError {
-    HttpError::new(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        format!("the request body is larger than the limit of {limit} bytes"),
-    )
-}
-
-/// Reads the whole body within the app's size limit (`413` past it);
-/// a body sent compressed (`Content-Encoding` other than `identity`) is a
-/// `415` with `Accept-Encoding: identity`, before any of it is read.
-pub async fn read_body(req: &mut Request) -> Result<Bytes, HttpError> {
-    sent_as_is(req)?;
-    let limit = req.body_limit;
-    let mut body = req.take_body();
-    if body.size_hint().lower() > limit as u64 {
-        return Err(too_large(limit));
-    }
-    // Most bodies arrive in one frame: that frame is the body, with no list
-    // of chunks collected and copied (SPEC A10).
-    let first = match body.frame().await {
-        None => return Ok(Bytes::new()),
-        Some(Err(e)) => return Err(unreadable(e)),
-        Some(Ok(frame)) => frame.into_data().unwrap_or_default(),
-    };
-    if first.len() > limit {
-        drain(&mut body).await;
-        return Err(too_large(limit));
-    }
-    if body.is_end_stream() {
-        return Ok(first);
-    }
-    match Limited::new(&mut body, limit - first.len()).collect().await {
-        Ok(rest) => {
-            let rest = rest.to_bytes();
-            let mut all = bytes::BytesMut::with_capacity(first.len() + rest.len());
-            all.extend_from_slice(&first);
-            all.extend_from_slice(&rest);
-            Ok(all.freeze())
-        }
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
-            drain(&mut body).await;
-            Err(too_large(limit))
-        }
-        Err(e) => Err(unreadable(e)),
-    }
-}
-
-fn unreadable(e: impl Display) -> HttpError {
-    HttpError::bad_request(format!("the body could not be read: {e}"))
-}
-
-/// Reads and discards up to [`DRAIN_PAST_LIMIT`] more bytes of `body`.
-async fn drain(body: &mut crate::extract::request::RequestBody) {
-    let mut drained = 0;
-    while drained < DRAIN_PAST_LIMIT {
-        match body.frame().await {
-            Some(Ok(frame)) => drained += frame.data_ref().map_or(0, |d| d.len()),
-            _ => break,
-        }
-    }
-}
-
-fn is_json(ct: &str) -> bool {
-    ct == "application/json" || (ct.starts_with("application/") && ct.ends_with("+json"))
-}
-
 /// `#[body] dto: T`: a JSON body.
 #[doc(hidden)]
 pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
     let bytes = read_body(req).await?;
     read_json(&bytes).map_err(HttpError::bad_request)
-}
-
-/// `bytes` parsed as JSON into `T`, an integer also read from an integral
-/// float (`12.0`); else the message naming where it failed.
-pub(crate) fn read_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    serde_json::from_slice(bytes).or_else(|e| match integral_floats_as_integers(bytes) {
-        Some(read) => read,
-        None => Err(json_error::<T>(bytes, e)),
-    })
 }
 
 /// [`body_json`], then `check` (SPEC E5): a broken rule is a `400`
@@ -395,82 +208,6 @@ fn json_validated<T: serde::de::DeserializeOwned>(
             crate::extract::validate::Sent::json,
         )
     })
-}
-
-/// The message of a JSON body that did not parse, with the field path
-/// where it failed. Found by parsing again with the path tracked: only on
-/// this error path, as tracking allocates for every key.
-fn json_error<T: serde::de::DeserializeOwned>(bytes: &[u8], e: serde_json::Error) -> String {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let path = match serde_path_to_error::deserialize::<_, T>(&mut de) {
-        Err(tracked) => known_path(tracked.path()),
-        Ok(_) => String::new(),
-    };
-    json_message(&path, e)
-}
-
-/// A JSON body's error message, naming `path` when serde knows it.
-fn json_message(path: &str, e: impl std::fmt::Display) -> String {
-    match path {
-        "" => format!("invalid JSON body: {e}"),
-        _ => format!("invalid JSON body at `{path}`: {e}"),
-    }
-}
-
-/// `path` up to its first segment serde could not name (`?`: the body
-/// ended inside an object, or a map key did not parse): `by_id`, not
-/// `by_id.?`; empty when nothing is known.
-fn known_path(path: &serde_path_to_error::Path) -> String {
-    use serde_path_to_error::Segment;
-    let mut out = String::new();
-    for segment in path.iter() {
-        match segment {
-            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
-            Segment::Map { key } | Segment::Enum { variant: key } => {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(key);
-            }
-            Segment::Unknown => break,
-        }
-    }
-    out
-}
-
-/// JSON Schema counts `379.0` as an integer, serde does not: after a failed
-/// parse, retry with every integral float written as an integer (so
-/// well-formed requests never pay for it). `None` when the body has no
-/// integral float (the first error stands), else the retry's outcome, whose
-/// error is the body's real mistake.
-fn integral_floats_as_integers<T: serde::de::DeserializeOwned>(
-    bytes: &[u8],
-) -> Option<Result<T, String>> {
-    fn fix(v: &mut serde_json::Value) -> bool {
-        match v {
-            serde_json::Value::Number(n) if n.is_f64() => {
-                let f = n.as_f64().unwrap_or(f64::NAN);
-                let integral = f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0;
-                if integral {
-                    *v = serde_json::Value::from(f as i64);
-                }
-                integral
-            }
-            serde_json::Value::Array(items) => items.iter_mut().fold(false, |c, i| fix(i) | c),
-            serde_json::Value::Object(map) => map.values_mut().fold(false, |c, i| fix(i) | c),
-            _ => false,
-        }
-    }
-    let mut value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    if !fix(&mut value) {
-        return None;
-    }
-    // Read again with the floats made integers: if that fails too, its
-    // error is the one to report (the first named a float it now reads).
-    Some(
-        serde_path_to_error::deserialize::<_, T>(value)
-            .map_err(|e| json_message(&known_path(e.path()), e.inner())),
-    )
 }
 
 /// `#[body(form)] dto: T`: an urlencoded form body.
@@ -579,6 +316,8 @@ pub async fn body_bytes_optional<T: From<Bytes>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::extract::body::json_error;
+    use crate::extract::urlencoded::short_type_name;
 
     /// A JSON body's numbers are read as the nearest f64, so a value just
     /// under a bound is under it (serde_json's `float_roundtrip`; its fast

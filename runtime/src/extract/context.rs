@@ -30,8 +30,9 @@
 //! ```
 
 use crate::extract::request::Request;
-use crate::extract::state::Requires;
+use crate::extract::state::{State, StateMap};
 use crate::response::error::HttpError;
+use std::any::TypeId;
 use std::fmt;
 use std::future::Future;
 use std::ops::Deref;
@@ -139,5 +140,46 @@ impl fmt::Debug for Requires {
         f.debug_list()
             .entries(self.types.iter().map(|(_, n)| n))
             .finish()
+    }
+}
+
+/// What a route, guard, interceptor, pipe or filter needs provided: the
+/// startup check compares it with [`App::provide`](crate::App::provide)d
+/// values.
+#[derive(Default, Clone)]
+pub struct Requires {
+    pub(crate) types: Vec<(TypeId, &'static str)>,
+}
+
+impl Requires {
+    /// Records that `T` must be provided.
+    pub fn state<T: Send + Sync + 'static>(&mut self) {
+        let id = TypeId::of::<T>();
+        if !self.types.iter().any(|(t, _)| *t == id) {
+            self.types.push((id, std::any::type_name::<T>()));
+        }
+    }
+
+    /// Records what the extractor `E` needs.
+    pub fn extractor<E: FromRequest>(&mut self) {
+        E::requires(self);
+    }
+
+    /// The first required type `provided` lacks, by name.
+    pub(crate) fn missing(&self, provided: &StateMap) -> Option<&'static str> {
+        self.types
+            .iter()
+            .find(|(id, _)| !provided.contains(*id))
+            .map(|(_, name)| *name)
+    }
+}
+
+impl<T: Send + Sync + 'static> FromRequest for State<T> {
+    async fn from_request(req: &mut Request) -> Result<Self, HttpError> {
+        req.state_arc::<T>().map(State)
+    }
+
+    fn requires(deps: &mut Requires) {
+        deps.state::<T>();
     }
 }

@@ -3,8 +3,10 @@
 //! multipart), cookies, context and state, and their validation.
 
 pub use args::*;
+pub use body::read_body;
 
 pub(crate) mod args;
+pub(crate) mod body;
 pub mod context;
 pub mod cookie;
 pub mod multipart;

@@ -91,7 +91,7 @@ fn multipart_error(e: multer::Error, limit: usize) -> HttpError {
     use multer::Error as E;
     match e {
         E::StreamSizeExceeded { .. } | E::FieldSizeExceeded { .. } => {
-            crate::extract::args::too_large(limit)
+            crate::extract::body::too_large(limit)
         }
         other => HttpError::bad_request(format!("invalid multipart body: {other}")),
     }
@@ -449,12 +449,12 @@ fn multipart_of(req: &mut Request) -> Result<Multipart, HttpError> {
     let essence = content_type.split(';').next().unwrap_or("").trim();
     if !essence.eq_ignore_ascii_case("multipart/form-data") {
         let found = (!essence.is_empty()).then_some(essence);
-        return Err(crate::extract::args::wrong_type(
+        return Err(crate::extract::body::wrong_type(
             "multipart/form-data",
             found,
         ));
     }
-    crate::extract::args::sent_as_is(req)?;
+    crate::extract::body::sent_as_is(req)?;
     let boundary = multer::parse_boundary(content_type)
         .map_err(|e| HttpError::bad_request(format!("invalid multipart body: {e}")))?;
     let limit = req.body_limit;

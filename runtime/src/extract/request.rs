@@ -5,6 +5,7 @@
 //! the query string is parsed only when a handler asks (SPEC A10).
 
 use crate::response::body::BoxError;
+use crate::response::error::HttpError;
 use bytes::Bytes;
 use http::{HeaderMap, Method, Uri};
 use http_body::Frame;
@@ -204,7 +205,7 @@ pub struct Request {
     pub(crate) message_limit: u32,
     /// The matched route's pipeline (a `pipeline::RoutePipeline`), for its
     /// pipes and filters; type-erased so this module needs nothing above it.
-    pub(crate) pipeline: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
+    pub(crate) pipeline: Option<std::sync::Arc<dyn RouteMetadata>>,
     /// The app's provided values (a `state::StateMap`); `None` when the
     /// app provides none. Type-erased like `pipeline`.
     pub(crate) state: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
@@ -297,4 +298,72 @@ impl Request {
     pub fn head(&self) -> &http::request::Parts {
         &self.head
     }
+
+    /// A value given to [`App::provide`](crate::App::provide) (SPEC E2):
+    /// `req.state::<Db>()?` in a guard or an interceptor. Declare it in the
+    /// guard's `requires` so a missing provider stops the app at startup.
+    pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, HttpError> {
+        self.state_arc_ref::<T>().map(|a| &**a)
+    }
+
+    pub(crate) fn state_arc<T: Send + Sync + 'static>(
+        &self,
+    ) -> Result<std::sync::Arc<T>, HttpError> {
+        self.state_arc_ref::<T>().cloned()
+    }
+
+    fn state_arc_ref<T: Send + Sync + 'static>(&self) -> Result<&std::sync::Arc<T>, HttpError> {
+        state_map(self)
+            .and_then(crate::extract::state::StateMap::get::<T>)
+            .ok_or_else(crate::extract::state::not_provided::<T>)
+    }
+
+    /// The matched route's metadata of type `T` (SPEC E3, Nest's
+    /// `Reflector.getAllAndOverride`): the method's `#[metadata(..)]`, else
+    /// the controller's, else the app's.
+    ///
+    /// ```
+    /// use tether::pipeline::Guard;
+    /// use tether::pipeline::security::BearerToken;
+    /// use tether::{FromRequest, HttpError, Request};
+    ///
+    /// pub struct Roles(pub &'static [&'static str]);
+    /// pub struct RolesGuard;
+    ///
+    /// fn role_of(token: &str) -> &'static str {
+    ///     if token == "root-token" { "admin" } else { "user" }
+    /// }
+    ///
+    /// impl Guard for RolesGuard {
+    ///     async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError> {
+    ///         // `&Roles(needed)` copies the `&'static` list out of the borrow,
+    ///         // so `req` is free again for what reads it mutably, such as the
+    ///         // bearer token (`Roles(needed)` would keep `req` borrowed).
+    ///         let Some(&Roles(needed)) = req.metadata::<Roles>() else { return Ok(true) };
+    ///         let BearerToken(token) = BearerToken::from_request(req).await?;
+    ///         Ok(needed.contains(&role_of(&token)))
+    ///     }
+    /// }
+    /// ```
+    pub fn metadata<T: 'static>(&self) -> Option<&T> {
+        self.pipeline
+            .as_deref()?
+            .metadata_values()
+            .iter()
+            .find_map(|v| v.downcast_ref::<T>())
+    }
+}
+
+/// What a request reads of its matched route's pipeline (a
+/// `pipeline::RoutePipeline`, which implements it): the metadata of its
+/// three levels, method first. Behind this trait the request needs nothing
+/// of the pipeline's module, which sits above this one.
+pub(crate) trait RouteMetadata: std::any::Any + Send + Sync {
+    /// The metadata values, method → controller → app.
+    fn metadata_values(&self) -> &[std::sync::Arc<dyn std::any::Any + Send + Sync>];
+}
+
+/// The app's values a request carries, if the app provides any.
+pub(crate) fn state_map(req: &Request) -> Option<&crate::extract::state::StateMap> {
+    req.state.as_deref()?.downcast_ref()
 }

@@ -28,8 +28,6 @@
 //!     .controller(Info);
 //! ```
 
-use crate::extract::context::FromRequest;
-use crate::extract::request::Request;
 use crate::response::error::HttpError;
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -78,37 +76,6 @@ impl fmt::Debug for StateMap {
     }
 }
 
-/// What a route, guard, interceptor, pipe or filter needs provided: the
-/// startup check compares it with [`App::provide`](crate::App::provide)d
-/// values.
-#[derive(Default, Clone)]
-pub struct Requires {
-    pub(crate) types: Vec<(TypeId, &'static str)>,
-}
-
-impl Requires {
-    /// Records that `T` must be provided.
-    pub fn state<T: Send + Sync + 'static>(&mut self) {
-        let id = TypeId::of::<T>();
-        if !self.types.iter().any(|(t, _)| *t == id) {
-            self.types.push((id, std::any::type_name::<T>()));
-        }
-    }
-
-    /// Records what the extractor `E` needs.
-    pub fn extractor<E: FromRequest>(&mut self) {
-        E::requires(self);
-    }
-
-    /// The first required type `provided` lacks, by name.
-    pub(crate) fn missing(&self, provided: &StateMap) -> Option<&'static str> {
-        self.types
-            .iter()
-            .find(|(id, _)| !provided.contains(*id))
-            .map(|(_, name)| *name)
-    }
-}
-
 /// A handler argument reading a value given to
 /// [`App::provide`](crate::App::provide): `db: State<Db>`. It derefs to the
 /// value; cloning it clones an `Arc`.
@@ -140,40 +107,4 @@ pub(crate) fn not_provided<T>() -> HttpError {
         "no value of type `{}` was provided: call `App::provide(..)` with one",
         std::any::type_name::<T>()
     ))
-}
-
-/// The app's values a request carries, if the app provides any.
-pub(crate) fn state_map(req: &Request) -> Option<&StateMap> {
-    req.state.as_deref()?.downcast_ref()
-}
-
-impl Request {
-    /// A value given to [`App::provide`](crate::App::provide) (SPEC E2):
-    /// `req.state::<Db>()?` in a guard or an interceptor. Declare it in the
-    /// guard's `requires` so a missing provider stops the app at startup.
-    pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, HttpError> {
-        self.state_arc_ref::<T>().map(|a| &**a)
-    }
-
-    pub(crate) fn state_arc<T: Send + Sync + 'static>(
-        &self,
-    ) -> Result<std::sync::Arc<T>, HttpError> {
-        self.state_arc_ref::<T>().cloned()
-    }
-
-    fn state_arc_ref<T: Send + Sync + 'static>(&self) -> Result<&std::sync::Arc<T>, HttpError> {
-        state_map(self)
-            .and_then(StateMap::get::<T>)
-            .ok_or_else(not_provided::<T>)
-    }
-}
-
-impl<T: Send + Sync + 'static> FromRequest for State<T> {
-    async fn from_request(req: &mut Request) -> Result<Self, HttpError> {
-        req.state_arc::<T>().map(State)
-    }
-
-    fn requires(deps: &mut Requires) {
-        deps.state::<T>();
-    }
 }

@@ -59,7 +59,7 @@ impl Input<'_> {
     /// `bytes`, written like this input, read as `T`.
     fn read<T: DeserializeOwned>(self, bytes: &[u8]) -> Result<T, String> {
         match self {
-            Input::Json(_) => crate::extract::args::read_json(bytes),
+            Input::Json(_) => crate::extract::body::read_json(bytes),
             Input::Form(_) => {
                 crate::extract::urlencoded::from_bytes(bytes).map_err(|e| e.to_string())
             }
@@ -481,7 +481,7 @@ mod tests {
     }
 
     fn messages(body: &str) -> Vec<String> {
-        let note: Note = crate::extract::args::read_json(body.as_bytes()).unwrap();
+        let note: Note = crate::extract::body::read_json(body.as_bytes()).unwrap();
         let sent = crate::extract::validate::Sent::Leaf;
         match counted(check, Input::Json(body.as_bytes()))(&note) {
             Ok(()) => Vec::new(),

@@ -296,10 +296,10 @@ impl Value<'_> {
         T::Err: Display,
     {
         let text = &*self.0;
-        crate::extract::args::parse_integral_decimal::<T>(text).map_err(|e| {
+        parse_integral_decimal::<T>(text).map_err(|e| {
             Error::Other(format!(
                 "cannot read {text:?} as {}: {e}",
-                crate::extract::args::short_type_name::<T>()
+                short_type_name::<T>()
             ))
         })
     }
@@ -379,6 +379,40 @@ impl<'de> serde::Deserializer<'de> for Value<'_> {
         str string bytes byte_buf unit_struct seq tuple tuple_struct map struct
         identifier ignored_any
     }
+}
+
+/// The short name of a type for messages: `u64`, `Uuid`, `Vec<String>`.
+pub(crate) fn short_type_name<T>() -> String {
+    let full = std::any::type_name::<T>();
+    let mut out = String::with_capacity(full.len());
+    for part in full.split_inclusive(['<', '>', ',', ' ']) {
+        let (word, sep) = match part.char_indices().last() {
+            Some((i, c)) if "<>, ".contains(c) => (&part[..i], &part[i..]),
+            _ => (part, ""),
+        };
+        out.push_str(word.rsplit("::").next().unwrap_or(word));
+        out.push_str(sep);
+    }
+    out
+}
+
+/// `text.parse()`, retried without a zero fraction when that fails
+/// (`"12.0"` reads as `12`): JSON Schema counts integral decimals as
+/// integers. The retry runs on the error path only.
+pub(crate) fn parse_integral_decimal<T: FromStr>(text: &str) -> Result<T, T::Err> {
+    text.parse()
+        .or_else(|e| integral_decimal(text).and_then(|i| i.parse().ok()).ok_or(e))
+}
+
+/// `"12.0"` → `"12"`, `"-3.00"` → `"-3"`; `None` for anything else.
+fn integral_decimal(text: &str) -> Option<&str> {
+    let (int, frac) = text.split_once('.')?;
+    let digits = int.strip_prefix('-').unwrap_or(int);
+    (!digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !frac.is_empty()
+        && frac.bytes().all(|b| b == b'0'))
+    .then_some(int)
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@
 
 use crate::extract::context::FromRequest;
 use crate::extract::request::Request;
-use crate::pipeline::stages::RoutePipeline;
 use crate::HttpError;
 
 /// Where an apiKey scheme's key is sent.
@@ -197,36 +196,6 @@ fn is_token68(t: &str) -> bool {
 /// nothing checks the credential of (filter it out, `tether::security=error`,
 /// when a middleware or tower layer checks credentials).
 pub const TARGET: &str = "tether::security";
-
-/// Warns, at startup, when the route `label` served at `served` requires
-/// a scheme but has no guard and no argument that may check the
-/// credential (`reads_credential`, decided by `#[controller]`): tether
-/// checks only that a credential is present and well formed, so such a
-/// route admits any token while its document says it is secured.
-pub(crate) fn warn_if_unchecked(
-    pipeline: Option<&RoutePipeline>,
-    reads_credential: bool,
-    label: &str,
-    served: &str,
-) {
-    let Some(pipeline) = pipeline else { return };
-    let Some(security) = pipeline.metadata::<Security>() else {
-        return;
-    };
-    if security.is_public() || reads_credential || pipeline.has_guards() {
-        return;
-    }
-    let schemes = security
-        .schemes
-        .iter()
-        .map(|s| format!("`{}`", s.name))
-        .collect::<Vec<_>>()
-        .join(" or ");
-    tracing::warn!(
-        target: TARGET,
-        "{served} ({label}) requires {schemes} but nothing checks the credential: tether only checks that one is present and well formed, so any is let in; add a guard (`#[use_guards(..)]` or `App::use_guards`) or an argument that checks it (`BearerToken`, `BasicAuth` or your own `FromRequest` type such as a current user)"
-    );
-}
 
 /// The token of `Authorization: Bearer <token>`, as a handler argument
 /// (`token: BearerToken`); `401` when it is missing or malformed.

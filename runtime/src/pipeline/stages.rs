@@ -37,8 +37,9 @@
 //! }
 //! ```
 
+use crate::extract::context::Requires;
 use crate::extract::request::Request;
-use crate::extract::state::{Requires, StateMap};
+use crate::extract::state::StateMap;
 use crate::pipeline::handler::Handler;
 use crate::response::body::{IntoResponse, Response};
 use crate::response::error::HttpError;
@@ -433,6 +434,12 @@ pub(crate) struct RoutePipeline {
     label: Arc<str>,
 }
 
+impl crate::extract::request::RouteMetadata for RoutePipeline {
+    fn metadata_values(&self) -> &[Arc<dyn Any + Send + Sync>] {
+        &self.metadata
+    }
+}
+
 impl RoutePipeline {
     /// The route's metadata of type `T`: the method's, else the
     /// controller's, else the app's.
@@ -570,40 +577,8 @@ pub(crate) async fn run(pipeline: Arc<RoutePipeline>, mut req: Request) -> Respo
 /// it type-erased so that `request` sits below this module.
 #[inline]
 fn route_pipeline(req: &Request) -> Option<&RoutePipeline> {
-    req.pipeline.as_deref()?.downcast_ref()
-}
-
-impl Request {
-    /// The matched route's metadata of type `T` (SPEC E3, Nest's
-    /// `Reflector.getAllAndOverride`): the method's `#[metadata(..)]`, else
-    /// the controller's, else the app's.
-    ///
-    /// ```
-    /// use tether::pipeline::Guard;
-    /// use tether::pipeline::security::BearerToken;
-    /// use tether::{FromRequest, HttpError, Request};
-    ///
-    /// pub struct Roles(pub &'static [&'static str]);
-    /// pub struct RolesGuard;
-    ///
-    /// fn role_of(token: &str) -> &'static str {
-    ///     if token == "root-token" { "admin" } else { "user" }
-    /// }
-    ///
-    /// impl Guard for RolesGuard {
-    ///     async fn can_activate(&self, req: &mut Request) -> Result<bool, HttpError> {
-    ///         // `&Roles(needed)` copies the `&'static` list out of the borrow,
-    ///         // so `req` is free again for what reads it mutably, such as the
-    ///         // bearer token (`Roles(needed)` would keep `req` borrowed).
-    ///         let Some(&Roles(needed)) = req.metadata::<Roles>() else { return Ok(true) };
-    ///         let BearerToken(token) = BearerToken::from_request(req).await?;
-    ///         Ok(needed.contains(&role_of(&token)))
-    ///     }
-    /// }
-    /// ```
-    pub fn metadata<T: 'static>(&self) -> Option<&T> {
-        route_pipeline(self)?.metadata::<T>()
-    }
+    let pipeline: &dyn Any = req.pipeline.as_deref()?;
+    pipeline.downcast_ref()
 }
 
 /// The generated handler's error path: an exception when the route has
@@ -689,10 +664,40 @@ fn pipe<T: 'static>(
         name,
         source,
         type_name: std::any::type_name::<T>(),
-        state: crate::extract::state::state_map(req),
+        state: crate::extract::request::state_map(req),
     };
     for p in &pipeline.pipes {
         p.transform(value, &meta)?;
     }
     Ok(())
+}
+
+/// Warns, at startup, when the route `label` served at `served` requires
+/// a scheme but has no guard and no argument that may check the
+/// credential (`reads_credential`, decided by `#[controller]`): tether
+/// checks only that a credential is present and well formed, so such a
+/// route admits any token while its document says it is secured.
+pub(crate) fn warn_if_unchecked(
+    pipeline: Option<&RoutePipeline>,
+    reads_credential: bool,
+    label: &str,
+    served: &str,
+) {
+    let Some(pipeline) = pipeline else { return };
+    let Some(security) = pipeline.metadata::<crate::pipeline::security::Security>() else {
+        return;
+    };
+    if security.is_public() || reads_credential || pipeline.has_guards() {
+        return;
+    }
+    let schemes = security
+        .schemes
+        .iter()
+        .map(|s| format!("`{}`", s.name))
+        .collect::<Vec<_>>()
+        .join(" or ");
+    tracing::warn!(
+        target: crate::pipeline::security::TARGET,
+        "{served} ({label}) requires {schemes} but nothing checks the credential: tether only checks that one is present and well formed, so any is let in; add a guard (`#[use_guards(..)]` or `App::use_guards`) or an argument that checks it (`BearerToken`, `BasicAuth` or your own `FromRequest` type such as a current user)"
+    );
 }

@@ -203,7 +203,7 @@ impl IntoResponse for Attachment {
             headers.insert(header::CONTENT_LENGTH, HeaderValue::from(n));
         }
         // The client reads it: CORS exposes it (`Cors`).
-        crate::app::cors::DeclaredHeaders::add(&mut res, [header::CONTENT_DISPOSITION]);
+        crate::response::headers::DeclaredHeaders::add(&mut res, [header::CONTENT_DISPOSITION]);
         res
     }
 }

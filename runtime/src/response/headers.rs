@@ -33,7 +33,7 @@
 
 use crate::response::body::{IntoResponse, Json, Response};
 use crate::HttpError;
-use http::header::{HeaderName, HeaderValue};
+use http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use http::StatusCode;
 use serde::Serialize;
 
@@ -86,7 +86,7 @@ impl<T: HeadersBody, H: Serialize> IntoResponse for WithHeaders<T, H> {
         };
         let mut res = self.body.body_response(status);
         // Part of the route's contract: CORS exposes them (`Cors`).
-        crate::app::cors::DeclaredHeaders::add(
+        crate::response::headers::DeclaredHeaders::add(
             &mut res,
             headers.iter().map(|(name, _)| name.clone()),
         );
@@ -150,6 +150,80 @@ pub fn header_values<H: Serialize>(
         }
     }
     Ok(out)
+}
+
+/// The headers a response carries as part of the route's contract (a
+/// `WithHeaders` field, an `Attachment`'s `Content-Disposition`): the
+/// document declares them and the client reads them, so [`Cors`](crate::Cors) exposes
+/// them to the origins it allows. Set by those answers in the response's
+/// extensions.
+#[derive(Debug, Clone, Default)]
+pub struct DeclaredHeaders(pub Vec<HeaderName>);
+
+impl DeclaredHeaders {
+    /// Adds `names` to `res`'s declared headers.
+    pub fn add(res: &mut Response, names: impl IntoIterator<Item = HeaderName>) {
+        let declared = &mut res
+            .extensions_mut()
+            .get_or_insert_default::<DeclaredHeaders>()
+            .0;
+        for name in names {
+            if !declared.contains(&name) {
+                declared.push(name);
+            }
+        }
+    }
+}
+
+/// Adds the names of `value` (`"Origin"`, `"A, B"`) to `Vary`, keeping what
+/// is there: a name already listed (in any case, on any `Vary` line) is not
+/// added twice, and `Vary: *` stays as it is.
+pub(crate) fn add_vary(headers: &mut HeaderMap, value: &str) {
+    if !headers.contains_key(header::VARY) {
+        // Most answers (it runs on each one under HEADER versioning or an
+        // origin-dependent CORS policy): nothing to merge with.
+        if !value.trim().is_empty() {
+            if let Ok(v) = HeaderValue::from_str(value) {
+                headers.insert(header::VARY, v);
+            }
+        }
+        return;
+    }
+    let lines: Vec<&str> = headers
+        .get_all(header::VARY)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    let listed: Vec<&str> = lines
+        .iter()
+        .flat_map(|line| line.split(','))
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .collect();
+    if listed.contains(&"*") {
+        return;
+    }
+    let missing: Vec<&str> = value
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .filter(|name| !listed.iter().any(|l| l.eq_ignore_ascii_case(name)))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    // A line that is not text stays as it is, and the names go on a line of
+    // their own; otherwise the lines become one.
+    if headers.get_all(header::VARY).iter().count() != lines.len() {
+        if let Ok(v) = HeaderValue::from_str(&missing.join(", ")) {
+            headers.append(header::VARY, v);
+        }
+        return;
+    }
+    let merged: Vec<&str> = listed.iter().chain(&missing).copied().collect();
+    if let Ok(v) = HeaderValue::from_str(&merged.join(", ")) {
+        headers.insert(header::VARY, v);
+    }
 }
 
 #[cfg(test)]

@@ -64,6 +64,20 @@ impl Route {
     }
 }
 
+impl crate::trace::SpanRoute for Route {
+    fn template(&self) -> &str {
+        &self.template
+    }
+
+    fn otel_name(&self, method: &http::Method) -> std::borrow::Cow<'_, str> {
+        Route::otel_name(self, method)
+    }
+
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+}
+
 /// One route as registered: where it is served and what answers it.
 pub(crate) struct RouteEntry {
     pub(crate) method: RouteMethod,
