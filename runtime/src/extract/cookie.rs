@@ -1,9 +1,9 @@
 //! Cookies (SPEC E2): `#[cookie("session")]` arguments read one cookie of
-//! the request's `Cookie` headers; [`SetCookie`] writes a `Set-Cookie`.
+//! the request's `Cookie` headers; [`SetCookie`](crate::response::cookie::SetCookie)
+//! writes a `Set-Cookie`.
 
 use crate::extract::request::Request;
 use crate::HttpError;
-use std::fmt::{self, Display, Write as _};
 
 /// The value of cookie `name` in the request's `Cookie` headers (RFC 6265
 /// §5.4: `a=1; b=2`, several headers allowed); surrounding quotes are
@@ -27,137 +27,6 @@ fn unquote(v: &str) -> &str {
     match v.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
         Some(inner) => inner,
         None => v,
-    }
-}
-
-/// `SameSite` of a [`SetCookie`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SameSite {
-    /// `SameSite=Strict`
-    Strict,
-    /// `SameSite=Lax`
-    Lax,
-    /// `SameSite=None` (browsers require `Secure` with it)
-    None,
-}
-
-/// A `Set-Cookie` header value: `SetCookie::new("session", token)
-/// .http_only().same_site(SameSite::Lax).path("/")`. The name and value are
-/// percent-encoded where RFC 6265 does not allow a byte, so no input can
-/// add attributes or break the header.
-///
-/// ```
-/// use tether::extract::cookie::{SameSite, SetCookie};
-/// let c = SetCookie::new("session", "a b;c").http_only().same_site(SameSite::Lax).path("/");
-/// assert_eq!(c.to_string(), "session=a%20b%3Bc; Path=/; HttpOnly; SameSite=Lax");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetCookie {
-    name: String,
-    value: String,
-    path: Option<String>,
-    max_age: Option<u64>,
-    http_only: bool,
-    secure: bool,
-    same_site: Option<SameSite>,
-}
-
-impl SetCookie {
-    /// `name=value` with no attributes.
-    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
-        SetCookie {
-            name: name.into(),
-            value: value.into(),
-            path: None,
-            max_age: None,
-            http_only: false,
-            secure: false,
-            same_site: None,
-        }
-    }
-
-    /// A cookie that removes `name` (empty, `Max-Age=0`).
-    pub fn remove(name: impl Into<String>) -> Self {
-        SetCookie::new(name, "").max_age(0)
-    }
-
-    /// `Path=…`
-    pub fn path(mut self, path: impl Into<String>) -> Self {
-        self.path = Some(path.into());
-        self
-    }
-
-    /// `Max-Age=…` in seconds.
-    pub fn max_age(mut self, seconds: u64) -> Self {
-        self.max_age = Some(seconds);
-        self
-    }
-
-    /// `HttpOnly`: scripts cannot read it.
-    pub fn http_only(mut self) -> Self {
-        self.http_only = true;
-        self
-    }
-
-    /// `Secure`: HTTPS only.
-    pub fn secure(mut self) -> Self {
-        self.secure = true;
-        self
-    }
-
-    /// `SameSite=…`
-    pub fn same_site(mut self, same_site: SameSite) -> Self {
-        self.same_site = Some(same_site);
-        self
-    }
-}
-
-/// RFC 6265 cookie-octet (also safe in a name once `=` is excluded).
-fn is_cookie_octet(b: u8) -> bool {
-    matches!(b, 0x21 | 0x23..=0x2B | 0x2D..=0x3A | 0x3C..=0x5B | 0x5D..=0x7E) && b != b'%'
-}
-
-fn write_encoded(f: &mut fmt::Formatter<'_>, text: &str, extra_forbidden: u8) -> fmt::Result {
-    for b in text.bytes() {
-        if is_cookie_octet(b) && b != extra_forbidden {
-            f.write_char(b as char)?;
-        } else {
-            write!(f, "%{b:02X}")?;
-        }
-    }
-    Ok(())
-}
-
-impl Display for SetCookie {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_encoded(f, &self.name, b'=')?;
-        f.write_char('=')?;
-        write_encoded(f, &self.value, 0)?;
-        if let Some(path) = &self.path {
-            f.write_str("; Path=")?;
-            write_encoded(f, path, 0)?;
-        }
-        if let Some(age) = self.max_age {
-            write!(f, "; Max-Age={age}")?;
-        }
-        if self.http_only {
-            f.write_str("; HttpOnly")?;
-        }
-        if self.secure {
-            f.write_str("; Secure")?;
-        }
-        match self.same_site {
-            Some(SameSite::Strict) => f.write_str("; SameSite=Strict"),
-            Some(SameSite::Lax) => f.write_str("; SameSite=Lax"),
-            Some(SameSite::None) => f.write_str("; SameSite=None"),
-            None => Ok(()),
-        }
-    }
-}
-
-impl From<SetCookie> for http::HeaderValue {
-    fn from(c: SetCookie) -> Self {
-        http::HeaderValue::try_from(c.to_string()).expect("every byte is encoded to visible ASCII")
     }
 }
 
@@ -189,6 +58,7 @@ pub fn cookie_param<T: CookieParam>(req: &Request, name: &str) -> Result<T, Http
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::response::cookie::SetCookie;
 
     fn req(headers: &[&str]) -> Request {
         let mut b = http::Request::builder();
@@ -226,17 +96,5 @@ mod tests {
         assert!(e.message().contains("cookie `n`"), "{e:?}");
         let e = cookie_param::<u32>(&req(&[]), "n").unwrap_err();
         assert!(e.message().contains("cookie `n`"), "{e:?}");
-    }
-
-    #[test]
-    fn e2_set_cookie_cannot_inject_attributes() {
-        let c = SetCookie::new("a=b", "x\r\nSet-Cookie: evil; Path=/")
-            .max_age(10)
-            .secure();
-        assert_eq!(
-            c.to_string(),
-            "a%3Db=x%0D%0ASet-Cookie:%20evil%3B%20Path=/; Max-Age=10; Secure"
-        );
-        let _: http::HeaderValue = c.into();
     }
 }

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use serde::Serialize;
-//! use tether::extract::cookie::SetCookie;
+//! use tether::response::cookie::SetCookie;
 //! use tether::response::headers::WithHeaders;
 //!
 //! #[derive(Serialize)]
@@ -97,7 +97,7 @@ impl<T: HeadersBody, H: Serialize> IntoResponse for WithHeaders<T, H> {
     }
 }
 
-impl Serialize for crate::extract::cookie::SetCookie {
+impl Serialize for crate::response::cookie::SetCookie {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
@@ -229,7 +229,7 @@ pub(crate) fn add_vary(headers: &mut HeaderMap, value: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::extract::cookie::SetCookie;
+    use crate::response::cookie::SetCookie;
 
     #[derive(Serialize)]
     struct Page {

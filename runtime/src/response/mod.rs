@@ -9,6 +9,7 @@ pub mod attachment;
 pub(crate) mod body;
 #[cfg(feature = "compression")]
 pub mod compression;
+pub mod cookie;
 pub mod error;
 pub mod exception;
 pub(crate) mod finite;
