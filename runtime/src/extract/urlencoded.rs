@@ -9,6 +9,11 @@
 //! difference from serde's readers: an integer takes an integral decimal
 //! (`"12.0"`), as JSON Schema counts it an integer, the same as JSON bodies
 //! do. Errors name the key the client sent.
+//!
+//! Kept rather than `serde_urlencoded` (no repeated keys as a `Vec`) or
+//! `serde_html_form` (no integral decimals as integers, messages that do
+//! not name the key): one reader, with the same rules for query, form,
+//! path and header values and a cap on pairs (issue 31).
 
 use serde::de::value::{CowStrDeserializer, MapDeserializer, SeqDeserializer};
 use serde::de::{DeserializeOwned, IntoDeserializer, Visitor};

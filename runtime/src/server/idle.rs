@@ -24,6 +24,12 @@
 //! `408` and the connection closed; a connection whose writes have been
 //! blocked without a byte leaving for the send timeout (a client that
 //! stopped reading) is closed, and what it held is freed.
+//!
+//! Kept rather than hyper's `header_read_timeout` with hyper-util's
+//! `TokioTimer` because it measured cheaper (BENCHMARKS.md, "Framework
+//! overhead"): theirs made and registered a boxed `Sleep` per request,
+//! about 1,800 instructions, where this timer is registered once per
+//! connection.
 
 use crate::server::stall::{Limits, Wait};
 use pin_project_lite::pin_project;
