@@ -3,6 +3,10 @@
 //! layers and the rolling-deploy probes.
 
 pub use builder::*;
+pub use cors::Cors;
+pub use middleware::{Middleware, Next};
+pub use response_future::ResponseFuture;
+pub use service::AppService;
 
 pub(crate) mod builder;
 pub mod cors;

@@ -4,6 +4,11 @@
 
 pub use args::*;
 pub use body::read_body;
+pub use context::{Extension, FromRequest, Requires};
+pub use multipart::{Multipart, MultipartForm, UploadedFile};
+pub use request::Request;
+pub use state::State;
+pub use validate::Validate;
 
 pub(crate) mod args;
 pub(crate) mod body;

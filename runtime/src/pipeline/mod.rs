@@ -2,6 +2,7 @@
 //! pipes and exception filters in Nest's order, the security
 //! requirements, and the handler's own future.
 
+pub use security::{BasicAuth, BearerToken, Security};
 pub use stages::*;
 
 // One of the two modules with `unsafe`: a handler's future is kept in

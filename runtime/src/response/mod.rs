@@ -16,4 +16,13 @@ pub(crate) mod finite;
 pub mod headers;
 pub mod sse;
 
+pub use api_error::ApiError;
+pub use attachment::Attachment;
 pub use body::*;
+#[cfg(feature = "compression")]
+pub use compression::Compression;
+pub use cookie::{SameSite, SetCookie};
+pub use error::HttpError;
+pub use exception::Exception;
+pub use headers::WithHeaders;
+pub use sse::{Sse, SseEvent};

@@ -175,7 +175,7 @@ impl NativeAdapter {
     /// How long an HTTP/1 connection may wait for a request head (default
     /// 10 s): a client sending its headers, a keep-alive connection between
     /// requests, a new connection. Past it the connection is closed, after
-    /// between one and two timeouts (see `runtime/src/idle.rs`); never while
+    /// between one and two timeouts (see `runtime/src/server/idle.rs`); never while
     /// a request is handled or its answer written. Also the time a TLS
     /// handshake and an HTTP/2 client's first bytes may take.
     pub fn header_read_timeout(mut self, timeout: Duration) -> Self {

@@ -2,6 +2,11 @@
 //! on hyper + tokio — connections, HTTP/1 and HTTP/2, their timeouts, TLS —
 //! and the runtimes that run it.
 
+pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
+pub use runtime::Runtime;
+#[cfg(feature = "tls")]
+pub use tls::TlsConfig;
+
 pub mod adapter;
 pub(crate) mod conn_io;
 pub(crate) mod connection_limit;
