@@ -295,7 +295,7 @@ SERVER_FILES = 1024  # the server's open-file limit: the usual `ulimit -n`
 
 def default_cap():
     """The server's default connection limit at SERVER_FILES open files
-    (runtime/src/connection_limit.rs)."""
+    (runtime/src/server/connection_limit.rs)."""
     return max(1, SERVER_FILES - max(SERVER_FILES // 8, 64))
 
 

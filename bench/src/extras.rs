@@ -10,7 +10,7 @@
 //!   OpenTelemetry fields, and records status and latency into it
 //!   (`servers::axum::otel`): the same work as tether's request log.
 //! - `BENCH_GZIP=1`: gzip; tether with its own middleware
-//!   (`tether::compression::Compression`, level 6 like tower-http's
+//!   (`tether::response::compression::Compression`, level 6 like tower-http's
 //!   default), axum with tower-http's `CompressionLayer` through
 //!   `Router::layer`; `GET /api/big` answers a 16 KiB JSON array.
 //! - `BENCH_GZIP=tower`: tower-http's `CompressionLayer` on both, on

@@ -1,5 +1,5 @@
 //! `Accept-Encoding` as the gzip middleware reads it
-//! (`runtime/src/compression.rs`) on arbitrary header values: never a
+//! (`runtime/src/response/compression.rs`) on arbitrary header values: never a
 //! panic; a value that names neither gzip nor `*` accepts nothing; and the
 //! same list sent as one line or split over two lines at a comma reads the
 //! same (RFC 9110 §5.3).

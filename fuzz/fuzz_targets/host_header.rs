@@ -1,4 +1,4 @@
-//! HTTP/1's `Host` rule (`runtime/src/host_header.rs`) on arbitrary header
+//! HTTP/1's `Host` rule (`runtime/src/server/host_header.rs`) on arbitrary header
 //! lines: never a panic, and a request passes exactly when it has one
 //! `Host` whose bytes all belong to RFC 3986's `host [":" port]` (or none
 //! in HTTP/1.0), whichever line it came on.

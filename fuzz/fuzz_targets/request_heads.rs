@@ -1,5 +1,5 @@
 //! Counting pipelined request heads in freshly read bytes (issue 18's
-//! SSE2 scan, `runtime/src/request_heads.rs`) on arbitrary bytes: the
+//! SSE2 scan, `runtime/src/server/request_heads.rs`) on arbitrary bytes: the
 //! same count as a plain scan for `\r\n\r\n`, never a panic.
 #![no_main]
 

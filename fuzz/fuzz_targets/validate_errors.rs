@@ -12,7 +12,7 @@ use serde_valid::validation::Errors;
 use serde_valid::Validate;
 use std::collections::HashMap;
 use tether::extract::{body_form_validated, body_json_validated, query_all};
-use tether::validate::{validated, Sent, DEFAULT_MAX_MESSAGES};
+use tether::extract::validate::{validated, Sent, DEFAULT_MAX_MESSAGES};
 use tether::{HttpError, Request};
 
 /// Fields a query string or a form can carry.

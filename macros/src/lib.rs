@@ -75,7 +75,7 @@ pipeline_attribute!(
 /// a `multipart/form-data` body (`#[body(multipart)] form: MyForm`). Each
 /// field is one part name (rename with `#[multipart(rename = "..")]` or
 /// `#[serde(rename = "..")]`), typed `String`, a number, `bool`, `char` or
-/// `tether::multipart::UploadedFile`, or an `Option` or `Vec` of one.
+/// `tether::extract::multipart::UploadedFile`, or an `Option` or `Vec` of one.
 #[proc_macro_derive(MultipartForm, attributes(multipart, serde))]
 pub fn derive_multipart_form(item: TokenStream) -> TokenStream {
     multipart::derive(item.into()).into()

@@ -1,7 +1,7 @@
 //! `#[derive(MultipartForm)]`: reads a struct from a multipart body, one
 //! part name per field (`#[multipart(rename = "..")]` or
 //! `#[serde(rename = "..")]` renames it). Each field's type says how its
-//! parts are read, through `tether::multipart::FormField`.
+//! parts are read, through `tether::extract::multipart::FormField`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -143,7 +143,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         let field_ident = &field.ident;
         let ty = &field.ty;
         let read = quote_spanned! {ty.span()=>
-            <#ty as ::tether::multipart::FormField>::from_parts(__field, #name)?
+            <#ty as ::tether::extract::multipart::FormField>::from_parts(__field, #name)?
         };
         let value = if default {
             quote_spanned! {ty.span()=>
@@ -165,21 +165,21 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         impl #ident {
             /// The form from the parts of each field, in field order.
             fn __tether_from_parts(
-                mut __parts: ::std::vec::Vec<::std::vec::Vec<::tether::multipart::UploadedFile>>,
+                mut __parts: ::std::vec::Vec<::std::vec::Vec<::tether::extract::multipart::UploadedFile>>,
             ) -> ::std::result::Result<Self, ::tether::HttpError> {
                 ::std::result::Result::Ok(Self { #(#inits),* })
             }
         }
 
-        impl ::tether::multipart::FromMultipart for #ident {
+        impl ::tether::extract::multipart::FromMultipart for #ident {
             async fn from_multipart(
-                multipart: ::tether::multipart::Multipart,
+                multipart: ::tether::extract::multipart::Multipart,
             ) -> ::std::result::Result<Self, ::tether::HttpError> {
                 Self::__tether_from_parts(multipart.collect(&[#(#names),*]).await?)
             }
 
             async fn from_multipart_measured(
-                multipart: ::tether::multipart::Multipart,
+                multipart: ::tether::extract::multipart::Multipart,
             ) -> ::std::result::Result<(Self, #p::Option<::std::result::Result<Self, ::tether::HttpError>>), ::tether::HttpError> {
                 let __parts = multipart.collect(&[#(#names),*]).await?;
                 let __measured = #p::parts_with_stand_ins(&__parts).map(Self::__tether_from_parts);

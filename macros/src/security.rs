@@ -1,6 +1,6 @@
 //! `#[security("name")]` checked against `[security.schemes]` of the
 //! crate's `tether.toml`, and turned into the route's
-//! `::tether::security::Security` metadata (SPEC E4).
+//! `::tether::pipeline::security::Security` metadata (SPEC E4).
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -37,7 +37,7 @@
 //! in it. [`ApiDocs::connect_src`] lets "Try it out" call the document's
 //! servers on other origins.
 
-use crate::response::{Body, Response};
+use crate::response::body::{Body, Response};
 use http::header::{
     CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
@@ -324,7 +324,7 @@ fn asset(rest: &str, headers: &http::HeaderMap) -> Option<Response> {
 /// and gzipped when `headers` accept it.
 #[cfg(feature = "compression")]
 fn gzip_asset(res: &mut Response, index: usize, headers: &http::HeaderMap) {
-    if crate::compression::accepts_gzip(headers) {
+    if crate::response::compression::accepts_gzip(headers) {
         *res.body_mut() = Body::from(gzipped(index));
         let gzip = HeaderValue::from_static("gzip");
         res.headers_mut()
@@ -340,7 +340,7 @@ fn gzipped(index: usize) -> bytes::Bytes {
     static GZIPPED: [std::sync::OnceLock<bytes::Bytes>; ASSETS.len()] =
         [const { std::sync::OnceLock::new() }; ASSETS.len()];
     GZIPPED[index]
-        .get_or_init(|| crate::compression::gzip(ASSETS[index].2, 9))
+        .get_or_init(|| crate::response::compression::gzip(ASSETS[index].2, 9))
         .clone()
 }
 

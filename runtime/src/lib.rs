@@ -60,9 +60,9 @@
 //!
 //! | Feature | Default | What it enables |
 //! |---|---|---|
-//! | `compression` | on | `Compression` (module `compression`): gzip of whole answers, flate2's Rust backend; the `/docs` page's Swagger UI bundle is also served gzipped when `docs` is on |
+//! | `compression` | on | `Compression` (module `response::compression`): gzip of whole answers, flate2's Rust backend; the `/docs` page's Swagger UI bundle is also served gzipped when `docs` is on |
 //! | `docs` | off | `App::docs` (module `docs`): the OpenAPI document(s) and the Swagger UI page (embedded, about 2.2 MB) served at `/docs` |
-//! | `tls` | off | `NativeAdapter::tls` and the module `tls`: HTTPS with rustls (ring crypto provider), ALPN `h2` then `http/1.1` |
+//! | `tls` | off | `NativeAdapter::tls` and the module `server::tls`: HTTPS with rustls (ring crypto provider), ALPN `h2` then `http/1.1` |
 //! | `opentelemetry` | off | an incoming W3C `traceparent` continues the request span's trace (tracing-opentelemetry and opentelemetry's TraceContext propagator) |
 //!
 //! JSON is not a feature: [`Json`], `#[body]` JSON bodies, serialisable
@@ -72,94 +72,75 @@
 // docs.rs (`--cfg docsrs`, nightly) marks the items each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The modules, bottom-up (each uses only those before it):
-// 1. `request`, `response` + `error`, `exception`, `extract` + `urlencoded`,
-//    `multipart`, `sse`: what handlers see and return;
-// 2. `handler_future`, `response_future`: the per-request futures;
-// 3. `middleware`, `cors`, `compression`, `pipeline`, `controller`, `routing`: what runs
-//    around a handler and finds it; `context`, `state`, `cookie`,
-//    `security`: what handlers and guards read of the request and the app;
-// 4. `docs`, `trace` (the request span), `service` + `layer` (the compiled app, and its tower stack), `conn_io`, `h2_writes`,
-//    `tls`, `adapter` (hyper);
-// 5. `app` (the builder), `runtime` (threads), `testing` (in-process client).
-pub mod adapter;
-pub mod api_error;
-pub mod app;
-mod attachment;
-#[cfg(feature = "compression")]
-pub mod compression;
-mod conn_io;
-mod connection_limit;
-pub mod context;
-pub mod controller;
-pub mod cookie;
-pub mod cors;
+// The modules, bottom-up by folder: each file uses only those of the
+// folders before its own (and, inside a folder, no file imports back one
+// that imports it: no cycle between files anywhere).
+// 1. `response`: what handlers return — the body, JSON and its finite
+//    numbers, `HttpError`, `ApiError`, the `Exception` filters receive,
+//    attachments, SSE, declared headers and cookies, gzip;
+// 2. `trace`: the request span, and the `500` of a panic;
+// 3. `extract`: the `Request` and what handlers read of it — body, JSON,
+//    query and form (`urlencoded`), path and header arguments, cookies,
+//    multipart, state and context, validation and its rules;
+// 4. `docs`: the OpenAPI document and its page at run time;
+// 5. `pipeline`: the handler's future, guards, interceptors, pipes,
+//    filters and security requirements;
+// 6. `routing`: the route table `#[controller]` emits, and the router;
+// 7. `app`: middleware and CORS, the per-request future, tower layers,
+//    the compiled service, probes, and the `App` builder;
+// 8. `server`: the adapter on hyper (connections, HTTP/1 and HTTP/2,
+//    timeouts, TLS) and the runtimes that run it;
+// 9. `testing`: the in-process client.
+// The arrows back up, each to a file that imports nothing of the folders
+// before its own (so no cycle): the response body holds the connection's
+// `server::idle::Open` and the request body reports to `server::stall`
+// (the connection's one timer); `response::compression` is a middleware
+// (`app::middleware`); the single-value rules raise through
+// `pipeline::stages::raise`; the service checks `Host` with
+// `server::host_header`, and `App::listen` serves with `server::adapter`.
+pub mod response;
+
+pub mod trace;
+
+pub mod extract;
+
 #[cfg(feature = "docs")]
 pub mod docs;
-mod error;
-mod exception;
-pub mod extract;
-mod finite;
-mod h2_streams;
-mod h2_writes;
-// One of the two modules with `unsafe`: a handler's future is kept in
-// inline space and polled and dropped through a small vtable, so a request
-// costs no box (SPEC A10); each block carries its `// SAFETY:` reasoning.
-#[allow(unsafe_code)]
-mod handler_future;
-mod host_header;
-mod http2;
-mod idle;
-pub mod layer;
-pub mod middleware;
-pub mod multipart;
-pub mod param_rules;
-pub mod pipeline;
-mod probes;
-pub mod request;
-// The other module with `unsafe`: SSE2 loads that count pipelined
-// request heads sixteen bytes at a time (issue 18).
-#[allow(unsafe_code)]
-mod request_heads;
-pub mod response;
-mod response_future;
-pub mod response_headers;
-mod routing;
-pub mod runtime;
-pub mod security;
-pub mod service;
-pub mod sse;
-mod stall;
-pub mod state;
-pub mod testing;
-pub mod text_length;
-#[cfg(feature = "tls")]
-pub mod tls;
-pub mod trace;
-mod urlencoded;
-pub mod validate;
 
-pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
-pub use api_error::ApiError;
-pub use app::{App, AppError, RouteInfo, Server};
-pub use attachment::Attachment;
-#[cfg(feature = "compression")]
-pub use compression::Compression;
-pub use context::{Extension, FromRequest};
-pub use controller::Controller;
-pub use cors::Cors;
-pub use error::HttpError;
+pub mod pipeline;
+
+pub mod routing;
+
+pub mod app;
+
+pub mod server;
+
+pub mod testing;
+
+pub use app::builder::{App, AppError, RouteInfo, Server};
+pub use app::cors::Cors;
+pub use app::middleware::{Middleware, Next};
+pub use app::response_future::ResponseFuture;
+pub use app::service::AppService;
+pub use extract::context::{Extension, FromRequest};
+pub use extract::request::Request;
+pub use extract::state::State;
+pub use http;
 pub use http::{Method, StatusCode};
-pub use middleware::{Middleware, Next};
-pub use pipeline::{CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe};
-pub use request::Request;
-pub use response::{Body, Html, IntoResponse, Json, NoContent, Redirect, Response};
-pub use response_future::ResponseFuture;
-pub use response_headers::WithHeaders;
-pub use routing::RouteConflict;
-pub use runtime::Runtime;
-pub use service::AppService;
-pub use state::State;
+pub use pipeline::stages::{
+    CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe,
+};
+pub use response::api_error::ApiError;
+pub use response::attachment::Attachment;
+pub use response::body::{Body, Html, IntoResponse, Json, NoContent, Redirect, Response};
+#[cfg(feature = "compression")]
+pub use response::compression::Compression;
+pub use response::error::HttpError;
+pub use response::headers::WithHeaders;
+pub use routing::controller::Controller;
+pub use routing::router::RouteConflict;
+pub use server::adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
+pub use server::runtime::Runtime;
 pub use tether_macros::{
     all, controller, delete, get, head, http_code, options, patch, post, put, use_filters,
     use_guards, use_interceptors, use_pipes, version, ApiError,
@@ -170,27 +151,32 @@ pub use tether_model::{Versioning, VersioningKind};
 #[doc(hidden)]
 pub mod __fuzz {
     #[cfg(feature = "compression")]
-    pub use crate::compression::accepts_gzip;
-    pub use crate::host_header::problem as host_problem;
-    pub use crate::request_heads::request_heads;
+    pub use crate::response::compression::accepts_gzip;
+    pub use crate::server::host_header::problem as host_problem;
+    pub use crate::server::request_heads::request_heads;
 }
 
 /// What the code generated by `#[controller]` refers to. Not public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::context::{from_request, FromRequest, Probe, ProbeExtractor, ProbeOther};
-    pub use crate::controller::{Controller, HandlerFuture, RouteDef, RouteMethod};
-    pub use crate::cookie::cookie_param;
-    pub use crate::extract::*;
-    pub use crate::multipart::{body_multipart, body_multipart_measured, FromMultipart};
-    pub use crate::param_rules::{self as rules, unpiped, Broken};
-    pub use crate::pipeline::{piped, raise, ArgSource, PipelineDef, Raise};
-    pub use crate::request::Request;
-    pub use crate::response::handler_return::{BodyJson, BodyResponse, SplitPlain, SplitResult};
-    pub use crate::response::{IntoResponse, Json};
-    pub use crate::security::{KeyIn, Scheme, SchemeKind, Security};
-    pub use crate::text_length::{counted, measured, parts_with_stand_ins, Input};
-    pub use crate::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
+    pub use crate::extract::args::*;
+    pub use crate::extract::body::read_body;
+    pub use crate::extract::context::{
+        from_request, FromRequest, Probe, ProbeExtractor, ProbeOther,
+    };
+    pub use crate::extract::cookie::cookie_param;
+    pub use crate::extract::multipart::{body_multipart, body_multipart_measured, FromMultipart};
+    pub use crate::extract::param_rules::{self as rules, unpiped, Broken};
+    pub use crate::extract::request::Request;
+    pub use crate::extract::text_length::{counted, measured, parts_with_stand_ins, Input};
+    pub use crate::extract::validate::{validated, Check, Sent, ViaNothing, ViaValidate};
+    pub use crate::pipeline::security::{KeyIn, Scheme, SchemeKind, Security};
+    pub use crate::pipeline::stages::{piped, raise, ArgSource, PipelineDef, Raise};
+    pub use crate::response::body::handler_return::{
+        BodyJson, BodyResponse, SplitPlain, SplitResult,
+    };
+    pub use crate::response::body::{IntoResponse, Json};
+    pub use crate::routing::controller::{Controller, HandlerFuture, RouteDef, RouteMethod};
     pub use http::StatusCode;
     pub use serde::{self, Serialize};
     pub use std::borrow::Cow;

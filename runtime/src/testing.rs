@@ -37,10 +37,10 @@
 //! # }
 //! ```
 
-use crate::adapter::HttpAdapter;
-use crate::app::App;
-use crate::response::Response;
-use crate::service::AppService;
+use crate::app::builder::App;
+use crate::app::service::AppService;
+use crate::response::body::Response;
+use crate::server::adapter::HttpAdapter;
 use bytes::Bytes;
 use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use http_body_util::BodyExt;

@@ -33,8 +33,8 @@
 //! that `tracing`'s `log` feature writes it and its `response` event to the
 //! `log` logger.
 
-use crate::response::Response;
-use crate::routing::Route;
+use crate::response::body::{IntoResponse, Response};
+use crate::HttpError;
 use std::time::Instant;
 use tracing::field::Empty;
 use tracing::{Level, Span};
@@ -51,13 +51,24 @@ pub(crate) struct Trace {
     quiet: bool,
 }
 
+/// The matched route as the request span shows it (the router's routes):
+/// the span needs only this of routing, so it sits below it.
+pub(crate) trait SpanRoute {
+    /// Where it is served, in OpenAPI spelling: `http.route`.
+    fn template(&self) -> &str;
+    /// The span's name for `method`: `otel.name`.
+    fn otel_name(&self, method: &http::Method) -> std::borrow::Cow<'_, str>;
+    /// Whether its span and event are `DEBUG` (a probe).
+    fn quiet(&self) -> bool;
+}
+
 /// Opens the request span when a subscriber wants it (`None` when none
 /// does). `route` is the route that matches, looked up once for both the
 /// span and dispatch. Every request field is recorded as the span opens,
 /// in one go: a JSON formatter re-reads the fields it already wrote on
 /// every later record.
 #[inline]
-pub(crate) fn start(req: &http::request::Parts, route: Option<&Route>) -> Option<Trace> {
+pub(crate) fn start<R: SpanRoute>(req: &http::request::Parts, route: Option<&R>) -> Option<Trace> {
     let unsubscribed = !tracing::dispatcher::has_been_set();
     if unsubscribed && !log_takes_info() {
         return None;
@@ -67,7 +78,11 @@ pub(crate) fn start(req: &http::request::Parts, route: Option<&Route>) -> Option
 
 /// The span of [`start`], once something may want it.
 #[inline(never)]
-fn open(req: &http::request::Parts, route: Option<&Route>, unsubscribed: bool) -> Option<Trace> {
+fn open<R: SpanRoute>(
+    req: &http::request::Parts,
+    route: Option<&R>,
+    unsubscribed: bool,
+) -> Option<Trace> {
     let address = || server_address(req);
     // One call site per level: a span's level is fixed where it is written.
     macro_rules! request_span {
@@ -80,7 +95,7 @@ fn open(req: &http::request::Parts, route: Option<&Route>, unsubscribed: bool) -
                 otel.kind = "server",
                 otel.status_code = Empty,
                 http.request.method = req.method.as_str(),
-                http.route = route.map(|r| &*r.template),
+                http.route = route.map(SpanRoute::template),
                 url.path = req.uri.path(),
                 network.protocol.version = protocol_version(req.version),
                 server.address = address().map(|(host, _)| host),
@@ -91,7 +106,7 @@ fn open(req: &http::request::Parts, route: Option<&Route>, unsubscribed: bool) -
             )
         };
     }
-    let quiet = route.is_some_and(|r| r.quiet);
+    let quiet = route.is_some_and(SpanRoute::quiet);
     let span = match quiet {
         false => request_span!(Level::INFO),
         true => request_span!(Level::DEBUG),
@@ -121,7 +136,10 @@ fn log_takes_info() -> bool {
 
 /// The request span's name: the method and the route template, or the
 /// method alone when no route matches.
-fn otel_name<'a>(method: &'a http::Method, route: Option<&'a Route>) -> std::borrow::Cow<'a, str> {
+fn otel_name<'a, R: SpanRoute>(
+    method: &'a http::Method,
+    route: Option<&'a R>,
+) -> std::borrow::Cow<'a, str> {
     match route {
         Some(route) => route.otel_name(method),
         None => std::borrow::Cow::Borrowed(method.as_str()),
@@ -243,6 +261,14 @@ mod otel {
         let cx = TraceContextPropagator::new().extract(&Headers(headers));
         let _ = span.set_parent(cx);
     }
+}
+
+/// The `500` for a panic, logged in the request span .
+pub(crate) fn panicked(payload: &(dyn std::any::Any + Send)) -> Response {
+    record_panic(payload);
+    let mut res = HttpError::internal("Internal server error").into_response();
+    res.extensions_mut().insert(Panicked);
+    res
 }
 
 #[cfg(test)]

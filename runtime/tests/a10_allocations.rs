@@ -95,7 +95,7 @@ fn allocations(service: &AppService, req: http::Request<bytes::Bytes>) -> u64 {
 #[test]
 fn f2_gzip_reuses_the_thread_compressor() {
     let service = App::new(NativeAdapter::new())
-        .use_middleware(tether::compression::Compression::new())
+        .use_middleware(tether::response::compression::Compression::new())
         .controller(Bench)
         .into_service()
         .expect("routes")

@@ -30,7 +30,7 @@ test("login issues a bearer token and the session cookie; a wrong password is th
   assert.match(token, /^[0-9a-f]{64}$/);
   assert.deepEqual(user, { id: 1, name: "ada", role: "admin" });
   // Secure and bound to the host (`__Host-`), ending with the session (issue 31, item 9).
-  assert.equal(cookie, `__Host-tracker_session=${token}; Path=/; Max-Age=28800; HttpOnly; Secure; SameSite=Lax`);
+  assert.equal(cookie, `__Host-tracker_session=${token}; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=28800`);
 
   // The same session by either scheme of the `auth` option.
   const byBearer = createClient({ baseUrl, auth: { bearer: async () => token } });
@@ -53,7 +53,7 @@ test("no credential is the framework's 401 with its challenge; an unknown or end
   const bob = createClient({ baseUrl, auth: { bearer: token } });
   const out = await bob.v1.auth.logout();
   assert.deepEqual(out.data, { ended: true });
-  assert.equal(out.headers["Set-Cookie"], "__Host-tracker_session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
+  assert.equal(out.headers["Set-Cookie"], "__Host-tracker_session=; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=0");
   assert.equal((await bob.v1.auth.me()).error?.status, 401, "the session ended in the database");
 });
 

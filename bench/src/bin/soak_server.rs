@@ -11,7 +11,7 @@ use hyper::body::{Frame, SizeHint};
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tether::sse::Sse;
+use tether::response::sse::Sse;
 use tether::{controller, App, Attachment, Body, NativeAdapter};
 
 /// The length of `GET /soak/big`.

@@ -69,7 +69,7 @@ pub fn app(count_allocs: bool) -> App {
     if crate::extras::gzip_tower() {
         app = app.layer(tower_http::compression::CompressionLayer::new());
     } else if crate::extras::gzip() {
-        app = app.use_middleware(tether::compression::Compression::new());
+        app = app.use_middleware(tether::response::compression::Compression::new());
     }
     if count_allocs {
         app.controller(AllocsController)

@@ -15,7 +15,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tether_model::config::RuntimeKind;
 
-/// The variable the runtime reads (`tether::runtime::RUNTIME_ENV`).
+/// The variable the runtime reads (`tether::server::runtime::RUNTIME_ENV`).
 pub(super) const RUNTIME_ENV: &str = "TETHER_RUNTIME";
 
 /// Quiet time that ends a burst of file events (an editor's save, a checkout).

@@ -91,12 +91,12 @@ pub enum Tick {
 }
 
 /// A multipart upload: a title, one file or more, optional notes.
-#[derive(tether::multipart::MultipartForm)]
+#[derive(tether::extract::multipart::MultipartForm)]
 pub struct Attachments {
     /// What the files are.
     pub title: String,
     /// The files; one part each, at least one.
-    pub files: Vec<tether::multipart::UploadedFile>,
+    pub files: Vec<tether::extract::multipart::UploadedFile>,
     /// Notes, one part each, when given.
     pub notes: Option<Vec<String>>,
 }

@@ -6,8 +6,8 @@ use crate::model::{
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tether::multipart::{MultipartForm, UploadedFile};
-use tether::sse::{Sse, SseEvent};
+use tether::extract::multipart::{MultipartForm, UploadedFile};
+use tether::response::sse::{Sse, SseEvent};
 use tether::{controller, HttpError};
 
 /// Articles, shared by the controllers.

@@ -8,9 +8,10 @@
 use crate::db::{Db, DbError};
 use crate::session::{now, Sessions};
 use serde::{Deserialize, Serialize};
-use tether::cookie::{find as find_cookie, SetCookie};
-use tether::security::BearerToken;
-use tether::state::Requires;
+use tether::extract::context::Requires;
+use tether::extract::cookie::find as find_cookie;
+use tether::pipeline::security::BearerToken;
+use tether::response::cookie::SetCookie;
 use tether::{controller, ApiError, FromRequest, Guard, HttpError, Request, State, WithHeaders};
 
 /// What a user may do.

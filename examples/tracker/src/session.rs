@@ -1,8 +1,8 @@
 //! How sessions are kept: how long one lasts, and the cookie that carries
 //! it to a browser. Provided to the app as state ([`crate::app_with`]).
 //!
-//! By default the cookie is `__Host-tracker_session=…; Path=/;
-//! Max-Age=28800; HttpOnly; Secure; SameSite=Lax`: sent over HTTPS only,
+//! By default the cookie is `__Host-tracker_session=…; HttpOnly;
+//! SameSite=Lax; Secure; Path=/; Max-Age=28800`: sent over HTTPS only,
 //! bound to this host (the `__Host-` prefix: no `Domain`, `Path=/`,
 //! `Secure`, so no subdomain can set or shadow it), gone from the browser
 //! when the session ends. Chromium accepts a `Secure` cookie from
@@ -14,7 +14,7 @@
 //! `session_http` scheme).
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tether::cookie::{SameSite, SetCookie};
+use tether::response::cookie::{SameSite, SetCookie};
 
 /// The session cookie's name over HTTPS, as `tether.toml`'s `session`
 /// scheme says.
@@ -154,18 +154,18 @@ mod tests {
         let sessions = Sessions::new();
         assert_eq!(
             sessions.cookie("t").to_string(),
-            "__Host-tracker_session=t; Path=/; Max-Age=28800; HttpOnly; Secure; SameSite=Lax"
+            "__Host-tracker_session=t; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=28800"
         );
         assert_eq!(
             sessions.removal().to_string(),
-            "__Host-tracker_session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax"
+            "__Host-tracker_session=; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=0"
         );
         let plain = Sessions::new()
             .insecure_cookie()
             .lifetime(Duration::from_secs(60));
         assert_eq!(
             plain.cookie("t").to_string(),
-            "tracker_session=t; Path=/; Max-Age=60; HttpOnly; SameSite=Lax"
+            "tracker_session=t; HttpOnly; SameSite=Lax; Path=/; Max-Age=60"
         );
     }
 

@@ -4,7 +4,7 @@
 // bytes that may be empty.
 use serde::{Deserialize, Serialize};
 use tether::controller;
-use tether::multipart::{MultipartForm, UploadedFile};
+use tether::extract::multipart::{MultipartForm, UploadedFile};
 
 #[derive(Deserialize)]
 pub struct CreateUpload {

@@ -3,7 +3,7 @@
 // `Last-Event-ID`. `Sse<E>` is answered through its `IntoResponse` like any
 // response type: the macro treats it as it treats any value.
 use serde::Serialize;
-use tether::sse::Sse;
+use tether::response::sse::Sse;
 use tether::{controller, HttpError};
 
 #[derive(Serialize)]

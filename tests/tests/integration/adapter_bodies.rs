@@ -2,7 +2,7 @@
 //! bytes and multipart; 400/413/415 with messages that name the problem.
 
 use serde::{Deserialize, Serialize};
-use tether::multipart::{Multipart, MultipartForm, UploadedFile};
+use tether::extract::multipart::{Multipart, MultipartForm, UploadedFile};
 use tether::{controller, App, HttpError, NativeAdapter};
 use tether_tests::TestServer;
 

@@ -9,7 +9,7 @@
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
-use tether::multipart::Multipart;
+use tether::extract::multipart::Multipart;
 use tether::pipeline::Guard;
 use tether::{controller, App, HttpError, NativeAdapter, Request};
 use tether_tests::TestServer;

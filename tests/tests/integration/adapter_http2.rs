@@ -9,7 +9,7 @@ use hyper::body::Bytes;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tether::sse::Sse;
+use tether::response::sse::Sse;
 use tether::{controller, App, NativeAdapter, Request};
 use tether_tests::TestServer;
 use tokio::sync::{Barrier, Notify};

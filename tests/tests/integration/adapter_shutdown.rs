@@ -2,7 +2,7 @@
 //! the header-read timeout and the request timeout, on a live server.
 
 use std::time::{Duration, Instant};
-use tether::sse::Sse;
+use tether::response::sse::Sse;
 use tether::{controller, App, NativeAdapter, Next, Request};
 use tether_tests::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

@@ -5,7 +5,7 @@ use futures_util::StreamExt;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
-use tether::sse::{Sse, SseEvent};
+use tether::response::sse::{Sse, SseEvent};
 use tether::{controller, App, NativeAdapter};
 use tether_tests::TestServer;
 

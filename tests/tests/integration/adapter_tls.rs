@@ -5,7 +5,7 @@ use http_body_util::{BodyExt, Empty};
 use hyper::body::Bytes;
 use hyper_util::rt::TokioIo;
 use std::sync::Arc;
-use tether::tls::TlsConfig;
+use tether::server::tls::TlsConfig;
 use tether::{controller, App, NativeAdapter};
 use tokio_rustls::rustls::{self, pki_types::ServerName, RootCertStore};
 

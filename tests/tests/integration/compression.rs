@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 use std::time::Duration;
-use tether::compression::Compression;
-use tether::sse::{Sse, SseEvent};
+use tether::response::compression::Compression;
+use tether::response::sse::{Sse, SseEvent};
 use tether::{controller, App, Attachment, HttpError, NativeAdapter, Response};
 use tether_tests::TestServer;
 

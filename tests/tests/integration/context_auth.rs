@@ -9,11 +9,11 @@
 
 use std::any::Any;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use tether::extract::context::Requires;
+use tether::pipeline::security::{BearerToken, Security};
 use tether::pipeline::{
     ArgMeta, CallHandler, Exception, ExceptionFilter, Guard, Host, Interceptor, Pipe,
 };
-use tether::security::{BearerToken, Security};
-use tether::state::Requires;
 use tether::{
     controller, App, AppError, Extension, FromRequest, HttpError, IntoResponse, NativeAdapter,
     Request, Response, State,
@@ -262,7 +262,9 @@ fn security_warnings(app: App) -> Vec<String> {
             _: tracing_subscriber::layer::Context<'_, S>,
         ) {
             let meta = event.metadata();
-            if meta.target() == tether::security::TARGET && *meta.level() == tracing::Level::WARN {
+            if meta.target() == tether::pipeline::security::TARGET
+                && *meta.level() == tracing::Level::WARN
+            {
                 let mut message = String::new();
                 event.record(&mut Message(&mut message));
                 self.0.lock().unwrap().push(message);
@@ -554,7 +556,7 @@ async fn e2_tracker_sessions_expire_and_their_cookie_is_secure() {
     assert_eq!(
         cookie,
         format!(
-            "__Host-tracker_session={token}; Path=/; Max-Age=28800; HttpOnly; Secure; SameSite=Lax"
+            "__Host-tracker_session={token}; HttpOnly; SameSite=Lax; Secure; Path=/; Max-Age=28800"
         )
     );
     assert_eq!(
@@ -581,7 +583,7 @@ async fn e2_tracker_sessions_expire_and_their_cookie_is_secure() {
     let db = tracker::db::Db::in_memory().unwrap();
     let server = TestServer::start(tracker::app_with(db, sessions)).await;
     let (token, cookie) = tracker_sign_in(&server).await;
-    assert!(cookie.contains("; Max-Age=1;"), "{cookie}");
+    assert!(cookie.ends_with("; Max-Age=1"), "{cookie}");
     tokio::time::sleep(lifetime * 2).await;
     assert_eq!(
         tracker_me(&server, &token, "__Host-tracker_session").await,
@@ -602,7 +604,7 @@ async fn e2_tracker_insecure_cookie_for_plain_http() {
     let (token, cookie) = tracker_sign_in(&server).await;
     assert_eq!(
         cookie,
-        format!("tracker_session={token}; Path=/; Max-Age=28800; HttpOnly; SameSite=Lax")
+        format!("tracker_session={token}; HttpOnly; SameSite=Lax; Path=/; Max-Age=28800")
     );
     assert_eq!(
         tracker_me(&server, &token, "tracker_session").await,

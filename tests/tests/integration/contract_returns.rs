@@ -6,7 +6,7 @@
 //! file whose name no client can use to add a header.
 
 use serde::{Deserialize, Serialize};
-use tether::response_headers::WithHeaders;
+use tether::response::headers::WithHeaders;
 use tether::{
     controller, App, Attachment, Body, Html, HttpError, Json, NativeAdapter, Redirect, StatusCode,
 };

@@ -156,7 +156,7 @@ async fn f2_contract_fixture_client_through_gzip() {
             res
         }
     };
-    let gzip = tether::compression::Compression::new().min_size(0);
+    let gzip = tether::response::compression::Compression::new().min_size(0);
     let app = contract::app().use_middleware(count).use_middleware(gzip);
     contract_through_client(app).await;
     let gzipped = gzipped.load(Ordering::Relaxed);

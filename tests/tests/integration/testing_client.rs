@@ -35,7 +35,7 @@ impl Forms {
     #[put("/multipart")]
     async fn multipart(
         &self,
-        #[body(multipart)] mut form: tether::multipart::Multipart,
+        #[body(multipart)] mut form: tether::extract::multipart::Multipart,
     ) -> Result<String, tether::HttpError> {
         let mut out = Vec::new();
         while let Some(mut field) = form.next_field().await? {

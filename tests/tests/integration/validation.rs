@@ -46,7 +46,7 @@ struct Search {
 
 /// A multipart form: parts named by the field, `#[serde(rename)]` or
 /// `#[multipart(rename)]`, and its messages name the parts alike.
-#[derive(tether::multipart::MultipartForm, Validate)]
+#[derive(tether::extract::multipart::MultipartForm, Validate)]
 struct Upload {
     #[multipart(rename = "cover-title")]
     #[validate(min_length = 3)]
@@ -356,7 +356,7 @@ struct NewNote {
     #[validate]
     meta: Option<NoteMeta>,
     #[validate(max_length = 100)]
-    #[validate(custom = tether::text_length::max_graphemes(3))]
+    #[validate(custom = tether::extract::text_length::max_graphemes(3))]
     caption: Option<String>,
 }
 

@@ -1,4 +1,4 @@
-use tether::multipart::MultipartForm;
+use tether::extract::multipart::MultipartForm;
 
 #[derive(MultipartForm)]
 struct Upload<T> {

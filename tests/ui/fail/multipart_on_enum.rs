@@ -1,4 +1,4 @@
-use tether::multipart::{MultipartForm, UploadedFile};
+use tether::extract::multipart::{MultipartForm, UploadedFile};
 
 #[derive(MultipartForm)]
 enum Upload {

@@ -1,5 +1,5 @@
 use std::collections::HashMap;
-use tether::multipart::{MultipartForm, UploadedFile};
+use tether::extract::multipart::{MultipartForm, UploadedFile};
 
 #[derive(MultipartForm)]
 struct Upload {

@@ -3,7 +3,7 @@
 // and every request would fail to read; a multipart body has no "absent".
 use serde::Deserialize;
 use tether::controller;
-use tether::multipart::{MultipartForm, UploadedFile};
+use tether::extract::multipart::{MultipartForm, UploadedFile};
 
 #[derive(Deserialize)]
 struct Filters {

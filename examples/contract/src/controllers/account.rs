@@ -6,8 +6,9 @@
 //! answers `403`.
 
 use serde::{Deserialize, Serialize};
-use tether::cookie::{find as find_cookie, SetCookie};
-use tether::security::{BasicAuth, BearerToken};
+use tether::extract::cookie::find as find_cookie;
+use tether::pipeline::security::{BasicAuth, BearerToken};
+use tether::response::cookie::SetCookie;
 use tether::{controller, FromRequest, Guard, HttpError, Request, WithHeaders};
 
 /// The fixture's users: `(name, password, role)`. A user's bearer token,

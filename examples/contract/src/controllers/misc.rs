@@ -4,7 +4,7 @@
 use crate::model::{Attachments, Received, Tick};
 use std::time::Duration;
 use tether::controller;
-use tether::sse::Sse;
+use tether::response::sse::Sse;
 
 /// Routes of no version.
 pub struct MiscController;

@@ -1,5 +1,5 @@
 use serde::Serialize;
-use tether::cookie::SetCookie;
+use tether::response::cookie::SetCookie;
 use tether::{controller, Attachment, WithHeaders};
 
 #[derive(Serialize)]

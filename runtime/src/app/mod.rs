@@ -1,0 +1,17 @@
+//! The application (SPEC A1, A5, A6, F2, F6): the [`App`] builder, the
+//! compiled [`AppService`](service::AppService), middleware, CORS, tower
+//! layers and the rolling-deploy probes.
+
+pub use builder::*;
+pub use cors::Cors;
+pub use middleware::{Middleware, Next};
+pub use response_future::ResponseFuture;
+pub use service::AppService;
+
+pub(crate) mod builder;
+pub mod cors;
+pub mod layer;
+pub mod middleware;
+pub(crate) mod probes;
+pub(crate) mod response_future;
+pub mod service;

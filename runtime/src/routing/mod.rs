@@ -1,0 +1,7 @@
+//! Finding a request's route (SPEC A1, A5): the static route table that
+//! `#[controller]` emits, and the router built from it.
+
+pub mod controller;
+pub(crate) mod router;
+
+pub use router::RouteConflict;

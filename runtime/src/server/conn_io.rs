@@ -1,0 +1,416 @@
+//! The connection's bytes as hyper sees them: responses to pipelined
+//! requests leave in one write, and nothing hyper wrote is lost.
+//!
+//! hyper's own `pipeline_flush` skips flushing while its read buffer holds
+//! more bytes, and loses everything it held back when a malformed request
+//! follows: the responses to the valid requests before it and its own
+//! `400`. So hyper flushes every response here, and [`ConnIo`] decides when
+//! bytes really go out. A read that brings several request heads (counted
+//! by their blank line) lets that many flushes wait, and what they held
+//! leaves when hyper next waits for input: a batch of 16 pipelined
+//! requests is answered with one write. A read with one request head holds
+//! nothing: one request at a time costs no copy and no extra poll.
+//!
+//! Kept rather than hyper's `pipeline_flush` (BENCHMARKS.md, pipelined
+//! plaintext): one `writev` per batch of 16 (`strace -c`) and pipelined
+//! plaintext at 5.1× axum's rate, with no answer lost to a malformed
+//! request that follows.
+//!
+//! Held bytes always leave soon: when hyper waits for input after the
+//! batch, on a flush with nothing new written (hyper polls again while a
+//! handler is still running), on shutdown, past [`HOLD_LIMIT`] bytes; and
+//! every hold wakes the task once more so that such a flush comes. If hyper
+//! drops the connection after an error, what is held is written without
+//! waiting as it goes.
+//!
+//! Closing lingers (issue 12, item 7): when hyper shuts the connection
+//! down, the write side is closed first (the answer and a FIN leave), then
+//! whatever the client still sends is read and dropped until it closes its
+//! side, for at most [`LINGER`]. Closing a socket with unread input makes
+//! the kernel answer with a reset, and a client still sending a body the
+//! server did not want (a guard's `401`, a `404`, a `413`) would lose the
+//! answer to it; the time bound keeps an endless body from holding the
+//! connection.
+
+use crate::server::request_heads::request_heads;
+use std::future::Future;
+use std::io::{self, IoSlice};
+use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+/// At most this many response bytes wait for the rest of a batch.
+const HOLD_LIMIT: usize = 64 * 1024;
+
+/// How long a closing connection reads and drops what the client still
+/// sends, waiting for it to close its side.
+pub(crate) const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Where a closing connection is.
+enum Closing {
+    /// Not closing.
+    Open,
+    /// The write side is shut; input is dropped until this timer fires.
+    Lingering(Pin<Box<tokio::time::Sleep>>),
+    /// Done: the client closed, the timer fired, or the socket failed.
+    Closed,
+}
+
+/// A connection's stream with pipelined responses batched.
+pub(crate) struct ConnIo<S: AsyncWrite + Unpin> {
+    stream: S,
+    /// Responses written but not yet sent.
+    held: Vec<u8>,
+    /// How many more flushes may wait: request heads read while
+    /// pipelining (two or more at once, or more while answers are held).
+    batch: u32,
+    /// Whether something was written since the last flush.
+    dirty: bool,
+    /// Whether batches are held at all (`NativeAdapter::pipeline_flush`).
+    batching: bool,
+    closing: Closing,
+    /// What the header-read timeout watches (HTTP/1): written bytes count.
+    activity: Option<std::sync::Arc<crate::server::idle::Activity>>,
+}
+
+impl<S: AsyncWrite + Unpin> ConnIo<S> {
+    /// Wraps `stream`; with `batching` off every flush sends.
+    pub(crate) fn new(
+        stream: S,
+        batching: bool,
+        activity: Option<std::sync::Arc<crate::server::idle::Activity>>,
+    ) -> Self {
+        ConnIo {
+            stream,
+            held: Vec::new(),
+            batch: 0,
+            dirty: false,
+            batching,
+            closing: Closing::Open,
+            activity,
+        }
+    }
+
+    /// Writes out everything held.
+    fn poll_send_held(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let mut sent = 0;
+        let result = loop {
+            if sent == self.held.len() {
+                break Poll::Ready(Ok(()));
+            }
+            let wrote = Pin::new(&mut self.stream).poll_write(cx, &self.held[sent..]);
+            self.count(&wrote);
+            match wrote {
+                Poll::Ready(Ok(0)) => break Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => sent += n,
+                Poll::Ready(Err(e)) => break Poll::Ready(Err(e)),
+                Poll::Pending => break Poll::Pending,
+            }
+        };
+        self.held.drain(..sent);
+        result
+    }
+
+    /// Tells the send timeout what a write to the socket did: bytes left,
+    /// or the socket was full (see `crate::server::idle`).
+    #[inline]
+    fn count(&self, wrote: &Poll<io::Result<usize>>) {
+        if let Some(activity) = &self.activity {
+            match wrote {
+                Poll::Ready(Ok(n)) => activity.wrote(Some(*n)),
+                Poll::Pending => activity.wrote(None),
+                Poll::Ready(Err(_)) => {}
+            }
+        }
+    }
+
+    /// Whether this flush may wait for the rest of a pipelined batch.
+    fn may_hold(&self) -> bool {
+        self.dirty && self.batch > 0 && self.held.len() < HOLD_LIMIT
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        let before = buf.filled().len();
+        let read = Pin::new(&mut this.stream).poll_read(cx, buf);
+        let fresh = &buf.filled()[before..];
+        if let Poll::Ready(Ok(())) = read {
+            if !fresh.is_empty() {
+                // More requests: what is held waits for their answers too.
+                if this.batching {
+                    let heads = request_heads(fresh);
+                    if heads > 1 || !this.held.is_empty() {
+                        this.batch += heads;
+                    }
+                }
+                return Poll::Ready(Ok(()));
+            }
+        }
+        // Before waiting for input once the batch is answered, and at the
+        // input's end: send what is held. (hyper also reads mid-batch, to
+        // notice a client leaving while the last request runs.)
+        if !this.held.is_empty() && (this.batch == 0 || read.is_ready()) {
+            std::task::ready!(this.poll_send_held(cx))?;
+        }
+        read
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        self.as_mut().poll_write_vectored(cx, &[IoSlice::new(data)])
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = &mut *self;
+        if let Some(activity) = &this.activity {
+            activity.moved();
+        }
+        let len = bufs.iter().map(|b| b.len()).sum::<usize>();
+        // Large writes are not copied: what is held goes first, then they.
+        if this.batch > 0 && this.held.len() + len > HOLD_LIMIT {
+            std::task::ready!(this.poll_send_held(cx))?;
+        }
+        if (this.batch == 0 || len > HOLD_LIMIT) && this.held.is_empty() {
+            let wrote = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+            this.count(&wrote);
+            let written = std::task::ready!(wrote)?;
+            this.dirty = true;
+            return Poll::Ready(Ok(written));
+        }
+        this.held.reserve(len);
+        for b in bufs {
+            this.held.extend_from_slice(b);
+        }
+        this.dirty = true;
+        Poll::Ready(Ok(len))
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        true
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        if this.may_hold() {
+            this.dirty = false;
+            this.batch -= 1;
+            // hyper flushes again on the next poll if nothing else comes.
+            cx.waker().wake_by_ref();
+            return Poll::Ready(Ok(()));
+        }
+        this.dirty = false;
+        std::task::ready!(this.poll_send_held(cx))?;
+        Pin::new(&mut this.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        if let Closing::Open = this.closing {
+            std::task::ready!(this.poll_send_held(cx))?;
+            std::task::ready!(Pin::new(&mut this.stream).poll_shutdown(cx))?;
+            this.closing = Closing::Lingering(Box::pin(tokio::time::sleep(LINGER)));
+        }
+        std::task::ready!(this.poll_linger(cx));
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Unpin> ConnIo<S> {
+    /// Reads and drops input until the client closes or [`LINGER`] passes;
+    /// pending until then.
+    fn poll_linger(&mut self, cx: &mut Context<'_>) -> Poll<()> {
+        let Closing::Lingering(timer) = &mut self.closing else {
+            return Poll::Ready(());
+        };
+        if timer.as_mut().poll(cx).is_ready() {
+            self.closing = Closing::Closed;
+            return Poll::Ready(());
+        }
+        let mut scratch = [0u8; 8 * 1024];
+        // A few reads per poll, so that a fast sender cannot keep the
+        // task (and the timer) from yielding.
+        for _ in 0..16 {
+            let mut buf = ReadBuf::new(&mut scratch);
+            match Pin::new(&mut self.stream).poll_read(cx, &mut buf) {
+                Poll::Ready(Ok(())) if !buf.filled().is_empty() => continue,
+                Poll::Pending => return Poll::Pending,
+                // The client closed its side, or the socket failed.
+                Poll::Ready(_) => {
+                    self.closing = Closing::Closed;
+                    return Poll::Ready(());
+                }
+            }
+        }
+        cx.waker().wake_by_ref();
+        Poll::Pending
+    }
+}
+
+impl<S: AsyncWrite + Unpin> Drop for ConnIo<S> {
+    /// hyper drops a connection after an error without flushing again:
+    /// what is held (answers to earlier pipelined requests, hyper's own
+    /// `400`) is written if the socket takes it now.
+    fn drop(&mut self) {
+        if self.held.is_empty() {
+            return;
+        }
+        let mut cx = Context::from_waker(Waker::noop());
+        let _ = self.poll_send_held(&mut cx);
+        let _ = Pin::new(&mut self.stream).poll_flush(&mut cx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// Four pipelined requests in one read: their four flushes wait, and
+    /// all four answers leave together once hyper waits for input again.
+    #[tokio::test]
+    async fn a_pipelined_batch_leaves_in_one_write() {
+        let (client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true, None);
+        let (mut client_read, mut client_write) = tokio::io::split(client);
+        client_write
+            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(4))
+            .await
+            .unwrap();
+        let mut buf = [0u8; 1024];
+        let n = io.read(&mut buf).await.unwrap();
+        assert_eq!(n, 4 * 18);
+        let mut cx = Context::from_waker(Waker::noop());
+        let mut more = [0u8; 64];
+        let mut more = ReadBuf::new(&mut more);
+        for i in 0..4 {
+            io.write_all(format!("answer {i};").as_bytes())
+                .await
+                .unwrap();
+            io.flush().await.unwrap();
+            assert_eq!(io.held.len(), (i + 1) * 9, "answer {i} is held");
+            if i == 2 {
+                // hyper reads mid-batch too (to notice a client leaving):
+                // nothing to read, and the batch is not answered yet.
+                assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
+                assert_eq!(io.held.len(), 27, "still held mid-batch");
+            }
+        }
+        // hyper reads for the next request: nothing there yet, so the
+        // batch leaves before the task waits.
+        assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
+        assert!(io.held.is_empty());
+        let mut got = [0u8; 36];
+        client_read.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, b"answer 0;answer 1;answer 2;answer 3;");
+    }
+
+    /// A large answer mid-batch is not copied: what is held leaves first,
+    /// then the large write goes straight to the stream, in order.
+    #[tokio::test]
+    async fn a_large_write_mid_batch_goes_straight_out() {
+        let (client, server) = tokio::io::duplex(4 * HOLD_LIMIT);
+        let mut io = ConnIo::new(server, true, None);
+        let (mut client_read, mut client_write) = tokio::io::split(client);
+        client_write
+            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
+            .await
+            .unwrap();
+        let mut buf = [0u8; 3 * 18];
+        io.read_exact(&mut buf).await.unwrap();
+        io.write_all(b"small;").await.unwrap();
+        io.flush().await.unwrap();
+        assert_eq!(io.held, b"small;");
+        let large = vec![b'x'; HOLD_LIMIT + 1];
+        io.write_all(&large).await.unwrap();
+        assert!(io.held.is_empty(), "nothing of the large write is held");
+        let mut got = vec![0u8; 6 + large.len()];
+        client_read.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got[..6], b"small;");
+        assert!(got[6..].iter().all(|&b| b == b'x'));
+    }
+
+    /// One request at a time: nothing is ever held.
+    #[tokio::test]
+    async fn a_single_request_is_answered_at_once() {
+        let (mut client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true, None);
+        client.write_all(b"GET / HTTP/1.1\r\n\r\n").await.unwrap();
+        let mut buf = [0u8; 18];
+        io.read_exact(&mut buf).await.unwrap();
+        io.write_all(b"answer").await.unwrap();
+        assert!(io.held.is_empty());
+        io.flush().await.unwrap();
+        let mut got = [0u8; 6];
+        client.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, b"answer");
+    }
+
+    /// A second flush with nothing new written sends what is held (hyper
+    /// flushes again while a handler is still running), and so does a drop.
+    #[tokio::test]
+    async fn held_bytes_leave_on_an_idle_flush_and_on_drop() {
+        let (mut client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true, None);
+        client
+            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
+            .await
+            .unwrap();
+        let mut buf = [0u8; 3 * 18];
+        io.read_exact(&mut buf).await.unwrap();
+        io.write_all(b"one;").await.unwrap();
+        io.flush().await.unwrap();
+        assert_eq!(io.held, b"one;");
+        io.flush().await.unwrap();
+        assert!(io.held.is_empty(), "an idle flush sends");
+        io.write_all(b"two;").await.unwrap();
+        io.flush().await.unwrap();
+        assert_eq!(io.held, b"two;");
+        drop(io);
+        let mut got = Vec::new();
+        client.read_to_end(&mut got).await.unwrap();
+        assert_eq!(got, b"one;two;");
+    }
+
+    /// Shutdown closes the write side, then drops what the client still
+    /// sends until it closes its own (issue 12, item 7).
+    #[tokio::test]
+    async fn shutdown_lingers_until_the_client_closes() {
+        let (mut client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true, None);
+        io.write_all(b"answer").await.unwrap();
+        let mut cx = Context::from_waker(Waker::noop());
+        assert!(Pin::new(&mut io).poll_shutdown(&mut cx).is_pending());
+        let mut got = Vec::new();
+        client.read_to_end(&mut got).await.unwrap();
+        assert_eq!(got, b"answer", "the answer and the end of it arrive");
+        client.write_all(&[b'x'; 3000]).await.unwrap();
+        assert!(Pin::new(&mut io).poll_shutdown(&mut cx).is_pending());
+        drop(client);
+        assert!(Pin::new(&mut io).poll_shutdown(&mut cx).is_ready());
+    }
+
+    /// A client that never stops sending is left after [`LINGER`].
+    #[tokio::test(start_paused = true)]
+    async fn lingering_ends_after_its_time() {
+        let (_client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true, None);
+        let started = tokio::time::Instant::now();
+        io.shutdown().await.unwrap();
+        assert_eq!(started.elapsed(), LINGER);
+    }
+}

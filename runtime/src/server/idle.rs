@@ -1,0 +1,457 @@
+//! The header-read timeout of HTTP/1 connections (SPEC A11), and the idle
+//! timeout of HTTP/2 ones ([`quiet`]): a connection
+//! that waits longer than the timeout for its next request head — a
+//! slowloris trickling a head that never ends, a keep-alive connection
+//! left idle, a client that connects and sends nothing — is closed.
+//!
+//! hyper's own header-read timeout starts a deadline for every head and
+//! reads once more after each request to do so: ~880 instructions a
+//! request, a tenth of a small request's user-space cost (issue 18). Here
+//! nothing is timed per request. Each connection counts its [`Activity`]:
+//! requests whose head came in and whose answer is not yet sent, and a
+//! number that moves whenever one starts or ends and whenever response
+//! bytes are written. One tokio timer per connection fires every
+//! `timeout`; [`Idle`] closes the connection when, at a firing, no request
+//! is open and nothing moved since the firing before. So a connection is
+//! closed after waiting between one and two timeouts for a head, never
+//! while a handler runs, a body is read or an answer (a long SSE stream
+//! included) is written.
+//!
+//! The same timer counts the body-read and send timeouts (issue 31): it
+//! fires every [`Limits::tick`], the shortest of the timeouts, and each is
+//! counted in ticks (see [`crate::server::stall`]). An HTTP/1 request whose body
+//! has been awaited without a byte for the body-read timeout is answered
+//! `408` and the connection closed; a connection whose writes have been
+//! blocked without a byte leaving for the send timeout (a client that
+//! stopped reading) is closed, and what it held is freed.
+//!
+//! Kept rather than hyper's `header_read_timeout` with hyper-util's
+//! `TokioTimer` because it measured cheaper (BENCHMARKS.md, "Framework
+//! overhead"): theirs made and registered a boxed `Sleep` per request,
+//! about 1,800 instructions, where this timer is registered once per
+//! connection.
+
+use crate::server::stall::{Limits, Wait};
+use pin_project_lite::pin_project;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+
+/// What a connection is doing, as its [`Idle`] reads it at each firing;
+/// and the adapter's closing, which ends its SSE streams.
+#[derive(Default)]
+pub(crate) struct Activity {
+    /// Requests whose head came in and whose answer is not yet sent.
+    open: AtomicU32,
+    /// Moves when a request starts or ends, and when bytes are written.
+    moves: AtomicU32,
+    /// Changes (or its sender is dropped) when the adapter's listener
+    /// closes at shutdown: SSE streams end then (`crate::response::sse`). `None` for
+    /// a connection served on its own.
+    closing: Option<tokio::sync::watch::Receiver<()>>,
+    /// HTTP/1: moves when response bytes leave (the send timeout).
+    written: AtomicU32,
+    /// HTTP/1: the last write found the socket full.
+    blocked: AtomicBool,
+    /// HTTP/2: the ticks of the connection's timer so far.
+    epoch: AtomicU32,
+    /// HTTP/2: the tasks of streams that wait (for a body, or for the
+    /// client to take an answer), woken at the next tick.
+    sleepers: Mutex<Vec<Waker>>,
+}
+
+impl Activity {
+    /// The activity of a connection of an adapter that closes with `closing`.
+    pub(crate) fn new(closing: Option<tokio::sync::watch::Receiver<()>>) -> Self {
+        Activity {
+            closing,
+            ..Activity::default()
+        }
+    }
+
+    /// A request whose head came in: open until the guard is dropped.
+    #[inline]
+    pub(crate) fn start(self: &Arc<Self>) -> Open {
+        self.open.fetch_add(1, Relaxed);
+        self.moved();
+        Open(self.clone())
+    }
+
+    /// At a firing: whether no request is open and nothing moved since
+    /// `seen`, the count at the firing before; `seen` becomes the count now.
+    fn settled(&self, seen: &mut u32) -> bool {
+        let moves = self.moves.load(Relaxed);
+        let settled = moves == *seen && self.open.load(Relaxed) == 0;
+        *seen = moves;
+        settled
+    }
+
+    /// Something happened on the connection (response bytes written).
+    #[inline]
+    pub(crate) fn moved(&self) {
+        self.moves.fetch_add(1, Relaxed);
+    }
+
+    /// A write to the socket: `Some(n)` bytes left, `None` it was full.
+    #[inline]
+    pub(crate) fn wrote(&self, sent: Option<usize>) {
+        match sent {
+            Some(0) => {}
+            Some(_) => {
+                self.written.fetch_add(1, Relaxed);
+                self.blocked.store(false, Relaxed);
+            }
+            None => self.blocked.store(true, Relaxed),
+        }
+    }
+
+    /// At a firing: whether writes are blocked and nothing left since
+    /// `seen`, the count at the firing before; `seen` becomes the count now.
+    fn send_stalled(&self, seen: &mut u32) -> bool {
+        let written = self.written.load(Relaxed);
+        let stalled = written == *seen && self.blocked.load(Relaxed);
+        *seen = written;
+        stalled
+    }
+
+    /// HTTP/2: the ticks of the connection's timer so far.
+    pub(crate) fn epoch(&self) -> u32 {
+        self.epoch.load(Relaxed)
+    }
+
+    /// HTTP/2: wakes `waker` at the next tick.
+    pub(crate) fn wake_at_tick(&self, waker: &Waker) {
+        let mut sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
+        sleepers.push(waker.clone());
+    }
+
+    /// HTTP/2: one tick: the epoch moves and the streams that wait wake.
+    fn tick(&self) {
+        self.epoch.fetch_add(1, Relaxed);
+        let sleepers =
+            std::mem::take(&mut *self.sleepers.lock().unwrap_or_else(|e| e.into_inner()));
+        sleepers.into_iter().for_each(Waker::wake);
+    }
+}
+
+/// Consecutive firings at which a condition held.
+#[derive(Default, Clone, Copy)]
+struct Streak(u32);
+
+impl Streak {
+    /// Counts a firing; whether the condition has held `limit` in a row.
+    fn count(&mut self, held: bool, limit: u32) -> bool {
+        self.0 = if held { self.0.saturating_add(1) } else { 0 };
+        self.0 >= limit
+    }
+}
+
+/// One request, open from its head until its answer is sent (the response
+/// future, then a streaming body while hyper writes it).
+pub(crate) struct Open(Arc<Activity>);
+
+impl Open {
+    /// The adapter's closing, if the connection is an adapter's.
+    pub(crate) fn closing(&self) -> Option<&tokio::sync::watch::Receiver<()>> {
+        self.0.closing.as_ref()
+    }
+}
+
+impl Drop for Open {
+    #[inline]
+    fn drop(&mut self) {
+        self.0.open.fetch_sub(1, Relaxed);
+        self.0.moved();
+    }
+}
+
+pin_project! {
+    /// `conn`, closed (dropped, with `None` as its output) when it has
+    /// waited about the header-read timeout for a request head, or its
+    /// writes have been blocked for the send timeout; its request answered
+    /// `408` when its body stalled (see the module's documentation).
+    pub(crate) struct Idle<F> {
+        #[pin]
+        conn: F,
+        #[pin]
+        timer: tokio::time::Sleep,
+        activity: Arc<Activity>,
+        limits: Limits,
+        // Firings so far.
+        now: u32,
+        // `moves` and `written` at the last firing.
+        seen: u32,
+        seen_written: u32,
+        // Firings in a row with nothing open and nothing moving, and with
+        // writes blocked and nothing leaving.
+        quiet: Streak,
+        stalled: Streak,
+        // Since when the request's body is awaited without a byte.
+        body: Wait,
+        // The waker the timer holds: that of its last poll that reached it.
+        waker: Option<Waker>,
+    }
+}
+
+impl<F: Future> Idle<F> {
+    /// `conn`, whose requests and writes `activity` counts, watched with
+    /// these `limits`. Within a tokio runtime.
+    pub(crate) fn new(conn: F, activity: Arc<Activity>, limits: Limits) -> Self {
+        Idle {
+            conn,
+            timer: tokio::time::sleep(limits.tick),
+            activity,
+            limits,
+            now: 0,
+            seen: 0,
+            seen_written: 0,
+            quiet: Streak::default(),
+            stalled: Streak::default(),
+            body: Wait::default(),
+            waker: None,
+        }
+    }
+}
+
+impl<F: Future> Future for Idle<F> {
+    type Output = Option<F::Output>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let mut this = self.project();
+        let (limits, now) = (*this.limits, &mut *this.now);
+        if let Poll::Ready(out) = poll_watched(this.conn.as_mut(), cx, this.body, *now, limits) {
+            return Poll::Ready(Some(out));
+        }
+        loop {
+            // Registered with this task's waker and not fired: it will wake
+            // the task when due, and polling it again would only register
+            // the same waker anew.
+            let holds = this.waker.as_ref().is_some_and(|w| w.will_wake(cx.waker()));
+            if holds && !this.timer.is_elapsed() {
+                return Poll::Pending;
+            }
+            // A poll the task's budget refuses returns `Pending` without
+            // reaching the timer, which then holds no waker.
+            let reaches = tokio::task::coop::has_budget_remaining();
+            if this.timer.as_mut().poll(cx).is_pending() {
+                *this.waker = reaches.then(|| cx.waker().clone());
+                return Poll::Pending;
+            }
+            *now = now.wrapping_add(1);
+            let settled = this.activity.settled(this.seen);
+            let stalled = this.activity.send_stalled(this.seen_written);
+            if this.quiet.count(settled, limits.header) || this.stalled.count(stalled, limits.send)
+            {
+                return Poll::Ready(None);
+            }
+            // The body wait expired: the request answers `408` now.
+            if this.body.expired(*now, limits.body) {
+                if let Poll::Ready(out) =
+                    poll_watched(this.conn.as_mut(), cx, this.body, *now, limits)
+                {
+                    return Poll::Ready(Some(out));
+                }
+            }
+            let next = tokio::time::Instant::now() + limits.tick;
+            this.timer.as_mut().reset(next);
+        }
+    }
+}
+
+/// Polls `conn` collecting what its request did ([`crate::server::stall`]), and
+/// keeps the body wait up to date; an expired wait is told to the request.
+fn poll_watched<F: Future>(
+    conn: Pin<&mut F>,
+    cx: &mut Context<'_>,
+    body: &mut Wait,
+    now: u32,
+    limits: Limits,
+) -> Poll<F::Output> {
+    let expired = body.expired(now, limits.body);
+    let (poll, report) = crate::server::stall::watching(expired, || conn.poll(cx));
+    if poll.is_pending() {
+        *body = report.body_wait(*body, now);
+    }
+    poll
+}
+
+/// Ticks an HTTP/2 connection's one timer every [`Limits::tick`] (the
+/// streams' body-read and send timeouts count them, `crate::server::h2_streams`),
+/// and completes when the connection has had no stream for `limits.header`
+/// ticks in a row: at those firings no request was open and none started
+/// or ended (the same counting as [`Idle`], nothing timed per stream). The
+/// adapter then sends `GOAWAY` (hyper has no HTTP/2 idle timeout of its
+/// own; keep-alive `PING`s are not activity). With `limits.header` at
+/// `u32::MAX` it ticks until dropped.
+pub(crate) async fn ticking(activity: Arc<Activity>, limits: Limits) {
+    let mut seen = activity.moves.load(Relaxed);
+    let mut quiet = Streak::default();
+    loop {
+        tokio::time::sleep(limits.tick).await;
+        activity.tick();
+        if quiet.count(activity.settled(&mut seen), limits.header) {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
+    use tokio::time::advance;
+
+    const T: Duration = Duration::from_millis(100);
+
+    /// A header-read (or idle) timeout of `T`, the others far off.
+    fn limits() -> Limits {
+        Limits::new(Some(T), 1000 * T, 1000 * T)
+    }
+
+    /// Polls `idle` once with `waker`.
+    fn poll<F: Future>(idle: Pin<&mut Idle<F>>, waker: &Waker) -> Poll<Option<F::Output>> {
+        idle.poll(&mut Context::from_waker(waker))
+    }
+
+    fn pending_conn() -> Idle<std::future::Pending<()>> {
+        Idle::new(std::future::pending(), Arc::default(), limits())
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a11_a_connection_that_sends_nothing_is_closed_after_the_timeout() {
+        let mut idle = std::pin::pin!(pending_conn());
+        let waker = Waker::noop();
+        assert!(poll(idle.as_mut(), waker).is_pending());
+        advance(T - Duration::from_millis(1)).await;
+        assert!(poll(idle.as_mut(), waker).is_pending(), "closed early");
+        advance(Duration::from_millis(1)).await;
+        assert!(matches!(poll(idle.as_mut(), waker), Poll::Ready(None)));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a11_an_idle_connection_is_closed_between_one_and_two_timeouts_after_its_last_answer() {
+        let mut idle = std::pin::pin!(pending_conn());
+        let activity = idle.activity.clone();
+        let waker = Waker::noop();
+        assert!(poll(idle.as_mut(), waker).is_pending());
+        // Requests keep it open, however long it lives.
+        for _ in 0..5 {
+            advance(T / 2).await;
+            drop(activity.start());
+            assert!(poll(idle.as_mut(), waker).is_pending());
+        }
+        // Then silence: closed after at least one timeout, at most two.
+        let mut waited = Duration::ZERO;
+        while poll(idle.as_mut(), waker).is_pending() {
+            advance(Duration::from_millis(5)).await;
+            waited += Duration::from_millis(5);
+            assert!(waited <= 2 * T, "still open after {waited:?}");
+        }
+        assert!(waited >= T, "closed after {waited:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a11_an_open_request_keeps_the_connection_and_its_end_starts_the_wait() {
+        let mut idle = std::pin::pin!(pending_conn());
+        let activity = idle.activity.clone();
+        let waker = Waker::noop();
+        let open = activity.start();
+        assert!(poll(idle.as_mut(), waker).is_pending());
+        // A handler (or a quiet SSE stream) open for ten timeouts.
+        for _ in 0..20 {
+            advance(T / 2).await;
+            assert!(poll(idle.as_mut(), waker).is_pending(), "closed while open");
+        }
+        // Its answer sent: the client gets a full timeout for its next head.
+        drop(open);
+        let mut waited = Duration::ZERO;
+        while poll(idle.as_mut(), waker).is_pending() {
+            advance(Duration::from_millis(5)).await;
+            waited += Duration::from_millis(5);
+        }
+        assert!(waited >= T && waited <= 2 * T, "closed after {waited:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a11_writes_keep_a_slow_download_open() {
+        let mut idle = std::pin::pin!(pending_conn());
+        let activity = idle.activity.clone();
+        let waker = Waker::noop();
+        assert!(poll(idle.as_mut(), waker).is_pending());
+        for _ in 0..20 {
+            advance(T / 2).await;
+            activity.moved();
+            assert!(
+                poll(idle.as_mut(), waker).is_pending(),
+                "closed while writing"
+            );
+        }
+    }
+
+    struct Count(AtomicUsize);
+
+    impl std::task::Wake for Count {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Relaxed);
+        }
+    }
+
+    /// The poll that skips the timer (it holds this task's waker) must not
+    /// skip it for another waker: that one is woken when the timer fires.
+    #[tokio::test(start_paused = true)]
+    async fn a11_the_timer_wakes_the_waker_of_the_latest_poll() {
+        let mut idle = std::pin::pin!(pending_conn());
+        let (first, second) = (Arc::new(Count(0.into())), Arc::new(Count(0.into())));
+        let (first_waker, second_waker) = (Waker::from(first.clone()), Waker::from(second.clone()));
+        assert!(poll(idle.as_mut(), &first_waker).is_pending());
+        assert!(poll(idle.as_mut(), &first_waker).is_pending());
+        assert!(poll(idle.as_mut(), &second_waker).is_pending());
+        advance(T).await;
+        assert_eq!((first.0.load(Relaxed), second.0.load(Relaxed)), (0, 1));
+        assert!(matches!(
+            poll(idle.as_mut(), &second_waker),
+            Poll::Ready(None)
+        ));
+    }
+
+    /// A connection that ends is not held: its output comes through.
+    #[tokio::test(start_paused = true)]
+    async fn a11_a_connection_that_ends_gives_its_output() {
+        let idle = Idle::new(async { 7 }, Arc::default(), limits());
+        assert_eq!(idle.await, Some(7));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn f3_an_http2_connection_is_quiet_after_one_to_two_timeouts_without_a_stream() {
+        let activity = Arc::new(Activity::default());
+        let quiet = tokio::spawn(ticking(activity.clone(), limits()));
+        // Streams keep it busy, however long it lives.
+        for _ in 0..5 {
+            advance(T / 2).await;
+            drop(activity.start());
+            tokio::task::yield_now().await;
+            assert!(!quiet.is_finished());
+        }
+        // An open stream (a long SSE answer) too.
+        let open = activity.start();
+        advance(5 * T).await;
+        tokio::task::yield_now().await;
+        assert!(!quiet.is_finished(), "quiet with a stream open");
+        drop(open);
+        // Then silence: quiet after at least one timeout, at most two.
+        let mut waited = Duration::ZERO;
+        while !quiet.is_finished() {
+            advance(Duration::from_millis(5)).await;
+            tokio::task::yield_now().await;
+            waited += Duration::from_millis(5);
+            assert!(
+                waited <= 2 * T + Duration::from_millis(5),
+                "still busy after {waited:?}"
+            );
+        }
+        assert!(waited >= T, "quiet after {waited:?}");
+    }
+}

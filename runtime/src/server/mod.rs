@@ -1,0 +1,25 @@
+//! The server (SPEC A10, A11, F3): [`NativeAdapter`](adapter::NativeAdapter)
+//! on hyper + tokio — connections, HTTP/1 and HTTP/2, their timeouts, TLS —
+//! and the runtimes that run it.
+
+pub use adapter::{shutdown_signal, HttpAdapter, NativeAdapter};
+pub use runtime::Runtime;
+#[cfg(feature = "tls")]
+pub use tls::TlsConfig;
+
+pub mod adapter;
+pub(crate) mod conn_io;
+pub(crate) mod connection_limit;
+pub(crate) mod h2_streams;
+pub(crate) mod h2_writes;
+pub(crate) mod host_header;
+pub(crate) mod http2;
+pub(crate) mod idle;
+// The other module with `unsafe`: SSE2 loads that count pipelined
+// request heads sixteen bytes at a time (issue 18).
+#[allow(unsafe_code)]
+pub(crate) mod request_heads;
+pub mod runtime;
+pub(crate) mod stall;
+#[cfg(feature = "tls")]
+pub mod tls;
