@@ -68,6 +68,9 @@ step "Python tools (.venv: openapi-spec-validator, pinned by requirements-dev.tx
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 
+step "import cycles between files: none in the product crates (scripts/house.py)"
+python3 scripts/house.py runtime/src macros/src model/src build-support/src
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 

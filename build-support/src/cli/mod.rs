@@ -10,6 +10,7 @@ mod build;
 mod cargo;
 mod cfg;
 mod dev;
+mod diff;
 mod plan;
 mod project;
 mod sdk;
@@ -374,7 +375,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Sdk(args) => sdk::run(&args),
         Command::Build(args) => build::run(&args),
         Command::Dev(args) => dev::run(&args),
-        Command::Diff(args) => crate::diff::cli::run(&args),
+        Command::Diff(args) => diff::run(&args),
     }
 }
 

@@ -11,8 +11,6 @@
 //! (text like rustc, a Markdown changelog, JSON).
 
 mod classify;
-#[cfg(feature = "cli")]
-pub mod cli;
 mod compare;
 mod render;
 mod resolve;

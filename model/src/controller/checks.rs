@@ -110,7 +110,7 @@ pub(super) fn optional_whole(source: &ParamSource, ty: &syn::Type) -> Option<syn
             "`#[query]` reads the whole query string, which is always there: write `{inner}` and make its fields optional (`Option<_>`, `#[serde(default)]`), or read one key with `#[query(\"name\")]`"
         ),
         ParamSource::Body(crate::attrs::BodyKind::Multipart) => format!(
-            "an optional multipart body is not supported: take `{inner}` with optional fields, or `tether::multipart::Multipart` to read whatever parts come"
+            "an optional multipart body is not supported: take `{inner}` with optional fields, or `tether::extract::Multipart` to read whatever parts come"
         ),
         _ => return None,
     };

@@ -1,5 +1,5 @@
 //! `#[version]` may be written above or below `#[controller]`.
-use tether::controller::{Version, VersionSpec};
+use tether::routing::controller::{Version, VersionSpec};
 use tether::{controller, version, Controller};
 
 struct A;

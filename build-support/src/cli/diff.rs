@@ -3,13 +3,13 @@
 //! prints the changes and exits 1 when one is at or above `--fail-on`,
 //! 2 when a document cannot be read.
 
-use super::{diff, render_json, render_markdown, render_text, Level};
-use crate::cli::{CliError, DiffArgs, DiffFormat, FailOn};
+use super::{CliError, DiffArgs, DiffFormat, FailOn};
+use crate::diff::{diff, render_json, render_markdown, render_text, Level};
 use serde_json::Value;
 use std::path::Path;
 
 /// Runs `cargo tether diff`.
-pub fn run(args: &DiffArgs) -> Result<(), CliError> {
+pub(super) fn run(args: &DiffArgs) -> Result<(), CliError> {
     let (old, new) = match (&args.base, args.documents.as_slice()) {
         (Some(base), [doc]) => (read_git(base, doc)?, read_file(doc)?),
         (None, [old, new]) => (read_file(old)?, read_file(new)?),
