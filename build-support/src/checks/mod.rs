@@ -32,6 +32,11 @@
 //! - `tether.toml` and `Builder` settings that cannot be read or would
 //!   document paths the app does not serve, in `crate::builder::config`:
 //!   they are refused while the settings are read, before the crate is;
+//! - a serde_valid other than the major tether checks with, in
+//!   `crate::analysis::dependencies`: found while the manifests are read
+//!   (which also lists them for cargo to watch), before the sources are;
+//! - a controller the grammar refuses (`crate::analysis::controllers`):
+//!   the macros' own parse errors, found while the controllers are read;
 //! - a type or field that cannot be read (an unknown type, an unreadable
 //!   `#[serde(with)]`, a stated schema that is not JSON Schema): found by
 //!   the schema builder (`crate::openapi::schema`), whose errors on the
