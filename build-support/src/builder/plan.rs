@@ -1,18 +1,17 @@
 //! The first step of a run: its documents, built in memory from
 //! `tether.toml` and the crate's sources, as a [`Plan`] (the clients and
-//! `tether.generated` are added to it in [`super::write`]). Nothing is
-//! written here.
+//! `tether.generated` are added to it in [`super::write`]). The crate's
+//! refusals (`crate::checks`) run before any document is built; nothing
+//! is written here.
 
 use super::Builder;
-use crate::analysis::controllers::{read_controllers, FoundController};
+use crate::analysis::controllers::read_controllers;
 use crate::analysis::diagnostics::{Diagnostic, Error};
 use crate::analysis::index::CrateIndex;
 use crate::analysis::modules::CrateSources;
-use crate::openapi::{build_documents, file_name, security};
+use crate::openapi::{build_documents, file_name};
 use crate::plan::{Plan, PlannedDocument};
 use std::path::{Path, PathBuf};
-use syn::spanned::Spanned;
-use tether_model::controller::{neutral_beside, RouteModel};
 
 impl Builder {
     /// Reads the settings and the crate and builds every document; every
@@ -34,13 +33,9 @@ impl Builder {
         let index = self.read_crate(&root, &mut read)?;
         let controllers = read_controllers(&index).map_err(Error::many)?;
         let framework = config.framework();
-        check_version_prefixes(&index, &controllers, &framework)?;
-        check_neutral_routes(&index, &controllers, &framework)?;
         let schemes = &config.security.schemes;
-        let unknown = security::unknown(&index, &controllers, schemes);
-        if !unknown.is_empty() {
-            return Err(Error::many(unknown));
-        }
+        crate::checks::controllers(&index, &controllers, &framework, schemes)
+            .map_err(Error::many)?;
         let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
         let mut plan = Plan {
             outputs: config.openapi.clone(),
@@ -124,70 +119,5 @@ impl Builder {
                 Vec::new()
             }
         }
-    }
-}
-
-/// `#[version("v2")]` under URI versioning with the prefix `v` (served
-/// under `/vv2`): the error the macro gives, as a build error too, so the
-/// document is not written with the doubled prefix.
-fn check_version_prefixes(
-    index: &CrateIndex,
-    controllers: &[FoundController],
-    framework: &tether_model::Framework,
-) -> Result<(), Error> {
-    let errors: Vec<_> = controllers
-        .iter()
-        .flat_map(|c| {
-            c.model
-                .check_version_prefixes(framework)
-                .into_iter()
-                .map(|e| index.sources.diagnostic(c.module, e.span(), e.to_string()))
-        })
-        .collect();
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::many(errors))
-    }
-}
-
-/// A neutral route beside a versioned one on the same method and path
-/// under HEADER versioning, in any two controllers: the error the runtime
-/// gives at startup, at the neutral route.
-fn check_neutral_routes(
-    index: &CrateIndex,
-    controllers: &[FoundController],
-    framework: &tether_model::Framework,
-) -> Result<(), Error> {
-    let routes: Vec<(&FoundController, &RouteModel)> = controllers
-        .iter()
-        .flat_map(|c| c.model.routes.iter().map(move |r| (c, r)))
-        .collect();
-    let mut errors = Vec::new();
-    for (i, (ca, a)) in routes.iter().enumerate() {
-        for (cb, b) in &routes[i + 1..] {
-            let Some(a_neutral) = neutral_beside(framework, (&ca.model, a), (&cb.model, b)) else {
-                continue;
-            };
-            let ((cn, n), (co, o)) = if a_neutral {
-                ((ca, a), (cb, b))
-            } else {
-                ((cb, b), (ca, a))
-            };
-            let label = |c: &FoundController, r: &RouteModel| {
-                format!("{}::{}", c.model.type_name, r.fn_ident)
-            };
-            let message = tether_model::versioning::neutral_beside_versioned(
-                &label(cn, n),
-                &label(co, o),
-                &format!("{} {}", a.method.as_str(), a.full_path),
-            );
-            errors.push(index.sources.diagnostic(cn.module, n.attr.span(), message));
-        }
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::many(errors))
     }
 }

@@ -1,9 +1,19 @@
-//! The checks (SPEC B3, E1, E5, E6): what a document cannot describe as
-//! the server serves it is refused here, over the analysed crate, before
-//! anything is emitted; the writer (`crate::openapi`) then documents what
-//! passed, and checks nothing. Each refusal says what is wrong, where,
-//! and what to write instead.
+//! The checks (SPEC B3, E1, E4, E5, E6): what a document cannot describe
+//! as the server serves it is refused here, over the analysed crate,
+//! before anything is emitted; the writer (`crate::openapi`) then
+//! documents what passed, and checks nothing. Each refusal says what is
+//! wrong, where, and what to write instead.
 //!
+//! The generator is parse → check → emit. [`controllers`] runs first, once
+//! per run, over every controller of the crate (`crate::builder` calls it
+//! before any document is built); [`document`] then runs over each
+//! document's operations, every document before any is built
+//! (`crate::openapi::document::build`).
+//!
+//! - [`versions`]: versioning over all controllers (a `#[version(..)]`
+//!   repeating the URI prefix, a neutral route beside a versioned one
+//!   under HEADER versioning);
+//! - [`security`]: a `#[security("name")]` naming no declared scheme;
 //! - [`params`]: the arguments of a route (text that cannot carry a value,
 //!   keys read twice or refused, flattened fields a query cannot fill);
 //! - [`responses`]: its answers (`Sse<E>` events, an `Err` answered as a
@@ -14,11 +24,30 @@
 //! The checks read types with the writer's own schema builder, on a
 //! scratch copy: what it reached ([`Reached`]) is what [`types`] checks,
 //! so exactly the types the document describes are.
+//!
+//! Refused elsewhere, and why:
+//! - two routes served at the same path and method, in
+//!   `crate::openapi::document` (`split`): the same reading decides how
+//!   the documents split per version, so it stays with the split;
+//! - `tether.toml` and `Builder` settings that cannot be read or would
+//!   document paths the app does not serve, in `crate::builder::config`:
+//!   they are refused while the settings are read, before the crate is;
+//! - a serde_valid other than the major tether checks with, in
+//!   `crate::analysis::dependencies`: found while the manifests are read
+//!   (which also lists them for cargo to watch), before the sources are;
+//! - a controller the grammar refuses (`crate::analysis::controllers`):
+//!   the macros' own parse errors, found while the controllers are read;
+//! - a type or field that cannot be read (an unknown type, an unreadable
+//!   `#[serde(with)]`, a stated schema that is not JSON Schema): found by
+//!   the schema builder (`crate::openapi::schema`), whose errors on the
+//!   scratch copy [`document`] returns with the refusals.
 
 mod params;
 mod responses;
+mod security;
 mod text_values;
 mod types;
+mod versions;
 
 use crate::analysis::controllers::FoundController;
 use crate::analysis::diagnostics::Diagnostic;
@@ -29,7 +58,7 @@ use crate::openapi::security::Schemes;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use tether_model::controller::RouteModel;
-use tether_model::{Version, VersioningKind};
+use tether_model::{Framework, Version, VersioningKind};
 
 pub(crate) use crate::openapi::schema::strip_nullable;
 
@@ -60,6 +89,30 @@ impl Checker<'_, '_> {
     fn reach(&mut self, ty: &Ty) {
         self.gen.schema(ty);
     }
+}
+
+/// The refusals over every controller of the crate, in this order, each
+/// kind stopping the run before the next is looked for: a version that
+/// repeats the URI prefix, a neutral route beside a versioned one, a
+/// security scheme not declared.
+pub(crate) fn controllers(
+    index: &CrateIndex,
+    controllers: &[FoundController],
+    framework: &Framework,
+    schemes: &Schemes,
+) -> Result<(), Vec<Diagnostic>> {
+    let kinds: [&dyn Fn() -> Vec<Diagnostic>; 3] = [
+        &|| versions::prefixes(index, controllers, framework),
+        &|| versions::neutral_routes(index, controllers, framework),
+        &|| security::unknown(index, controllers, schemes),
+    ];
+    for kind in kinds {
+        let errors = kind();
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+    }
+    Ok(())
 }
 
 /// Every problem of the document made of `operations`: the refusals, and
@@ -109,6 +162,46 @@ mod tests {
             .into_iter()
             .map(|d| d.message)
             .collect()
+    }
+
+    /// The messages of [`controllers`] over `src`'s controllers, under
+    /// URI versioning and with the one scheme `bearer`.
+    fn crate_refusals(src: &str) -> Vec<String> {
+        let toml_text = "[framework.versioning]\ntype = \"URI\"\n[security.schemes.bearer]\ntype = \"http\"\nscheme = \"bearer\"\n";
+        let config =
+            tether_model::config::Config::parse(toml_text, std::path::Path::new("tether.toml"))
+                .unwrap();
+        let src = format!("use tether::controller;\npub struct Api;\n{src}");
+        let f = Fixture::new(&src);
+        let framework = config.framework();
+        match controllers(
+            &f.index,
+            &f.controllers,
+            &framework,
+            &config.security.schemes,
+        ) {
+            Ok(()) => Vec::new(),
+            Err(errors) => errors.into_iter().map(|d| d.message).collect(),
+        }
+    }
+
+    #[test]
+    fn e4_crate_wide_refusals_run_in_order_each_kind_stopping_the_next() {
+        let doubled = "#[controller(\"/items\")] #[version(\"v2\")] impl Api { #[get] #[security(\"bearr\")] async fn list(&self) -> String { todo!() } }";
+        let only = |found: Vec<String>, start: &str| {
+            assert!(
+                found.len() == 1 && found[0].starts_with(start),
+                "{found:#?}"
+            );
+        };
+        only(
+            crate_refusals(doubled),
+            "version `v2` would be served under `/vv2`",
+        );
+        let unknown = doubled.replace("\"v2\"", "\"2\"");
+        only(crate_refusals(&unknown), "unknown security scheme `bearr`");
+        let fine = unknown.replace("bearr", "bearer");
+        assert_eq!(crate_refusals(&fine), Vec::<String>::new());
     }
 
     #[test]

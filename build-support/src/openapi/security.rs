@@ -1,15 +1,11 @@
 //! Security in the document (SPEC E4): `components.securitySchemes` from
 //! `[security.schemes]` of `tether.toml`, and each operation's `security`
-//! from `#[security(..)]`/`#[public]`, checked against the same table the
-//! macros check.
+//! from `#[security(..)]`/`#[public]`. The names are checked against the
+//! declared schemes before (`crate::checks`).
 
-use crate::analysis::controllers::FoundController;
-use crate::analysis::diagnostics::Diagnostic;
-use crate::analysis::index::CrateIndex;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-use tether_model::schemes::{unknown_scheme, OAuthFlow, SchemeType, SecurityScheme};
-use tether_model::security::SecuritySpec;
+use tether_model::schemes::{OAuthFlow, SchemeType, SecurityScheme};
 
 /// The declared schemes, by name.
 pub(crate) type Schemes = BTreeMap<String, SecurityScheme>;
@@ -87,30 +83,6 @@ pub(crate) fn requirement(names: &[String]) -> Option<Value> {
     }
     let alternatives: Vec<Value> = names.iter().map(|n| json!({ n: [] })).collect();
     Some(Value::Array(alternatives))
-}
-
-/// Every `#[security("name")]` of the crate names a declared scheme; the
-/// error points at the name, as the macro's does.
-pub(crate) fn unknown(
-    index: &CrateIndex,
-    controllers: &[FoundController],
-    schemes: &Schemes,
-) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
-    for c in controllers {
-        let specs =
-            std::iter::once(&c.model.security).chain(c.model.routes.iter().map(|r| &r.security));
-        for spec in specs.flatten() {
-            let SecuritySpec::Schemes(names) = spec else {
-                continue;
-            };
-            for lit in names.iter().filter(|l| !schemes.contains_key(&l.value())) {
-                let message = unknown_scheme(&lit.value(), schemes);
-                errors.push(index.sources.diagnostic(c.module, lit.span(), message));
-            }
-        }
-    }
-    errors
 }
 
 #[cfg(test)]
