@@ -210,7 +210,8 @@ impl Cors {
         match self.origins {
             Origins::Any => Err("CORS: `allow_credentials(true)` cannot be combined with any origin (`*`): browsers reject `Access-Control-Allow-Origin: *` on credentialed requests. List the origins with `Cors::allow_origins([..])`, or accept them with `Cors::allow_origin_fn(..)`, whose predicate must not accept every origin (with credentials, that would let every site read the API with the user's cookies)".to_string()),
             Origins::Predicate(_) => {
-                tracing::warn!("CORS: `allow_origin_fn` is combined with `allow_credentials(true)`: the predicate must not accept every origin, or every site can read the API with the user's cookies (as `*` with credentials, which is refused, would); accept only the origins you know, or list them with `Cors::allow_origins([..])`");
+                // The target the warning had before the runtime moved into folders.
+                tracing::warn!(target: "tether::cors", "CORS: `allow_origin_fn` is combined with `allow_credentials(true)`: the predicate must not accept every origin, or every site can read the API with the user's cookies (as `*` with credentials, which is refused, would); accept only the origins you know, or list them with `Cors::allow_origins([..])`");
                 Ok(())
             }
             Origins::List(_) => Ok(()),

@@ -7,6 +7,10 @@ use std::time::{Duration, Instant};
 /// At most one warning of a kind per this long.
 pub(crate) const WARN_EVERY: Duration = Duration::from_secs(10);
 
+/// The target of this module's warnings: the one it had before the
+/// runtime moved into folders, so log filters written for it keep working.
+const TARGET: &str = "tether::connection_limit";
+
 /// The default connection limit when the file limit cannot be read.
 const UNKNOWN_LIMIT: usize = 10_000;
 
@@ -77,6 +81,7 @@ impl AcceptWarnings {
     pub(crate) fn full(&mut self, limit: usize) {
         if let Some(left_out) = self.full.due(Instant::now()) {
             tracing::warn!(
+                target: TARGET,
                 limit,
                 left_out,
                 "connection limit reached: {limit} connections open, new ones wait in the listen backlog \
@@ -89,6 +94,7 @@ impl AcceptWarnings {
     pub(crate) fn failed(&mut self, error: &std::io::Error) {
         if let Some(left_out) = self.failed.due(Instant::now()) {
             tracing::warn!(
+                target: TARGET,
                 %error,
                 left_out,
                 "accepting a connection failed: {error}; retrying in 10 ms \
