@@ -103,6 +103,23 @@ if ! cmp -s Cargo.lock "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"; then
 fi
 rm -f "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"
 
+# mdbook, pinned, in .tools/ like cargo-hack: built from crates.io once per
+# machine, without its default features (no `serve`/`watch` web server and
+# file watcher, no search index: the build stays small) and unoptimised
+# (--debug: it builds faster and a small book renders in well under a
+# second all the same). The install's time is printed.
+MDBOOK_VERSION=0.4.52
+step "the guide: mdbook build (every relative link and anchor resolves), its TypeScript blocks type-checked (its Rust blocks are the doctests of book/tests)"
+mdbook=.tools/bin/mdbook
+if [ "$("$mdbook" --version 2>/dev/null)" != "mdbook v$MDBOOK_VERSION" ]; then
+  start=$SECONDS
+  cargo install mdbook --locked --version "$MDBOOK_VERSION" --root .tools --no-default-features --debug
+  echo "mdbook installed in $((SECONDS - start)) s"
+fi
+"$mdbook" build book
+python3 scripts/book-check.py links target/book
+python3 scripts/book-check.py ts
+
 step "cargo test --no-run (build the test binaries: one integration binary per crate)"
 cargo test --workspace --locked --no-run
 
