@@ -103,6 +103,10 @@ if ! cmp -s Cargo.lock "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"; then
 fi
 rm -f "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"
 
+step "cargo doc -D warnings: the product crates' rustdoc with every feature (as docs.rs builds it), no broken link, no warning"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --locked --all-features \
+  -p tether -p tether-macros -p tether-model -p tether-build
+
 # mdbook, pinned, in .tools/ like cargo-hack: built from crates.io once per
 # machine, without its default features (no `serve`/`watch` web server and
 # file watcher, no search index: the build stays small) and unoptimised

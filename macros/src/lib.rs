@@ -19,9 +19,7 @@ mod syn_parsing;
 
 use proc_macro::TokenStream;
 
-/// Declares a controller: `#[controller("/users")]` on an `impl` block whose
-/// `async fn`s carry route attributes. Emits the static route table that
-/// `App::controller` registers.
+#[doc = include_str!("../docs/controller.md")]
 #[proc_macro_attribute]
 pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::controller(attr.into(), item.into()).into()
@@ -29,7 +27,8 @@ pub fn controller(attr: TokenStream, item: TokenStream) -> TokenStream {
 
 macro_rules! route_attribute {
     ($($name:ident),*) => {$(
-        #[doc = concat!("`#[", stringify!($name), "(\"/path\")]`: a route of a `#[controller]` impl. Only valid inside one.")]
+        #[doc = concat!("`#[", stringify!($name), "]`, `#[", stringify!($name), "(\"/path\")]`: a route of a `#[controller]` impl. Only valid inside one.")]
+        #[doc = include_str!("../docs/route.md")]
         #[proc_macro_attribute]
         pub fn $name(_attr: TokenStream, item: TokenStream) -> TokenStream {
             expand::outside_controller(stringify!($name), item.into()).into()
@@ -39,16 +38,13 @@ macro_rules! route_attribute {
 
 route_attribute!(get, post, put, delete, patch, options, head, all);
 
-/// `#[http_code(204)]`: the status a route of a `#[controller]` impl
-/// answers on success, over its method's default (200, 201 for POST).
-/// Only valid beside a route attribute: `#[post] #[http_code(202)] async fn …`.
+#[doc = include_str!("../docs/http_code.md")]
 #[proc_macro_attribute]
 pub fn http_code(_attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::outside_controller("http_code", item.into()).into()
 }
 
-/// `#[version("1")]`, `#[version("1", "2")]`, `#[version(neutral)]`: on a
-/// route method or on the `#[controller]` impl (the method's wins).
+#[doc = include_str!("../docs/version.md")]
 #[proc_macro_attribute]
 pub fn version(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::controller_level("version", attr.into(), item.into()).into()
@@ -56,7 +52,8 @@ pub fn version(attr: TokenStream, item: TokenStream) -> TokenStream {
 
 macro_rules! pipeline_attribute {
     ($($name:ident: $what:literal),*) => {$(
-        #[doc = concat!("`#[", stringify!($name), "(A, B::new(..))]`: ", $what, " of a `#[controller]` route method, or of the whole controller on its impl block (SPEC A7).")]
+        #[doc = concat!("`#[", stringify!($name), "(A, B::new(..))]`: ", $what, " of a `#[controller]` route method, or of the whole controller on its impl block.")]
+        #[doc = include_str!("../docs/pipeline.md")]
         #[proc_macro_attribute]
         pub fn $name(attr: TokenStream, item: TokenStream) -> TokenStream {
             expand::controller_level(stringify!($name), attr.into(), item.into()).into()
@@ -86,7 +83,7 @@ pub fn derive_multipart_form(item: TokenStream) -> TokenStream {
 /// (400–599), and a body of Nest's shape, `{"statusCode", "message",
 /// "error"}`, with the variant's named fields beside them (serialised as
 /// serde serialises a struct variant's fields). Implements
-/// `tether::ApiError` and `tether::IntoResponse` (SPEC E6).
+/// `tether::ApiError` and `tether::IntoResponse`.
 #[proc_macro_derive(ApiError, attributes(status, serde))]
 pub fn derive_api_error(item: TokenStream) -> TokenStream {
     api_error::derive(item.into()).into()

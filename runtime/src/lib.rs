@@ -66,7 +66,7 @@
 //! | `opentelemetry` | off | an incoming W3C `traceparent` continues the request span's trace (tracing-opentelemetry and opentelemetry's TraceContext propagator) |
 //!
 //! JSON is not a feature: [`Json`], `#[body]` JSON bodies, serialisable
-//! return values, [`sse`] and [`WithHeaders`] are always there, since DTO
+//! return values, [`sse`](response::sse) and [`WithHeaders`] are always there, since DTO
 //! validation (serde_valid) depends on serde_json anyway.
 
 // docs.rs (`--cfg docsrs`, nightly) marks the items each feature adds.

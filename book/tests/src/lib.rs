@@ -1,5 +1,6 @@
-//! The guide's code, compiled: each chapter of `book/src` is the doc
-//! comment of a hidden module here, so `cargo test -p tether-guide --doc` compiles
+//! The guide's code, compiled: each chapter of `book/src` (and the
+//! documentation of the macros, `macros/docs`) is the doc comment of a
+//! hidden module here, so `cargo test -p tether-guide --doc` compiles
 //! every Rust block in it (and runs those not marked `no_run`). Lines
 //! starting with `# ` are compiled but hidden, in the book as in rustdoc.
 //! The TypeScript blocks are type-checked by `scripts/book-check.py ts`.
@@ -37,4 +38,9 @@ chapters! {
     from_nestjs => "../../src/from-nestjs.md",
     from_axum => "../../src/from-axum.md",
     status => "../../src/status.md",
+    macro_controller => "../../../macros/docs/controller.md",
+    macro_route => "../../../macros/docs/route.md",
+    macro_version => "../../../macros/docs/version.md",
+    macro_http_code => "../../../macros/docs/http_code.md",
+    macro_pipeline => "../../../macros/docs/pipeline.md",
 }

@@ -1,13 +1,13 @@
-//! `cargo tether diff` (issue 35): two OpenAPI 3.x documents compared for a
+//! `cargo tether diff`: two OpenAPI 3.x documents compared for a
 //! client written against the old one. Every change is listed with a level
 //! ([`Level`]), a stable rule id, the operation it concerns, a JSON pointer
 //! and a one-line message.
 //!
-//! The stages, each a file: [`resolve`] (the document checked as OpenAPI
-//! 3.x, `$ref`s followed with cycle safety), [`compare`] (operations matched
+//! The stages, each a file: `resolve` (the document checked as OpenAPI
+//! 3.x, `$ref`s followed with cycle safety), `compare` (operations matched
 //! by method and path template, path parameter names ignored; parameters,
 //! bodies, responses, security and schemas walked in the direction the data
-//! flows, which is what [`classify`] decides levels from) and [`render`]
+//! flows, which is what `classify` decides levels from) and `render`
 //! (text like rustc, a Markdown changelog, JSON).
 
 mod classify;

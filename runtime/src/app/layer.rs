@@ -1,7 +1,7 @@
-//! tower interop (SPEC F2): [`App::layer`](crate::App::layer) wraps the app
+//! tower interop: [`App::layer`](crate::App::layer) wraps the app
 //! in any [`tower::Layer`] over `http::Request`/`http::Response` —
 //! tower-http's compression, timeout, request id and trace layers, tower's
-//! concurrency and rate limits — and [`AppService`] is itself a
+//! concurrency and rate limits — and [`AppService`](crate::AppService) is itself a
 //! [`tower::Service`], so it can be nested in an axum router or served by
 //! any hyper-based server.
 //!

@@ -1,5 +1,5 @@
-//! The application (SPEC A1, A5, A6, F2, F6): the [`App`] builder, the
-//! compiled [`AppService`](service::AppService), middleware, CORS, tower
+//! The application: the [`App`] builder, the
+//! compiled [`AppService`], middleware, CORS, tower
 //! layers and the rolling-deploy probes.
 
 pub use builder::*;

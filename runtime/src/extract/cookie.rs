@@ -9,7 +9,7 @@ use crate::HttpError;
 /// §5.4: `a=1; b=2`, several headers allowed); surrounding quotes are
 /// removed. Pairs without `=` and headers that are not visible ASCII are
 /// skipped, so a malformed header reads as no cookie. The text as sent:
-/// [`SetCookie`] and the generated client percent-encode what a cookie
+/// [`SetCookie`](crate::response::cookie::SetCookie) and the generated client percent-encode what a cookie
 /// cannot carry, and a `#[cookie("name")]` argument gets it decoded.
 pub fn find<'r>(req: &'r Request, name: &str) -> Option<&'r str> {
     req.headers()

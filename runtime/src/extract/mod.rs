@@ -1,4 +1,4 @@
-//! What handlers read (SPEC A2, E1, E2, E5): the [`Request`](request::Request),
+//! What handlers read: the [`Request`],
 //! path, query and header arguments, bodies (JSON, form, text, bytes,
 //! multipart), cookies, context and state, and their validation.
 

@@ -1,5 +1,5 @@
 //! [`Exception`]: what a handler, guard or interceptor raised, on its way to
-//! the exception filters of [`crate::pipeline::stages`].
+//! the exception filters of [`crate::pipeline`].
 
 use crate::response::body::{IntoResponse, Response};
 use crate::response::error::HttpError;

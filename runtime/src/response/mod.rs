@@ -1,6 +1,6 @@
-//! What handlers return (SPEC A3): one [`Body`] type and [`IntoResponse`],
+//! What handlers return: one [`Body`] type and [`IntoResponse`],
 //! JSON and its finite numbers, the errors ([`HttpError`], typed
-//! [`ApiError`]s, the [`Exception`](exception::Exception) that carries
+//! [`ApiError`]s, the [`Exception`] that carries
 //! them to the filters), file downloads, server-sent events, declared
 //! response headers and gzip.
 

@@ -1,4 +1,4 @@
-//! The server (SPEC A10, A11, F3): [`NativeAdapter`](adapter::NativeAdapter)
+//! The server: [`NativeAdapter`]
 //! on hyper + tokio — connections, HTTP/1 and HTTP/2, their timeouts, TLS —
 //! and the runtimes that run it.
 
