@@ -105,7 +105,7 @@ SDKS = ("bookstore", "newsroom", "contract", "tracker")
 
 
 def ts_blocks():
-    sources = []
+    sources = [os.path.join(ROOT, "README.md")]
     src = os.path.join(ROOT, "book", "src")
     sources += sorted(os.path.join(src, n) for n in os.listdir(src) if n.endswith(".md"))
     for path in sources:

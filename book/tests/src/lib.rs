@@ -1,6 +1,6 @@
 //! The guide's code, compiled: each chapter of `book/src` (and the
-//! documentation of the macros, `macros/docs`) is the doc comment of a
-//! hidden module here, so `cargo test -p tether-guide --doc` compiles
+//! README, and the documentation of the macros, `macros/docs`) is the doc
+//! comment of a hidden module here, so `cargo test -p tether-guide --doc` compiles
 //! every Rust block in it (and runs those not marked `no_run`). Lines
 //! starting with `# ` are compiled but hidden, in the book as in rustdoc.
 //! The TypeScript blocks are type-checked by `scripts/book-check.py ts`.
@@ -16,6 +16,7 @@ macro_rules! chapters {
 }
 
 chapters! {
+    readme => "../../../README.md",
     introduction => "../../src/introduction.md",
     getting_started => "../../src/getting-started.md",
     controllers => "../../src/controllers.md",
