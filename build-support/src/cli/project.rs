@@ -71,7 +71,7 @@ impl Project {
         }
         let config = Config::load(&config_path).map_err(|e| {
             CliError::new(e.to_string())
-                .help("fix the file; the section `Settings: tether.toml` of tether's README lists every key")
+                .help("fix the file; the chapter `tether.toml reference` of tether's guide (book/src/config.md) lists every key")
         })?;
         let package = package_of(&cargo, &crate_dir);
         Ok(Project {
