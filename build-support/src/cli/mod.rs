@@ -13,6 +13,7 @@ mod dev;
 mod diff;
 mod plan;
 mod project;
+mod release;
 mod sdk;
 mod signals;
 
@@ -40,6 +41,7 @@ pub use project::Project;
   cargo tether sdk -i openapi.yaml -o sdk any OpenAPI 3.x document (JSON or YAML), no config
   cargo tether dev --runtime per-core     run, watch, regenerate and restart on change
   cargo tether diff --base v1 openapi.json   changes since tag v1, breaking first (exit 1 if any)
+  cargo tether release 1                  freeze API version 1: later builds fail when it breaks
 
 Installed with `cargo install --path build-support --features cli`; from a checkout
 of tether, `cargo run -p tether-build --features cli --bin cargo-tether -- <command>`
@@ -91,6 +93,32 @@ Cargo.toml and build.rs.")]
 Exit status: 0, 1 when a change at or above --fail-on is found, 2 when a
 document cannot be read or is not OpenAPI 3.x.")]
     Diff(DiffArgs),
+    /// Release an API version: lock its document (`api/v1.json`) so that
+    /// builds fail when it changes in a breaking way.
+    #[command(after_help = "Examples:
+  cargo tether release 1            write api/v1.json, the document of version 1 as it is now
+  cargo tether release 1            again, after compatible additions: records them
+  cargo tether release 1 --force    accept breaking changes to version 1 (its clients break)
+
+The document of a released version holds the routes of that version and the
+neutral and unversioned ones. `cargo build` and `cargo tether build --check`
+compare it with the lock: a breaking change fails at the source line that
+made it; a compatible one is reported as a warning until released again.")]
+    Release(ReleaseArgs),
+}
+
+/// `cargo tether release`.
+#[derive(Debug, Clone, Args)]
+pub struct ReleaseArgs {
+    /// The API version to release, as in `#[version("1")]`.
+    #[arg(value_name = "VERSION")]
+    pub version: String,
+    /// Overwrite a lock even when the version changed in a breaking way.
+    #[arg(long)]
+    pub force: bool,
+    /// The crate (`-p`, `--manifest-path`).
+    #[command(flatten)]
+    pub target: Target,
 }
 
 /// `cargo tether diff`.
@@ -376,6 +404,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Build(args) => build::run(&args),
         Command::Dev(args) => dev::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Release(args) => release::run(&args),
     }
 }
 
