@@ -14,7 +14,7 @@ mod tests;
 use crate::analysis::diagnostics::Diagnostic;
 use crate::diff::{diff, Change, Level};
 use crate::openapi::sites::Sites;
-use crate::openapi::{build_version, served_versions, Inputs};
+use crate::openapi::{build_version, Inputs};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use tether_model::config::OpenApiOutput;
@@ -85,7 +85,7 @@ pub(crate) fn check_output(
         return Ok(checked);
     }
     checked.watched.push(crate_root.join(LOCK_DIR));
-    let next = next_version(&served_versions(inputs), &released);
+    let next = next_version(&released);
     for (version, path) in released {
         checked.watched.push(path.clone());
         let shown = show(crate_root, &path);
@@ -180,7 +180,7 @@ impl Released<'_> {
             c.message, c.rule
         );
         let help = format!(
-            "version {version} is released ({shown}) and its clients rely on it: serve this change under a new version, in a handler with `#[version(\"{next}\")]` (and new types for what changes), and keep the old handler and its types for version {version}"
+            "version {version} is released ({shown}) and its clients rely on it: serve this change under a new version (one not released yet: a handler with `#[version(\"{next}\")]`, with new types for what changes), and keep the old handler and its types for version {version}"
         );
         let d = match locate::site_of(c, lock, current, sites) {
             Some(site) => inputs
@@ -237,12 +237,11 @@ fn read_lock(path: &Path) -> Result<Value, String> {
         .map_err(|e| format!("the lock of a released version is not JSON: {e}"))
 }
 
-/// The version after every served and released one (`3` after `1` and
-/// `2`), or `N` when they are not numbers.
-fn next_version(served: &[String], released: &[(String, PathBuf)]) -> String {
-    let all = served.iter().chain(released.iter().map(|(v, _)| v));
+/// The version after the released ones (`2` after `1`), the first a
+/// change can go to; `N` when they are not numbers.
+fn next_version(released: &[(String, PathBuf)]) -> String {
     let mut max = None;
-    for v in all {
+    for (v, _) in released {
         match v.parse::<u64>() {
             Ok(n) => max = Some(max.map_or(n, |m: u64| m.max(n))),
             Err(_) => return "N".into(),

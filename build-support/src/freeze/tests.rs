@@ -254,6 +254,9 @@ fn i35_locks_are_found_per_output() {
     assert_eq!(versions(&plain), ["1", "2.1"]);
     assert_eq!(versions(&admin), ["1"]);
     assert_eq!(lock_path(&root.0, &admin, "3"), api.join("admin.v3.json"));
-    assert_eq!(next_version(&["1".into(), "2".into()], &[]), "3");
-    assert_eq!(next_version(&["beta".into()], &[]), "N");
+    let released = |vs: &[&str]| -> Vec<(String, PathBuf)> {
+        vs.iter().map(|v| (v.to_string(), PathBuf::new())).collect()
+    };
+    assert_eq!(next_version(&released(&["1", "2"])), "3");
+    assert_eq!(next_version(&released(&["beta"])), "N");
 }
