@@ -88,6 +88,7 @@ Cargo.toml and build.rs.")]
   cargo tether diff old.json new.json                 changes as rustc-like diagnostics
   cargo tether diff old.json new.json --format markdown   a changelog for release notes
   cargo tether diff --base v1.2.0 openapi.json        the committed copy at tag v1.2.0 vs the file
+  cargo tether diff --base main                       every document of tether.toml vs its copy in main
   cargo tether diff a.yaml b.yaml --fail-on possibly  CI: exit 1 on possibly breaking changes too
 
 Exit status: 0, 1 when a change at or above --fail-on is found, 2 when a
@@ -124,8 +125,9 @@ pub struct ReleaseArgs {
 /// `cargo tether diff`.
 #[derive(Debug, Clone, Args)]
 pub struct DiffArgs {
-    /// OLD NEW, or with --base one document PATH.
-    #[arg(value_name = "DOCUMENT", num_args = 1..=2, required = true)]
+    /// OLD NEW; with --base, one document PATH, or none for every document
+    /// of the crate's tether.toml.
+    #[arg(value_name = "DOCUMENT", num_args = 0..=2, required_unless_present = "base")]
     pub documents: Vec<PathBuf>,
     /// Read the old document from this git revision (`git show REF:PATH`).
     #[arg(long, value_name = "REF")]
