@@ -3,7 +3,8 @@
 //! release 1`; then each breaking edit of version 1 (a field removed from
 //! its DTO, a required query parameter added, an enum narrowed) fails
 //! `cargo build` (build.rs) and `cargo tether build --check` at the source
-//! line, and the same edits served under version 2 build.
+//! line, and the same edits served under version 2 build, with a
+//! compatible change to version 1 (its authors deprecated) reported.
 
 use crate::cli_support::{fixture_target_dir, repo_root, stderr, tether_cmd};
 use std::path::{Path, PathBuf};
@@ -203,17 +204,36 @@ fn i35_breaking_changes_to_a_released_version_fail_the_build_at_their_line() {
         "    /// Finds one book.\n",
         "    /// Lists books, version 2.\n    #[get]\n    #[version(\"2\")]\n    async fn find_all_v2(&self, #[query(\"fields\")] _fields: String, #[query(\"sort\")] _sort: Option<crate::model::SortV2>) -> Vec<crate::model::BookSlim> {\n        Vec::new()\n    }\n\n    /// Finds one book.\n",
     );
+    // And version 1's authors deprecated (item 2, on the impl): a
+    // compatible change, built and reported.
+    b.edit(
+        "src/controllers/authors.rs",
+        "#[controller(\"/authors\")]\n",
+        "#[controller(\"/authors\")]\n#[deprecated(note = \"authors move to /people\")]\n",
+    );
     let build = b.cargo_build();
     assert!(build.status.success(), "{}", stderr(&build));
     let check = tether_cmd(&b.dir)
         .args(["build", "--check"])
         .output()
         .unwrap();
-    assert!(check.status.success(), "{}", stderr(&check));
+    let err = stderr(&check);
+    assert!(check.status.success(), "{err}");
+    let note = "warning: released version 1 (api/v1.json): compatible change: the operation is now deprecated (at GET /api/v1/authors";
+    assert!(err.contains(note), "{err}");
+    assert!(!err.contains("breaking"), "{err}");
+    let document: serde_json::Value = serde_json::from_str(&b.read("openapi.json")).unwrap();
+    let authors = &document["paths"]["/api/v1/authors"]["get"];
+    assert_eq!(authors["deprecated"], true, "{authors}");
+    let description = authors["description"].as_str().unwrap_or("");
     assert!(
-        !stderr(&check).contains("released version"),
-        "{}",
-        stderr(&check)
+        description.ends_with("Deprecated: authors move to /people"),
+        "{authors}"
+    );
+    let client = b.read("sdk/authors/index.ts");
+    assert!(
+        client.contains("@deprecated authors move to /people"),
+        "{client}"
     );
 }
 
