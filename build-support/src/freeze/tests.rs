@@ -49,15 +49,20 @@ impl Drop for Root {
     }
 }
 
-fn config() -> Config {
-    let text = "[framework.versioning]\ntype = \"URI\"\ndefault_version = \"1\"\n";
-    Config::parse(text, Path::new("tether.toml")).unwrap()
+fn config(kind: &str) -> Config {
+    let text = format!("[framework.versioning]\ntype = \"{kind}\"\ndefault_version = \"1\"\n");
+    Config::parse(&text, Path::new("tether.toml")).unwrap()
 }
 
-/// Runs `f` with the inputs of the crate `src` under [`config`].
+/// Runs `f` with the inputs of the crate `src` under URI versioning.
 fn with_inputs<T>(src: &str, f: impl FnOnce(&Inputs<'_>) -> T) -> T {
+    with_inputs_under("URI", src, f)
+}
+
+/// Runs `f` with the inputs of the crate `src` under versioning `kind`.
+fn with_inputs_under<T>(kind: &str, src: &str, f: impl FnOnce(&Inputs<'_>) -> T) -> T {
     let fixture = Fixture::new(src);
-    let config = config();
+    let config = config(kind);
     let framework = config.framework();
     let output = OpenApiOutput {
         output: "openapi.json".into(),
@@ -259,4 +264,38 @@ fn i35_locks_are_found_per_output() {
     };
     assert_eq!(next_version(&released(&["1", "2"])), "3");
     assert_eq!(next_version(&released(&["beta"])), "N");
+}
+
+#[test]
+fn i35_header_versions_of_one_route_are_frozen_apart() {
+    // Both versions of GET /books/:id on one path: per-version documents.
+    let v2 = "#[derive(Serialize, Deserialize)]\npub struct BookV2 { pub id: u64 }\npub struct BooksV2;\n#[controller(\"/books\")]\n#[version(\"2\")]\nimpl BooksV2 {\n    #[get(\"/:id\")]\n    async fn find(&self, #[param] id: u64) -> Json<BookV2> { todo!() }\n}\n";
+    let before = format!("{V1}{v2}");
+    let root = Root::new();
+    let released = with_inputs_under("HEADER", &before, |i| release(i, &root.0, "1", false));
+    assert!(matches!(released, Ok(Some(_))), "{released:?}");
+    let lock: Value =
+        serde_json::from_str(&std::fs::read_to_string(root.0.join("api/v1.json")).unwrap())
+            .unwrap();
+    let find = &lock["paths"]["/books/{id}"]["get"];
+    assert!(
+        find["responses"]["200"].to_string().contains("/Book\""),
+        "{find}"
+    );
+    // Version 2 changes freely; version 1 does not.
+    let v2_changed = before.replace(
+        "pub struct BookV2 { pub id: u64 }",
+        "pub struct BookV2 { pub key: String }",
+    );
+    let checked = with_inputs_under("HEADER", &v2_changed, |i| check_output(i, &root.0));
+    assert!(
+        matches!(&checked, Ok(c) if c.notes.is_empty()),
+        "{checked:?}"
+    );
+    let v1_changed = before.replacen("    pub isbn: String,\n", "\n", 1);
+    let errors =
+        with_inputs_under("HEADER", &v1_changed, |i| check_output(i, &root.0)).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].line, 3);
+    assert!(errors[0].message.contains("isbn"), "{}", errors[0].message);
 }
