@@ -67,7 +67,8 @@ impl Builder {
                             println!("cargo:warning={note}");
                         }
                     }
-                    read.extend(checked.watched);
+                    // The locks; the directory holding them is only watched.
+                    read.extend(checked.watched.into_iter().filter(|p| p.is_file()));
                     plan.released_notes.extend(checked.notes);
                 }
                 Err(mut e) => errors.append(&mut e),
