@@ -4,8 +4,11 @@
 //! property, the parameter and the body on the way; the deepest of them
 //! that the sources still have is the place.
 
+use crate::analysis::controllers::FoundController;
 use crate::diff::Change;
+use crate::extensions as ext;
 use crate::openapi::sites::{Site, Sites};
+use crate::openapi::{controller_key, method_key};
 use serde_json::Value;
 
 /// What a pointer passes through.
@@ -127,4 +130,34 @@ pub(super) fn site_of(
         }
     }
     Some(op.route)
+}
+
+/// The handler an operation of the lock was made from, when the version no
+/// longer serves it (its route removed from the version, or moved to
+/// another): found by the controller and method the lock names
+/// (`x-tether-controller`, `x-tether-method`).
+pub(super) fn former_handler(
+    change: &Change,
+    lock: &Value,
+    version: &str,
+    controllers: &[FoundController],
+) -> Option<Site> {
+    if change.in_new {
+        return None;
+    }
+    let op = lock.pointer(&change.pointer)?;
+    let controller = op.get(ext::CONTROLLER)?.as_str()?;
+    let method = op.get(ext::METHOD)?.as_str()?;
+    controllers
+        .iter()
+        .filter(|c| controller_key(&c.model.type_name) == controller)
+        .flat_map(|c| c.model.routes.iter().map(move |r| (c, r)))
+        .find(|(_, r)| {
+            method_key(&r.fn_ident, Some(version)) == method
+                || method_key(&r.fn_ident, None) == method
+        })
+        .map(|(c, r)| Site {
+            module: c.module,
+            span: r.span,
+        })
 }

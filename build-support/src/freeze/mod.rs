@@ -182,7 +182,9 @@ impl Released<'_> {
         let help = format!(
             "version {version} is released ({shown}) and its clients rely on it: serve this change under a new version (one not released yet: a handler with `#[version(\"{next}\")]`, with new types for what changes), and keep the old handler and its types for version {version}"
         );
-        let d = match locate::site_of(c, lock, current, sites) {
+        let site = locate::site_of(c, lock, current, sites)
+            .or_else(|| locate::former_handler(c, lock, version, inputs.controllers));
+        let d = match site {
             Some(site) => inputs
                 .index
                 .sources

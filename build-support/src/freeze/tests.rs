@@ -299,3 +299,10 @@ fn i35_header_versions_of_one_route_are_frozen_apart() {
     assert_eq!(errors[0].line, 3);
     assert!(errors[0].message.contains("isbn"), "{}", errors[0].message);
 }
+
+#[test]
+fn i35_a_route_moved_to_another_version_fails_at_its_handler() {
+    let (line, message, _) = one_error(&edit("    #[post]\n", "    #[post] #[version(\"2\")]\n"));
+    assert_eq!(line, 17, "{message}");
+    assert!(message.contains("POST /v1/books"), "{message}");
+}
