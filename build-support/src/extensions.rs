@@ -35,3 +35,8 @@ pub const ALWAYS_SENT: &str = "x-tether-always-sent";
 /// written document): the component it is the form's view of (see
 /// `openapi/form_views.rs`).
 pub const FORM_VIEW_OF: &str = "x-tether-form-view-of";
+
+/// What the last paragraph of a deprecated item's description starts
+/// with when `#[deprecated]` has a note (`Deprecated: use list`); the
+/// client's JSDoc turns it into `@deprecated use list`.
+pub const DEPRECATED_NOTE: &str = "Deprecated: ";

@@ -22,6 +22,7 @@ mod checks;
 pub mod cli;
 pub mod diff;
 pub mod extensions;
+pub mod freeze;
 pub mod manifest;
 pub mod openapi;
 pub mod plan;

@@ -108,6 +108,9 @@ pub struct Builder {
     /// Run from `build.rs`: the crate is compiled with the `[framework]` of
     /// its `tether.toml`, so the document must use the same.
     compiled_with_config: bool,
+    /// Leaves the locks of released versions unchecked (`cargo tether
+    /// release`, which rewrites them).
+    skip_locks: bool,
 }
 
 impl Builder {
@@ -242,6 +245,13 @@ impl Builder {
     /// caller can compare or write them itself (`cargo tether --check`).
     pub fn dry_run(mut self, on: bool) -> Self {
         self.dry_run = on;
+        self
+    }
+
+    /// Leaves the documents of released versions unchecked against their
+    /// locks (`api/v1.json`), which a build checks by default.
+    pub fn check_released(mut self, on: bool) -> Self {
+        self.skip_locks = !on;
         self
     }
 

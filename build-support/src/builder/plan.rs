@@ -9,7 +9,8 @@ use crate::analysis::controllers::read_controllers;
 use crate::analysis::diagnostics::{Diagnostic, Error};
 use crate::analysis::index::CrateIndex;
 use crate::analysis::modules::CrateSources;
-use crate::openapi::{build_documents, file_name};
+use crate::freeze::{Release, ReleaseError};
+use crate::openapi::{build_documents, file_name, Inputs};
 use crate::plan::{Plan, PlannedDocument};
 use std::path::{Path, PathBuf};
 
@@ -18,6 +19,71 @@ impl Builder {
     /// problem found, or the plan of the documents (with the crate root
     /// and the directory they are written to).
     pub(crate) fn plan_documents(&self) -> Result<(Plan, PathBuf, PathBuf), Error> {
+        let Loaded {
+            root,
+            mut read,
+            config,
+            stated,
+            index,
+            controllers,
+        } = self.load()?;
+        let framework = config.framework();
+        let schemes = &config.security.schemes;
+        let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
+        let mut plan = Plan {
+            outputs: config.openapi.clone(),
+            ..Plan::default()
+        };
+        let mut errors = Vec::new();
+        for output in &config.openapi {
+            let inputs = Inputs {
+                index: &index,
+                controllers: &controllers,
+                framework: &framework,
+                schemes,
+                output,
+                package: &self.package,
+                stated: &stated,
+            };
+            match build_documents(&inputs) {
+                Ok(built) => plan.documents.extend(built.into_iter().map(|b| {
+                    let path = out_dir.join(file_name(&output.output, b.suffix.as_deref()));
+                    PlannedDocument::new(path, b.document, output)
+                })),
+                Err(mut e) => {
+                    errors.append(&mut e);
+                    continue;
+                }
+            }
+            // The released versions' documents, against their locks.
+            if self.skip_locks {
+                continue;
+            }
+            match crate::freeze::check_output(&inputs, &root) {
+                Ok(checked) => {
+                    self.print_rerun(&checked.watched);
+                    for note in &checked.notes {
+                        if self.cargo_directives {
+                            println!("cargo:warning={note}");
+                        }
+                    }
+                    // The locks; the directory holding them is only watched.
+                    read.extend(checked.watched.into_iter().filter(|p| p.is_file()));
+                    plan.released_notes.extend(checked.notes);
+                }
+                Err(mut e) => errors.append(&mut e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(Error::many(errors));
+        }
+        plan.read = read;
+        Ok((plan, root, out_dir))
+    }
+
+    /// Reads the settings and the crate's controllers, and runs the
+    /// crate's refusals.
+    fn load(&self) -> Result<Loaded, Error> {
         let root = self.manifest_dir.clone().ok_or_else(|| {
             Error::one(Diagnostic::in_file(Path::new("build.rs"), "CARGO_MANIFEST_DIR is not set; call `tether_build::generate()` from build.rs, or set `Builder::manifest_dir`"))
         })?;
@@ -32,39 +98,57 @@ impl Builder {
         read.extend(manifests);
         let index = self.read_crate(&root, &mut read)?;
         let controllers = read_controllers(&index).map_err(Error::many)?;
-        let framework = config.framework();
-        let schemes = &config.security.schemes;
-        crate::checks::controllers(&index, &controllers, &framework, schemes)
-            .map_err(Error::many)?;
-        let out_dir = self.output_dir.clone().unwrap_or_else(|| root.clone());
-        let mut plan = Plan {
-            outputs: config.openapi.clone(),
-            ..Plan::default()
-        };
-        let mut errors = Vec::new();
-        for output in &config.openapi {
-            let built = build_documents(
-                &index,
-                &controllers,
-                &framework,
-                schemes,
+        crate::checks::controllers(
+            &index,
+            &controllers,
+            &config.framework(),
+            &config.security.schemes,
+        )
+        .map_err(Error::many)?;
+        Ok(Loaded {
+            root,
+            read,
+            config,
+            stated,
+            index,
+            controllers,
+        })
+    }
+
+    /// Releases `version`: writes the document of that version of every
+    /// output serving it to its lock (`api/v1.json`), which later builds
+    /// compare the version's document with. A lock that exists is only
+    /// overwritten with breaking changes when `force` is set.
+    pub fn release(&self, version: &str, force: bool) -> Result<Vec<Release>, ReleaseError> {
+        let loaded = self
+            .load()
+            .map_err(|e| ReleaseError::Build(e.diagnostics))?;
+        let framework = loaded.config.framework();
+        let mut released = Vec::new();
+        let mut served = Vec::new();
+        for output in &loaded.config.openapi {
+            let inputs = Inputs {
+                index: &loaded.index,
+                controllers: &loaded.controllers,
+                framework: &framework,
+                schemes: &loaded.config.security.schemes,
                 output,
-                &self.package,
-                &stated,
-            );
-            match built {
-                Ok(built) => plan.documents.extend(built.into_iter().map(|b| {
-                    let path = out_dir.join(file_name(&output.output, b.suffix.as_deref()));
-                    PlannedDocument::new(path, b.document, output)
-                })),
-                Err(mut e) => errors.append(&mut e),
-            }
+                package: &self.package,
+                stated: &loaded.stated,
+            };
+            released.extend(crate::freeze::release(
+                &inputs,
+                &loaded.root,
+                version,
+                force,
+            )?);
+            served.extend(crate::openapi::served_versions(&inputs));
         }
-        if !errors.is_empty() {
-            return Err(Error::many(errors));
+        if released.is_empty() {
+            served.dedup();
+            return Err(ReleaseError::NotServed(served));
         }
-        plan.read = read;
-        Ok((plan, root, out_dir))
+        Ok(released)
     }
 
     /// The crate's sources (and its path dependencies'), indexed; each
@@ -120,4 +204,14 @@ impl Builder {
             }
         }
     }
+}
+
+/// The settings and controllers of a crate, read and checked.
+struct Loaded {
+    root: PathBuf,
+    read: Vec<PathBuf>,
+    config: tether_model::config::Config,
+    stated: std::collections::BTreeMap<String, serde_json::Value>,
+    index: CrateIndex,
+    controllers: Vec<crate::analysis::controllers::FoundController>,
 }

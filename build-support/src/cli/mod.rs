@@ -13,6 +13,7 @@ mod dev;
 mod diff;
 mod plan;
 mod project;
+mod release;
 mod sdk;
 mod signals;
 
@@ -40,6 +41,7 @@ pub use project::Project;
   cargo tether sdk -i openapi.yaml -o sdk any OpenAPI 3.x document (JSON or YAML), no config
   cargo tether dev --runtime per-core     run, watch, regenerate and restart on change
   cargo tether diff --base v1 openapi.json   changes since tag v1, breaking first (exit 1 if any)
+  cargo tether release 1                  freeze API version 1: later builds fail when it breaks
 
 Installed with `cargo install --path build-support --features cli`; from a checkout
 of tether, `cargo run -p tether-build --features cli --bin cargo-tether -- <command>`
@@ -86,18 +88,46 @@ Cargo.toml and build.rs.")]
   cargo tether diff old.json new.json                 changes as rustc-like diagnostics
   cargo tether diff old.json new.json --format markdown   a changelog for release notes
   cargo tether diff --base v1.2.0 openapi.json        the committed copy at tag v1.2.0 vs the file
+  cargo tether diff --base main                       every document of tether.toml vs its copy in main
   cargo tether diff a.yaml b.yaml --fail-on possibly  CI: exit 1 on possibly breaking changes too
 
 Exit status: 0, 1 when a change at or above --fail-on is found, 2 when a
 document cannot be read or is not OpenAPI 3.x.")]
     Diff(DiffArgs),
+    /// Release an API version: lock its document (`api/v1.json`) so that
+    /// builds fail when it changes in a breaking way.
+    #[command(after_help = "Examples:
+  cargo tether release 1            write api/v1.json, the document of version 1 as it is now
+  cargo tether release 1            again, after compatible additions: records them
+  cargo tether release 1 --force    accept breaking changes to version 1 (its clients break)
+
+The document of a released version holds the routes of that version and the
+neutral and unversioned ones. `cargo build` and `cargo tether build --check`
+compare it with the lock: a breaking change fails at the source line that
+made it; a compatible one is reported as a warning until released again.")]
+    Release(ReleaseArgs),
+}
+
+/// `cargo tether release`.
+#[derive(Debug, Clone, Args)]
+pub struct ReleaseArgs {
+    /// The API version to release, as in `#[version("1")]`.
+    #[arg(value_name = "VERSION")]
+    pub version: String,
+    /// Overwrite a lock even when the version changed in a breaking way.
+    #[arg(long)]
+    pub force: bool,
+    /// The crate (`-p`, `--manifest-path`).
+    #[command(flatten)]
+    pub target: Target,
 }
 
 /// `cargo tether diff`.
 #[derive(Debug, Clone, Args)]
 pub struct DiffArgs {
-    /// OLD NEW, or with --base one document PATH.
-    #[arg(value_name = "DOCUMENT", num_args = 1..=2, required = true)]
+    /// OLD NEW; with --base, one document PATH, or none for every document
+    /// of the crate's tether.toml.
+    #[arg(value_name = "DOCUMENT", num_args = 0..=2, required_unless_present = "base")]
     pub documents: Vec<PathBuf>,
     /// Read the old document from this git revision (`git show REF:PATH`).
     #[arg(long, value_name = "REF")]
@@ -376,6 +406,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Build(args) => build::run(&args),
         Command::Dev(args) => dev::run(&args),
         Command::Diff(args) => diff::run(&args),
+        Command::Release(args) => release::run(&args),
     }
 }
 

@@ -30,6 +30,9 @@ pub(super) fn outputs(project: &Project) -> Vec<OpenApiOutput> {
 pub(super) fn from_sources(project: &Project, flags: &CargoFlags) -> Result<Plan, CliError> {
     let cfg = super::cfg::compiled_cfg(project, flags)?;
     let (mut plan, _, _) = project.builder().cfg(cfg).plan_documents()?;
+    for note in &plan.released_notes {
+        eprintln!("warning: {note}");
+    }
     plan.add_clients(&project.crate_dir, &SdkOptions::default(), warn)?;
     plan.add_manifest(&project.crate_dir);
     Ok(plan)

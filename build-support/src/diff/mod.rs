@@ -62,6 +62,9 @@ pub struct Change {
     pub pointer: String,
     /// One line saying what changed.
     pub message: String,
+    /// Whether [`Change::pointer`] is into the new document (true) or the
+    /// old one.
+    pub in_new: bool,
 }
 
 /// Every change from `old` to `new`, breaking first, then in document order.

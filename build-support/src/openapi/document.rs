@@ -7,6 +7,7 @@ use super::dialect::downgrade_document;
 use super::naming::{controller_key, method_key, version_ident};
 use super::operation::{route_tags, OperationContext};
 use super::schema::SchemaGen;
+use super::sites::{OperationSite, Site, Sites};
 use crate::analysis::controllers::FoundController;
 use crate::analysis::diagnostics::Diagnostic;
 use crate::analysis::index::CrateIndex;
@@ -264,6 +265,32 @@ fn x_tether(framework: &Framework, doc_version: Option<&str>) -> Option<Value> {
     (!x.is_empty()).then_some(Value::Object(x))
 }
 
+/// Where an operation's route attribute and arguments are written.
+fn operation_site(op: &Planned) -> OperationSite {
+    use tether_model::attrs::ParamSource;
+    let module = op.controller.module;
+    let at = |span| Site { module, span };
+    let mut site = OperationSite {
+        route: at(op.route.span),
+        params: Vec::new(),
+        query_all: None,
+        body: None,
+    };
+    for p in &op.route.params {
+        let named = |place: &str, name: &str| (place.to_string(), name.to_string(), at(p.span));
+        match &p.source {
+            ParamSource::Path(n) => site.params.push(named("path", n)),
+            ParamSource::Query(n) => site.params.push(named("query", n)),
+            ParamSource::Header(n) => site.params.push(named("header", n)),
+            ParamSource::Cookie(n) => site.params.push(named("cookie", n)),
+            ParamSource::QueryAll => site.query_all = Some(at(p.span)),
+            ParamSource::Body(_) => site.body = Some(at(p.span)),
+            ParamSource::Request | ParamSource::Extractor => {}
+        }
+    }
+    site
+}
+
 /// An `#[all]` route is one operation per method: the client names each
 /// by the handler and the method (`anyGet`, `anyPut`, …), not `any`,
 /// `any2`, ….
@@ -304,17 +331,87 @@ fn operation_id(op: &Planned, used: &mut BTreeSet<String>) -> String {
     unique
 }
 
+/// What a document is built from: the crate, its settings, one output.
+pub(crate) struct Inputs<'a> {
+    /// The crate's sources.
+    pub index: &'a CrateIndex,
+    /// Its controllers.
+    pub controllers: &'a [FoundController],
+    /// `[framework]` of its `tether.toml`.
+    pub framework: &'a Framework,
+    /// Its security schemes.
+    pub schemes: &'a super::security::Schemes,
+    /// The output built.
+    pub output: &'a OpenApiOutput,
+    /// `info` defaults.
+    pub package: &'a PackageInfo,
+    /// Schemas stated for foreign types.
+    pub stated: &'a BTreeMap<String, Value>,
+}
+
 /// Builds the documents of one output.
-pub(crate) fn build(
-    index: &CrateIndex,
-    controllers: &[FoundController],
-    framework: &Framework,
-    schemes: &super::security::Schemes,
-    output: &OpenApiOutput,
-    package: &PackageInfo,
-    stated: &BTreeMap<String, Value>,
-) -> Result<Vec<Built>, Vec<Diagnostic>> {
-    let ops = plan(controllers, framework, output);
+pub(crate) fn build(inputs: &Inputs<'_>) -> Result<Vec<Built>, Vec<Diagnostic>> {
+    Ok(build_with(inputs, None)?
+        .into_iter()
+        .map(|(b, _)| b)
+        .collect())
+}
+
+/// The document of one API version of an output: the operations a client
+/// of `version` calls (the version's own, neutral and unversioned ones),
+/// with where each part is written; `None` when no route serves it.
+pub(crate) fn build_version(
+    inputs: &Inputs<'_>,
+    version: &str,
+) -> Result<Option<(Value, Sites)>, Vec<Diagnostic>> {
+    let built = build_with(inputs, Some(version))?;
+    Ok(built.into_iter().next().map(|(b, s)| (b.document, s)))
+}
+
+/// The versions the routes of an output serve, in version order.
+pub(crate) fn served_versions(inputs: &Inputs<'_>) -> Vec<String> {
+    let mut versions: Vec<Version> = plan(inputs.controllers, inputs.framework, inputs.output)
+        .into_iter()
+        .filter_map(|o| o.version)
+        .filter(|v| matches!(v, Version::Exact(_)))
+        .collect();
+    versions.sort_by(compare_version_values);
+    versions.dedup();
+    versions
+        .into_iter()
+        .filter_map(|v| match v {
+            Version::Exact(v) => Some(v.to_string()),
+            Version::Neutral => None,
+        })
+        .collect()
+}
+
+fn build_with(
+    inputs: &Inputs<'_>,
+    only: Option<&str>,
+) -> Result<Vec<(Built, Sites)>, Vec<Diagnostic>> {
+    let Inputs {
+        index,
+        controllers,
+        framework,
+        schemes,
+        output,
+        package,
+        stated,
+    } = *inputs;
+    let mut ops = plan(controllers, framework, output);
+    if let Some(only) = only {
+        let exact = ops
+            .iter()
+            .any(|o| matches!(&o.version, Some(Version::Exact(v)) if v == only));
+        if !exact {
+            return Ok(Vec::new());
+        }
+        ops.retain(|o| match &o.version {
+            Some(Version::Exact(v)) => v == only,
+            Some(Version::Neutral) | None => true,
+        });
+    }
     let documents = split(index, ops, framework)?;
     // Every document checked before any is built.
     let versioning = framework.versioning.as_ref().map(|v| v.kind);
@@ -343,7 +440,12 @@ pub(crate) fn build(
         let mut paths: Map<String, Value> = Map::new();
         let mut used_ids = BTreeSet::new();
         let mut tags: Vec<(String, Option<String>)> = Vec::new();
+        let mut operations = BTreeMap::new();
         for op in &ops {
+            operations.insert(
+                (op.method.to_string(), super::sites::template(&op.path)),
+                operation_site(op),
+            );
             let id = operation_id(op, &mut used_ids);
             let mut operation = ctx.operation(op.controller, op.route, op.version.as_ref(), &id);
             if op.route.method == HttpMethod::All {
@@ -430,14 +532,18 @@ pub(crate) fn build(
         }
         let mut document = Value::Object(doc);
         super::form_views::settle(&mut document);
-        built.push(Built { suffix, document });
+        let sites = Sites {
+            schemas: std::mem::take(&mut gen.sites),
+            operations,
+        };
+        built.push((Built { suffix, document }, sites));
     }
     // What any version's requests carry, for every version's schemas.
     let requested: BTreeSet<String> = built
         .iter()
-        .flat_map(|b| super::always_sent::request_components(&b.document))
+        .flat_map(|(b, _)| super::always_sent::request_components(&b.document))
         .collect();
-    for b in &mut built {
+    for (b, _) in &mut built {
         super::always_sent::apply(&mut b.document, &requested);
         if output.openapi_version == OpenApiVersion::V3_0 {
             downgrade_document(&mut b.document);

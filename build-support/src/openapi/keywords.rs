@@ -62,15 +62,37 @@ pub(crate) fn describe(schema: Value, description: Option<String>) -> Value {
     }
 }
 
-/// `schema` marked `deprecated: true` when the item is `#[deprecated]`.
+/// `schema` marked `deprecated: true` when the item is `#[deprecated]`,
+/// its note after the description.
 pub(crate) fn deprecate(schema: Value, attrs: &[Attribute]) -> Value {
-    match schema {
-        Value::Object(mut obj) if attrs.iter().any(|a| a.path().is_ident("deprecated")) => {
-            obj.insert("deprecated".into(), Value::Bool(true));
-            Value::Object(obj)
-        }
-        schema => schema,
-    }
+    let Some(d) = tether_model::controller::deprecation(attrs) else {
+        return schema;
+    };
+    let Value::Object(mut obj) = schema else {
+        return schema;
+    };
+    obj.insert("deprecated".into(), Value::Bool(true));
+    let Some(note) = d.note.as_deref() else {
+        return Value::Object(obj);
+    };
+    let own = obj
+        .get("description")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    describe(Value::Object(obj), with_note(own, Some(note)))
+}
+
+/// A description with a deprecation note as its last paragraph
+/// (`Deprecated: use list`), as the client's JSDoc reads it back.
+pub(crate) fn with_note(description: Option<String>, note: Option<&str>) -> Option<String> {
+    let Some(note) = note else {
+        return description;
+    };
+    let note = format!("{}{note}", crate::extensions::DEPRECATED_NOTE);
+    Some(match description {
+        Some(d) if !d.is_empty() => format!("{d}\n\n{note}"),
+        _ => note,
+    })
 }
 
 /// `schema` that also accepts `null`.

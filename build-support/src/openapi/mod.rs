@@ -19,11 +19,12 @@ mod parameters;
 pub(crate) mod schema;
 pub(crate) mod security;
 mod shape;
+pub(crate) mod sites;
 pub(crate) mod write;
 
 pub use dialect::downgrade;
-pub(crate) use document::build as build_documents;
 pub use document::PackageInfo;
+pub(crate) use document::{build as build_documents, build_version, served_versions, Inputs};
 pub use naming::{controller_key, lower_camel, method_key};
 
 use std::path::Path;

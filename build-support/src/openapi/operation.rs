@@ -2,6 +2,7 @@
 //! the request body per content type, and responses from the handler's
 //! return type, with the hints the SDK reads (`x-tether-*`).
 
+use super::keywords::with_note;
 use super::naming::{controller_key, method_key};
 use super::output::{Output, Outputs};
 use super::schema::strip_nullable;
@@ -200,11 +201,14 @@ impl OperationContext<'_, '_> {
     ) -> Value {
         let mut op = Map::new();
         op.insert("operationId".into(), json!(operation_id));
-        if let Some((summary, description)) = doc_summary(&route.docs) {
+        let deprecation = route.effective_deprecation(&c.model);
+        let note = deprecation.and_then(|d| d.note.as_deref());
+        let (summary, description) = doc_summary(&route.docs).unzip();
+        if let Some(summary) = summary {
             op.insert("summary".into(), json!(summary));
-            if let Some(description) = description {
-                op.insert("description".into(), json!(description));
-            }
+        }
+        if let Some(description) = with_note(description.flatten(), note) {
+            op.insert("description".into(), json!(description));
         }
         let key = controller_key(&c.model.type_name);
         op.insert("tags".into(), json!(route_tags(c, route)));
@@ -216,7 +220,7 @@ impl OperationContext<'_, '_> {
             op.insert("requestBody".into(), body);
         }
         op.insert("responses".into(), self.responses(route, c));
-        if route.deprecated {
+        if deprecation.is_some() {
             op.insert("deprecated".into(), json!(true));
         }
         let schemes = route.effective_security(&c.model);
@@ -398,5 +402,59 @@ mod tests {
         let (op, _) = operation_of(routes, "replace");
         let json_body = &op["requestBody"]["content"]["application/json"]["schema"];
         assert_eq!(json_body["$ref"], "#/components/schemas/Book");
+    }
+
+    #[test]
+    fn i35_deprecated_routes_carry_their_note_in_the_description() {
+        let routes = "/// Lists them all.\n///\n/// Slowly.\n#[get(\"/all\")] #[deprecated(note = \"use `list`\")] async fn all(&self) -> Json<Vec<Book>> { todo!() }\n#[get(\"/old\")] #[deprecated] async fn old(&self) -> String { todo!() }";
+        let (op, _) = operation_of(routes, "all");
+        assert_eq!(op["deprecated"], true);
+        assert_eq!(op["description"], "Slowly.\n\nDeprecated: use `list`");
+        let (op, _) = operation_of(routes, "old");
+        assert_eq!(op["deprecated"], true);
+        assert!(op.get("description").is_none(), "{op}");
+    }
+
+    /// Every operation of the first controller of `src` (after
+    /// [`PRELUDE`]), and the document's components.
+    fn operations_in(src: &str) -> (Vec<Value>, BTreeMap<String, Value>) {
+        let f = Fixture::new(&format!("{PRELUDE}{src}"));
+        let stated = BTreeMap::new();
+        let mut gen = SchemaGen::new(&f.index, &stated);
+        let mut ctx = OperationContext {
+            gen: &mut gen,
+            openapi: OpenApiVersion::V3_1,
+            versioning: None,
+        };
+        let c = &f.controllers[0];
+        let ops = c
+            .model
+            .routes
+            .iter()
+            .map(|r| ctx.operation(c, r, None, "op"))
+            .collect();
+        (ops, gen.components)
+    }
+
+    #[test]
+    fn i35_a_deprecated_controller_deprecates_every_route() {
+        let (ops, _) = operations_in("#[controller(\"/books\")]\n#[deprecated = \"version 1 ends in June\"]\nimpl Books {\n#[get] async fn list(&self) -> String { todo!() }\n#[get(\"/x\")] #[deprecated(note = \"its own\")] async fn x(&self) -> String { todo!() }\n}\n");
+        assert_eq!(ops[0]["deprecated"], true);
+        assert_eq!(ops[0]["description"], "Deprecated: version 1 ends in June");
+        // The method's own note wins.
+        assert_eq!(ops[1]["description"], "Deprecated: its own");
+    }
+
+    #[test]
+    fn i35_deprecated_fields_carry_their_note() {
+        let (_, components) = operations_in("#[derive(Serialize)] pub struct Old { /// The code.\n #[deprecated(note = \"use id\")] pub code: u32, #[deprecated] pub x: u8 }\n#[controller(\"/old\")]\nimpl Books {\n#[get] async fn get(&self) -> Json<Old> { todo!() }\n}\n");
+        let props = &components["Old"]["properties"];
+        assert_eq!(props["code"]["deprecated"], true);
+        assert_eq!(
+            props["code"]["description"],
+            "The code.\n\nDeprecated: use id"
+        );
+        assert_eq!(props["x"]["deprecated"], true);
+        assert!(props["x"].get("description").is_none(), "{props}");
     }
 }

@@ -32,6 +32,11 @@ pub(crate) struct SchemaGen<'a> {
     /// What the schemas were built from, in order: for the checks
     /// (`crate::checks`), which refuse what a document cannot describe.
     pub reached: Vec<Reached<'a>>,
+    /// Where each component and each of its properties is written, for
+    /// errors about a document that changed (released versions).
+    pub sites: super::sites::SchemaSites,
+    /// The components being built, innermost last.
+    building: Vec<String>,
 }
 
 /// An item a [`SchemaGen`] built a schema from.
@@ -51,6 +56,8 @@ impl<'a> SchemaGen<'a> {
             names: HashMap::new(),
             errors: Vec::new(),
             reached: Vec::new(),
+            sites: Default::default(),
+            building: Vec::new(),
         }
     }
 
@@ -212,7 +219,16 @@ impl<'a> SchemaGen<'a> {
         }
         self.names.insert(key, name.clone());
         self.components.insert(name.clone(), Value::Null);
+        let def = &self.index().defs[id];
+        let ident = match &def.item {
+            DefItem::Struct(s) => s.ident.span(),
+            DefItem::Enum(e) => e.ident.span(),
+            DefItem::Alias(t) => t.ident.span(),
+        };
+        self.sites.component(&name, def.module, ident);
+        self.building.push(name.clone());
         let schema = self.def_schema(id, args);
+        self.building.pop();
         self.components.insert(name.clone(), schema);
         reference(&name)
     }
@@ -382,6 +398,9 @@ impl<'a> SchemaGen<'a> {
                 || attrs.skip_deserializing);
             schema = deprecate(describe(schema, docs(&field.attrs)), &field.attrs);
             self.reached.push(Reached::Field(field, module));
+            if let (Some(c), Some(ident)) = (self.building.last(), &field.ident) {
+                self.sites.field(c, &name, module, ident.span());
+            }
             let rules = parse_validate_attrs(&field.attrs).rules;
             schema = super::constraints::apply_rules(schema, &rules);
             // Written even when a client may leave it out: required in

@@ -38,6 +38,9 @@ pub struct Plan {
     /// Files the list on disk names that this plan no longer writes, still
     /// on disk and still generated: deleted by [`Plan::write`].
     pub leftovers: Vec<PathBuf>,
+    /// What changed, compatibly, in the documents of released versions
+    /// (their locks in `api/`): one line each, shown as warnings.
+    pub released_notes: Vec<String>,
 }
 
 /// One OpenAPI document file.

@@ -336,6 +336,32 @@ impl Namer {
     }
 }
 
+/// The JSDoc of a deprecated item: its description without the last
+/// paragraph `Deprecated: note` (as tether-build writes a note), and the
+/// tag, `@deprecated note` (or `@deprecated`). Not deprecated: the
+/// description as it is and no tag.
+pub(crate) fn deprecation_doc(
+    description: Option<&str>,
+    deprecated: bool,
+) -> (Option<&str>, Option<String>) {
+    if !deprecated {
+        return (description, None);
+    }
+    let Some(d) = description else {
+        return (None, Some("@deprecated".into()));
+    };
+    let (rest, last) = match d.rsplit_once("\n\n") {
+        Some((rest, last)) => (Some(rest), last),
+        None => (None, d),
+    };
+    match last.strip_prefix(crate::extensions::DEPRECATED_NOTE) {
+        Some(note) if !note.trim().is_empty() => {
+            (rest, Some(format!("@deprecated {}", note.trim())))
+        }
+        _ => (Some(d), Some("@deprecated".into())),
+    }
+}
+
 /// A JSDoc block at `indent`; `*/` in the text cannot end it early.
 pub fn jsdoc(lines: &[String], indent: &str) -> String {
     let mut out = String::new();
@@ -421,6 +447,36 @@ fn line_break(s: &str) -> Option<(usize, usize)> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn i35_a_deprecation_note_becomes_the_jsdoc_tag() {
+        let doc = |d: Option<&str>, dep| {
+            let (rest, tag) = deprecation_doc(d, dep);
+            (rest.map(str::to_string), tag)
+        };
+        assert_eq!(
+            doc(Some("Slowly.\n\nDeprecated: use `list`"), true),
+            (
+                Some("Slowly.".into()),
+                Some("@deprecated use `list`".into())
+            )
+        );
+        assert_eq!(
+            doc(Some("Deprecated: use id"), true),
+            (None, Some("@deprecated use id".into()))
+        );
+        assert_eq!(
+            doc(Some("Old."), true),
+            (Some("Old.".into()), Some("@deprecated".into()))
+        );
+        assert_eq!(doc(None, true), (None, Some("@deprecated".into())));
+        // Not deprecated: a paragraph that reads like a note stays text.
+        assert_eq!(
+            doc(Some("Deprecated: no"), false),
+            (Some("Deprecated: no".into()), None)
+        );
+    }
+
     use super::*;
 
     #[test]

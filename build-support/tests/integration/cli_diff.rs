@@ -16,6 +16,7 @@ pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
         diff_exit_status_follows_fail_on,
         diff_bad_input_exits_2_with_a_message,
         diff_base_reads_the_committed_document_and_yaml,
+        diff_base_without_a_path_reads_the_documents_of_tether_toml,
         diff_help_shows_examples,
     ]
 }
@@ -167,30 +168,10 @@ fn diff_bad_input_exits_2_with_a_message() {
 fn diff_base_reads_the_committed_document_and_yaml() {
     let dir = tempfile::tempdir().unwrap();
     pair(dir.path());
-    let git = |args: &[&str]| {
-        let ok = std::process::Command::new("git")
-            .args([
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@t",
-                "-c",
-                "commit.gpgsign=false",
-            ])
-            .args(args)
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        assert!(
-            ok.status.success(),
-            "{}",
-            String::from_utf8_lossy(&ok.stderr)
-        );
-    };
     std::fs::copy(dir.path().join("old.json"), dir.path().join("openapi.json")).unwrap();
-    git(&["init", "-q"]);
-    git(&["add", "openapi.json"]);
-    git(&["commit", "-qm", "v1"]);
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "openapi.json"]);
+    git(dir.path(), &["commit", "-qm", "v1"]);
     std::fs::copy(dir.path().join("new.json"), dir.path().join("openapi.json")).unwrap();
     let out = run(dir.path(), &["--base", "HEAD", "openapi.json"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
@@ -219,6 +200,90 @@ fn diff_base_reads_the_committed_document_and_yaml() {
         stdout(&out).contains("error[operation-removed]: the operation was removed\n  --> GET /a"),
         "{}",
         stdout(&out)
+    );
+}
+
+/// `git` in `dir`, with a throwaway identity.
+fn git(dir: &Path, args: &[&str]) {
+    let ok = std::process::Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}
+
+/// Issue 35, item 3: `--base REF` alone compares every document of the
+/// crate's tether.toml, per-version files included, from a subdirectory too.
+fn diff_base_without_a_path_reads_the_documents_of_tether_toml() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    pair(d);
+    std::fs::write(
+        d.join("Cargo.toml"),
+        "[package]\nname = \"a\"\nversion = \"0.1.0\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("tether.toml"),
+        "[openapi]\noutput = \"docs/openapi.json\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(d.join("docs")).unwrap();
+    std::fs::create_dir_all(d.join("src")).unwrap();
+    std::fs::write(d.join("src/lib.rs"), "").unwrap();
+    let old = std::fs::read(d.join("old.json")).unwrap();
+    let new = std::fs::read(d.join("new.json")).unwrap();
+    std::fs::write(d.join("docs/openapi.v1.json"), &old).unwrap();
+    std::fs::write(d.join("docs/openapi.v2.json"), &old).unwrap();
+    git(d, &["init", "-q"]);
+    git(d, &["add", "docs"]);
+    git(d, &["commit", "-qm", "v1"]);
+    std::fs::write(d.join("docs/openapi.v2.json"), &new).unwrap();
+    let out = run(&d.join("src"), &["--base", "HEAD"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let v1 = text
+        .find("openapi.v1.json:\nno changes")
+        .unwrap_or_else(|| panic!("{text}"));
+    let v2 = text
+        .find("openapi.v2.json:\nerror[response-property-removed]")
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(v1 < v2, "{text}");
+    let json = run(d, &["--base", "HEAD", "--format", "json"]);
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["documents"].as_array().map(Vec::len), Some(2), "{v}");
+    assert!(
+        v["documents"][1]["document"]
+            .as_str()
+            .unwrap()
+            .ends_with("openapi.v2.json"),
+        "{v}"
+    );
+    assert!(
+        v["documents"][1]["summary"]["breaking"].as_u64() > Some(0),
+        "{v}"
+    );
+    // Outside a crate there is nothing to find.
+    let lost = tempfile::tempdir().unwrap();
+    let out = run(lost.path(), &["--base", "HEAD"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("name the document"),
+        "{}",
+        stderr(&out)
     );
 }
 

@@ -2,12 +2,36 @@
 //! names, doc comments, pipeline attributes, `#[tags]`, and those shared
 //! by methods and the impl block.
 
-use super::model::{PipelineAttr, PipelineKind};
+use super::model::{Deprecation, PipelineAttr, PipelineKind};
 use crate::attrs::{parse_version_attr, tether_attr_name};
 use crate::errors::Errors;
 use crate::security::{parse_metadata_attr, parse_public_attr, parse_security_attr, SecuritySpec};
 use crate::versioning::VersionSpec;
 use syn::{Attribute, Type};
+
+/// Rust's `#[deprecated]` among `attrs`, with its note: `#[deprecated =
+/// "…"]` or `#[deprecated(note = "…")]`.
+pub fn deprecation(attrs: &[Attribute]) -> Option<Deprecation> {
+    let attr = attrs.iter().find(|a| a.path().is_ident("deprecated"))?;
+    let note = match &attr.meta {
+        syn::Meta::NameValue(_) => crate::attrs::name_value_str(attr),
+        syn::Meta::List(_) => attr
+            .parse_args_with(
+                syn::punctuated::Punctuated::<syn::MetaNameValue, syn::Token![,]>::parse_terminated,
+            )
+            .ok()
+            .and_then(|list| {
+                list.iter().find_map(|nv| match crate::attrs::key_str(nv) {
+                    (key, Some(s)) if key == "note" => Some(s.value()),
+                    _ => None,
+                })
+            }),
+        syn::Meta::Path(_) => None,
+    };
+    Some(Deprecation {
+        note: note.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
+    })
+}
 
 /// Names of tether's method attributes, for "did you mean" hints.
 pub(super) const METHOD_ATTRS: [&str; 18] = [
@@ -214,5 +238,24 @@ mod tests {
             Some(("One line.".into(), None))
         );
         assert_eq!(doc_summary(&lines(&["", " "])), None);
+    }
+
+    #[test]
+    fn i35_deprecated_is_read_with_its_note_in_every_form() {
+        let note = |src: &str| {
+            let item: syn::ItemFn = syn::parse_str(&format!("{src} fn f() {{}}")).unwrap();
+            deprecation(&item.attrs).map(|d| d.note)
+        };
+        assert_eq!(note("#[deprecated]"), Some(None));
+        assert_eq!(
+            note("#[deprecated = \"use g\"]"),
+            Some(Some("use g".into()))
+        );
+        assert_eq!(
+            note("#[deprecated(since = \"1.2\", note = \" use g \")]"),
+            Some(Some("use g".into()))
+        );
+        assert_eq!(note("#[deprecated(since = \"1.2\")]"), Some(None));
+        assert_eq!(note("#[inline]"), None);
     }
 }

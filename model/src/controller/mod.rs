@@ -23,8 +23,8 @@ mod read;
 mod strip;
 mod versions;
 
-pub use attributes::{doc_lines, doc_summary, is_tether_attr};
-pub use model::{ControllerModel, ParamModel, PipelineAttr, PipelineKind, RouteModel};
+pub use attributes::{deprecation, doc_lines, doc_summary, is_tether_attr};
+pub use model::{ControllerModel, Deprecation, ParamModel, PipelineAttr, PipelineKind, RouteModel};
 pub use strip::strip_tether_attrs;
 pub use versions::neutral_beside;
 

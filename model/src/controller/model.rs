@@ -66,8 +66,18 @@ pub struct ControllerModel {
     pub tags: Vec<String>,
     /// Doc comment lines of the impl.
     pub docs: Vec<String>,
+    /// Rust's `#[deprecated]` on the impl: every route of the controller
+    /// is deprecated (a controller of one version: the version).
+    pub deprecated: Option<Deprecation>,
     /// The routes in source order.
     pub routes: Vec<RouteModel>,
+}
+
+/// Rust's `#[deprecated]` on a handler, a controller or a type.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Deprecation {
+    /// Its note (`#[deprecated = "…"]`, `#[deprecated(note = "…")]`).
+    pub note: Option<String>,
 }
 
 /// A checked route handler.
@@ -95,8 +105,8 @@ pub struct RouteModel {
     pub security: Option<SecuritySpec>,
     /// The method's `#[tags(..)]`, added to the controller's.
     pub tags: Vec<String>,
-    /// Whether the method is `#[deprecated]` (Rust's own attribute).
-    pub deprecated: bool,
+    /// The method's `#[deprecated]` (Rust's own attribute), if any.
+    pub deprecated: Option<Deprecation>,
     /// The arguments after `&self`.
     pub params: Vec<ParamModel>,
     /// The declared return type.
@@ -113,6 +123,15 @@ impl RouteModel {
     /// The success status: `#[http_code]`, else 201 for POST, else 200.
     pub fn status(&self) -> u16 {
         self.http_code.unwrap_or(self.method.default_status())
+    }
+
+    /// The route's deprecation: its own `#[deprecated]`, else its
+    /// controller's.
+    pub fn effective_deprecation<'a>(
+        &'a self,
+        controller: &'a ControllerModel,
+    ) -> Option<&'a Deprecation> {
+        self.deprecated.as_ref().or(controller.deprecated.as_ref())
     }
 
     /// The effective version spec (the method's own wins, SPEC A4).

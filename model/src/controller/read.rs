@@ -1,7 +1,7 @@
 //! Reading an impl block (syn) into a [`ControllerModel`]: the routes,
 //! their arguments and their rules, every problem collected.
 
-use super::attributes::{doc_lines, is_tether_attr, type_name, CommonAttrs};
+use super::attributes::{deprecation, doc_lines, is_tether_attr, type_name, CommonAttrs};
 use super::checks::{
     check_bodiless_status, check_body_method, check_error_type, check_path_params, check_signature,
     extractor_wrapper, is_plain_value, optional_whole, scalar_whole_query, PathParamChecks,
@@ -78,6 +78,7 @@ impl ControllerModel {
             security: common.security,
             tags: common.tags,
             docs: doc_lines(&item.attrs),
+            deprecated: deprecation(&item.attrs),
             routes,
         })
     }
@@ -154,7 +155,7 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         metadata: common.metadata,
         security: common.security,
         tags: common.tags,
-        deprecated: f.attrs.iter().any(|a| a.path().is_ident("deprecated")),
+        deprecated: deprecation(&f.attrs),
         params,
         output: f.sig.output.clone(),
         docs: doc_lines(&f.attrs),

@@ -122,6 +122,7 @@ impl<'d> Cx<'d> {
                 at.new.clone()
             },
             message,
+            in_new: side == Side::New,
         });
     }
 }

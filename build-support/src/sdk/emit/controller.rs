@@ -154,11 +154,15 @@ fn method_doc(op: &Operation<'_>, m: &Method) -> Vec<String> {
     if let Some(s) = text("summary") {
         doc.push(s);
     }
-    if let Some(d) = text("description") {
+    let description = text("description");
+    let deprecated = op.op.field("deprecated") == Some(&Value::Bool(true));
+    let (description, tag) =
+        crate::sdk::naming::deprecation_doc(description.as_deref(), deprecated);
+    if let Some(d) = description {
         if !doc.is_empty() {
             doc.push(String::new());
         }
-        doc.push(d);
+        doc.push(d.to_string());
     }
     if !doc.is_empty() {
         doc.push(String::new());
@@ -169,9 +173,7 @@ fn method_doc(op: &Operation<'_>, m: &Method) -> Vec<String> {
             "The data is the open event stream: `new SSEConnection(data)` yields its `{e}`s."
         ));
     }
-    if op.op.field("deprecated") == Some(&Value::Bool(true)) {
-        doc.push("@deprecated".into());
-    }
+    doc.extend(tag);
     doc
 }
 

@@ -194,10 +194,10 @@ fn param_group(
     let mut out = String::from("{\n");
     for p in &params {
         let mut doc = Vec::new();
-        doc.extend(p.description.clone());
-        if p.deprecated {
-            doc.push("@deprecated".into());
-        }
+        let (description, tag) =
+            crate::sdk::naming::deprecation_doc(p.description.as_deref(), p.deprecated);
+        doc.extend(description.map(str::to_string));
+        doc.extend(tag);
         out += &jsdoc(&doc, "    ");
         let opt = if p.required { "" } else { "?" };
         out += &format!(

@@ -94,19 +94,19 @@ pub(super) fn is_integer_note(line: &str) -> bool {
 /// schema, for JSDoc.
 pub(in crate::sdk) fn doc_lines(s: &Value) -> Vec<Cow<'_, str>> {
     let mut lines = Vec::new();
-    if let Some(d) = s
+    let text = s
         .field("description")
         .or_else(|| s.field("title"))
-        .and_then(Value::as_str)
-    {
+        .and_then(Value::as_str);
+    let deprecated = s.field("deprecated") == Some(&Value::Bool(true));
+    let (text, tag) = crate::sdk::naming::deprecation_doc(text, deprecated);
+    if let Some(d) = text {
         lines.push(Cow::Borrowed(d));
     }
     if let Some(note) = unsafe_integer_note(s) {
         lines.push(Cow::Owned(note));
     }
-    if s.field("deprecated") == Some(&Value::Bool(true)) {
-        lines.push(Cow::Borrowed("@deprecated"));
-    }
+    lines.extend(tag.map(Cow::Owned));
     lines
 }
 

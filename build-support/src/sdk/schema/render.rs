@@ -158,7 +158,7 @@ impl<'d> Types<'d> {
         let own = doc_lines(prop);
         if own
             .iter()
-            .any(|l| l != "@deprecated" && !is_integer_note(l))
+            .any(|l| !l.starts_with("@deprecated") && !is_integer_note(l))
         {
             return own;
         }

@@ -167,7 +167,7 @@ export class MiscController<TThrow extends boolean = false> {
    * The old way to say hello: `#[deprecated]` marks it in the document and the client's JSDoc; `#[tags]` adds a tag to the controller's.
    *
    * `GET /api/misc/legacy`
-   * @deprecated
+   * @deprecated call `GET /misc/any`
    */
   legacy(options: MiscLegacyOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(

@@ -30,9 +30,10 @@ impl BooksController {
     async fn all(&self) -> Json<Vec<OldBook>> { todo!() }
 }
 
-/// Ops routes.
+/// Ops routes, every one deprecated with the impl.
 pub struct OpsController;
 #[controller("/ops")]
+#[deprecated = "ops move to the admin API"]
 impl OpsController {
     #[get("/stats")]
     #[tags("admin")]

@@ -2,7 +2,7 @@
 
 /**
  * Old shape.
- * @deprecated
+ * @deprecated use `New`
  */
 export interface Old {
   /** @deprecated */

@@ -8,7 +8,7 @@ export interface DOldOptions {
   query?: {
     /**
      * Old param
-     * @deprecated
+     * @deprecated send `p`
      */
     q?: string;
   };
@@ -34,7 +34,7 @@ export class DController<TThrow extends boolean = false> {
    * Multiple paragraphs.
    *
    * `GET /d`
-   * @deprecated
+   * @deprecated call `new`
    */
   old(options: DOldOptions = {}): Promise<SDKOutcome<types.Old, unknown, TThrow>> {
     return this.#core.request(
