@@ -2,6 +2,7 @@
 //! from the current directory, the workspace member of `-p`, or `--config`.
 
 use super::{CliError, Target};
+use crate::build_id::BuildId;
 use cargo_metadata::{Metadata, MetadataCommand};
 use std::path::{Path, PathBuf};
 use tether_model::config::{Config, CONFIG_FILE};
@@ -73,7 +74,10 @@ impl Project {
             CliError::new(e.to_string())
                 .help("fix the file; the section `Settings: tether.toml` of tether's README lists every key")
         })?;
-        let package = package_of(&cargo, &crate_dir);
+        let (package, tether_build) = package_of(&cargo, &crate_dir);
+        if let Some(app) = tether_build {
+            same_build(&app)?;
+        }
         Ok(Project {
             crate_dir,
             config_path,
@@ -179,13 +183,109 @@ fn member_dir(cargo: &Path, cwd: &Path, spec: &str) -> Result<PathBuf, CliError>
         })
 }
 
-/// `name` and `version` of the package at `crate_dir`.
-fn package_of(cargo: &Path, crate_dir: &Path) -> Option<(String, String)> {
+/// The tether-build an app builds with: its version, where its sources
+/// are, and whether it comes from a registry (else a path or git).
+#[derive(Debug, Clone)]
+struct AppTetherBuild {
+    version: String,
+    dir: PathBuf,
+    registry: bool,
+}
+
+/// `name` and `version` of the package at `crate_dir`, and the
+/// tether-build it depends on, if any. Without the dependencies (`cargo
+/// metadata` cannot resolve them offline, say) only the package is read,
+/// and the build is not compared: `cargo build` then says what is wrong.
+fn package_of(
+    cargo: &Path,
+    crate_dir: &Path,
+) -> (Option<(String, String)>, Option<AppTetherBuild>) {
     let manifest = crate_dir.join("Cargo.toml");
-    let meta = metadata(cargo, crate_dir, Some(&manifest)).ok()?;
-    let want = manifest.canonicalize().ok()?;
-    meta.packages.iter().find_map(|p| {
-        let path = p.manifest_path.as_std_path().canonicalize().ok()?;
-        (path == want).then(|| (p.name.clone(), p.version.to_string()))
-    })
+    let Some(want) = manifest.canonicalize().ok() else {
+        return (None, None);
+    };
+    let (meta, resolved) = match full_metadata(cargo, crate_dir, &manifest) {
+        Some(meta) => (meta, true),
+        None => match metadata(cargo, crate_dir, Some(&manifest)) {
+            Ok(meta) => (meta, false),
+            Err(_) => return (None, None),
+        },
+    };
+    let Some(package) = meta.packages.iter().find(|p| {
+        p.manifest_path
+            .as_std_path()
+            .canonicalize()
+            .is_ok_and(|path| path == want)
+    }) else {
+        return (None, None);
+    };
+    let name_version = Some((package.name.clone(), package.version.to_string()));
+    if !resolved {
+        return (name_version, None);
+    }
+    let dependency = meta
+        .resolve
+        .as_ref()
+        .and_then(|r| r.nodes.iter().find(|n| n.id == package.id))
+        .into_iter()
+        .flat_map(|node| &node.deps)
+        .filter_map(|dep| meta.packages.iter().find(|p| p.id == dep.pkg))
+        .find(|p| p.name == "tether-build");
+    let app = dependency.and_then(|p| {
+        Some(AppTetherBuild {
+            version: p.version.to_string(),
+            dir: p.manifest_path.parent()?.as_std_path().to_path_buf(),
+            registry: p
+                .source
+                .as_ref()
+                .is_some_and(|s| s.repr.starts_with("registry+") || s.repr.starts_with("sparse+")),
+        })
+    });
+    (name_version, app)
+}
+
+/// `cargo metadata` of the crate with its resolved dependencies.
+fn full_metadata(cargo: &Path, crate_dir: &Path, manifest: &Path) -> Option<Metadata> {
+    MetadataCommand::new()
+        .cargo_path(cargo)
+        .current_dir(crate_dir)
+        .manifest_path(manifest)
+        .exec()
+        .ok()
+}
+
+/// Refuses an app whose build.rs runs another build of tether-build than
+/// this `cargo tether`: the two would write different documents and
+/// clients, and `build --check` would flip between them.
+fn same_build(app: &AppTetherBuild) -> Result<(), CliError> {
+    let ours = BuildId::current();
+    let theirs = BuildId::of_source(&app.dir, &app.version).map_err(|e| {
+        CliError::new(format!(
+            "cannot read the sources of the app's tether-build in {}: {e}",
+            app.dir.display()
+        ))
+        .help("check that the directory `cargo metadata` names for tether-build is readable")
+    })?;
+    if theirs == ours {
+        return Ok(());
+    }
+    let install = if app.registry {
+        format!(
+            "cargo install tether-build --version ={} --features cli --force",
+            app.version
+        )
+    } else {
+        format!(
+            "cargo install --path {} --features cli --force",
+            app.dir.display()
+        )
+    };
+    Err(CliError::new(format!(
+        "this `cargo tether` is tether-build {ours}, but the app builds with tether-build {theirs} \
+         from {}: the two would write different documents and clients",
+        app.dir.display()
+    ))
+    .help(format!(
+        "install the command from the app's tether-build: `{install}`"
+    )))
 }

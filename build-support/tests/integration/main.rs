@@ -34,6 +34,8 @@ mod cli_diff;
 #[cfg(feature = "cli")]
 mod cli_errors;
 #[cfg(feature = "cli")]
+mod cli_same_build;
+#[cfg(feature = "cli")]
 mod cli_sdk;
 mod openapi_golden;
 mod openapi_paths;
@@ -60,6 +62,7 @@ fn main() {
         cli_dev::tests,
         cli_diff::tests,
         cli_errors::tests,
+        cli_same_build::tests,
         cli_sdk::tests,
     ] {
         tests.extend(module());
