@@ -34,6 +34,8 @@ mod cli_diff;
 #[cfg(feature = "cli")]
 mod cli_errors;
 #[cfg(feature = "cli")]
+mod cli_new;
+#[cfg(feature = "cli")]
 mod cli_same_build;
 #[cfg(feature = "cli")]
 mod cli_sdk;
@@ -62,6 +64,7 @@ fn main() {
         cli_dev::tests,
         cli_diff::tests,
         cli_errors::tests,
+        cli_new::tests,
         cli_same_build::tests,
         cli_sdk::tests,
     ] {
