@@ -193,23 +193,19 @@ struct AppTetherBuild {
 }
 
 /// `name` and `version` of the package at `crate_dir`, and the
-/// tether-build it depends on, if any. Without the dependencies (`cargo
-/// metadata` cannot resolve them offline, say) only the package is read,
-/// and the build is not compared: `cargo build` then says what is wrong.
+/// tether-build it depends on, if that can be known without resolving
+/// (`cargo metadata --no-deps`: nothing downloaded, `Cargo.lock` left as
+/// it is).
 fn package_of(
     cargo: &Path,
     crate_dir: &Path,
 ) -> (Option<(String, String)>, Option<AppTetherBuild>) {
     let manifest = crate_dir.join("Cargo.toml");
-    let Some(want) = manifest.canonicalize().ok() else {
+    let (Ok(meta), Ok(want)) = (
+        metadata(cargo, crate_dir, Some(&manifest)),
+        manifest.canonicalize(),
+    ) else {
         return (None, None);
-    };
-    let (meta, resolved) = match full_metadata(cargo, crate_dir, &manifest) {
-        Some(meta) => (meta, true),
-        None => match metadata(cargo, crate_dir, Some(&manifest)) {
-            Ok(meta) => (meta, false),
-            Err(_) => return (None, None),
-        },
     };
     let Some(package) = meta.packages.iter().find(|p| {
         p.manifest_path
@@ -219,39 +215,63 @@ fn package_of(
     }) else {
         return (None, None);
     };
-    let name_version = Some((package.name.clone(), package.version.to_string()));
-    if !resolved {
-        return (name_version, None);
-    }
-    let dependency = meta
-        .resolve
-        .as_ref()
-        .and_then(|r| r.nodes.iter().find(|n| n.id == package.id))
-        .into_iter()
-        .flat_map(|node| &node.deps)
-        .filter_map(|dep| meta.packages.iter().find(|p| p.id == dep.pkg))
-        .find(|p| p.name == "tether-build");
-    let app = dependency.and_then(|p| {
-        Some(AppTetherBuild {
-            version: p.version.to_string(),
-            dir: p.manifest_path.parent()?.as_std_path().to_path_buf(),
-            registry: p
-                .source
-                .as_ref()
-                .is_some_and(|s| s.repr.starts_with("registry+") || s.repr.starts_with("sparse+")),
-        })
-    });
-    (name_version, app)
+    let app = package
+        .dependencies
+        .iter()
+        .find(|d| d.name == "tether-build")
+        .and_then(|dep| match &dep.path {
+            Some(path) => by_path(cargo, path.as_std_path()),
+            None => from_registry(meta.workspace_root.as_std_path(), &cargo_home()?),
+        });
+    (
+        Some((package.name.clone(), package.version.to_string())),
+        app,
+    )
 }
 
-/// `cargo metadata` of the crate with its resolved dependencies.
-fn full_metadata(cargo: &Path, crate_dir: &Path, manifest: &Path) -> Option<Metadata> {
-    MetadataCommand::new()
-        .cargo_path(cargo)
-        .current_dir(crate_dir)
-        .manifest_path(manifest)
-        .exec()
-        .ok()
+/// The tether-build of a path dependency: its version as cargo reads it
+/// (inherited from its workspace in a checkout).
+fn by_path(cargo: &Path, dir: &Path) -> Option<AppTetherBuild> {
+    let meta = metadata(cargo, dir, Some(&dir.join("Cargo.toml"))).ok()?;
+    let package = meta.packages.iter().find(|p| p.name == "tether-build")?;
+    Some(AppTetherBuild {
+        version: package.version.to_string(),
+        dir: dir.to_path_buf(),
+        registry: false,
+    })
+}
+
+/// The tether-build of a registry dependency: the version `Cargo.lock`
+/// holds, in cargo's registry cache. None before the first build has
+/// locked and downloaded it (and for a git dependency).
+fn from_registry(workspace_root: &Path, cargo_home: &Path) -> Option<AppTetherBuild> {
+    let lock: toml::Table = std::fs::read_to_string(workspace_root.join("Cargo.lock"))
+        .ok()?
+        .parse()
+        .ok()?;
+    let version = lock.get("package")?.as_array()?.iter().find_map(|p| {
+        let registry = p.get("source")?.as_str()?.starts_with("registry+")
+            || p.get("source")?.as_str()?.starts_with("sparse+");
+        (p.get("name")?.as_str()? == "tether-build" && registry)
+            .then(|| p.get("version")?.as_str().map(str::to_string))?
+    })?;
+    let dir = std::fs::read_dir(cargo_home.join("registry/src"))
+        .ok()?
+        .flatten()
+        .map(|index| index.path().join(format!("tether-build-{version}")))
+        .find(|dir| dir.join("Cargo.toml").is_file())?;
+    Some(AppTetherBuild {
+        version,
+        dir,
+        registry: true,
+    })
+}
+
+/// `$CARGO_HOME`, else `~/.cargo`.
+fn cargo_home() -> Option<PathBuf> {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
 }
 
 /// Refuses an app whose build.rs runs another build of tether-build than
@@ -288,4 +308,31 @@ fn same_build(app: &AppTetherBuild) -> Result<(), CliError> {
     .help(format!(
         "install the command from the app's tether-build: `{install}`"
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_registry_tether_build_is_the_locked_version_in_the_cache() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (app, home) = (tmp.path().join("app"), tmp.path().join("cargo"));
+        std::fs::create_dir_all(&app).unwrap();
+        let lock = "version = 4\n\n[[package]]\nname = \"tether-build\"\nversion = \"0.3.1\"\n\
+                    source = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
+        std::fs::write(app.join("Cargo.lock"), lock).unwrap();
+        assert!(from_registry(&app, &home).is_none(), "not downloaded yet");
+        let dir = home.join("registry/src/index.crates.io-1949cf8c6b5b557f/tether-build-0.3.1");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("Cargo.toml"), "").unwrap();
+        let found = from_registry(&app, &home).unwrap();
+        assert_eq!(
+            (found.version.as_str(), found.dir, found.registry),
+            ("0.3.1", dir, true)
+        );
+        // A git or path entry is not the registry's.
+        std::fs::write(app.join("Cargo.lock"), lock.replace("registry+", "git+")).unwrap();
+        assert!(from_registry(&app, &home).is_none());
+    }
 }
