@@ -1,14 +1,15 @@
 //! `cargo tether new` (issue 34): from an empty directory, a project whose
 //! `cargo test` passes, whose documents `build --check` finds fresh, which
-//! serves, and whose web/ package calls it through the generated client;
-//! the versioning and SQLite variants; the names, directories and versions
-//! it refuses. The projects build into the fixture's shared target
+//! `cargo tether dev` serves, and whose web/ package calls it through the
+//! generated client; the versioning and SQLite variants; the names,
+//! directories and versions it refuses. The projects build into the fixture's shared target
 //! directory, with the repository's lock file, so tether is compiled once.
 
 use crate::cli_support;
 
 use cli_support::{fixture_target_dir, repo_root, snapshot, stderr, stdout, tether_cmd};
 use std::io::{BufRead, BufReader};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -101,22 +102,33 @@ fn npm(web: &Path, args: &[&str], api_url: Option<&str>) -> String {
     text
 }
 
-/// The app's binary, killed on drop.
+/// `cargo tether dev` serving the app, stopped on drop: SIGTERM, on which
+/// dev stops the app (in a process group of its own) before it exits;
+/// SIGKILL to dev's group if it has not exited within 20 s.
 struct Served(Child);
 
 impl Drop for Served {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        let pid = self.0.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while matches!(self.0.try_wait(), Ok(None)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{pid}")])
+            .status();
         let _ = self.0.wait();
     }
 }
 
-/// Starts the binary on a free port; its base URL.
-fn serve(binary: &Path, dir: &Path) -> (Served, String) {
-    let mut child = Command::new(binary)
-        .current_dir(dir)
+/// Starts `cmd` in a process group of its own; its base URL, once the app
+/// says where it listens.
+fn serve(mut cmd: Command) -> (Served, String) {
+    let mut child = cmd
         .env("PORT", "0")
         .stdout(Stdio::piped())
+        .process_group(0)
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
@@ -130,7 +142,7 @@ fn serve(binary: &Path, dir: &Path) -> (Served, String) {
         }
     });
     let url = rx
-        .recv_timeout(Duration::from_secs(60))
+        .recv_timeout(Duration::from_secs(300))
         .expect("the app says where it listens");
     (served, url)
 }
@@ -182,7 +194,14 @@ fn new_project_tests_checks_serves_and_its_web_test_passes() {
         stderr(&check)
     );
 
-    let (_served, url) = serve(&fixture_target_dir().join("debug/demo"), &demo);
+    // Served by `cargo tether dev`, which builds (nothing left to compile
+    // after `cargo test`) and runs it.
+    let mut dev = Command::new(assert_cmd::cargo::cargo_bin("cargo-tether"));
+    dev.args(["dev", "-q"])
+        .current_dir(&demo)
+        .env("CARGO_TARGET_DIR", fixture_target_dir())
+        .env("CARGO_NET_OFFLINE", "true");
+    let (_served, url) = serve(dev);
     let web = demo.join("web");
     link_node_modules(&web);
     let report = npm(&web, &["test"], Some(&url));
