@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod build_id;
 pub mod builder;
 mod checks;
 #[cfg(feature = "cli")]

@@ -11,6 +11,7 @@ mod cargo;
 mod cfg;
 mod dev;
 mod diff;
+mod new;
 mod plan;
 mod project;
 mod release;
@@ -23,6 +24,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 pub use crate::plan::Plan;
+pub use new::{invalid_name, NewProject, TetherSource};
 pub use project::Project;
 
 /// `cargo tether`: OpenAPI documents and TypeScript clients of a tether app.
@@ -31,7 +33,7 @@ pub use project::Project;
     name = "cargo-tether",
     bin_name = "cargo tether",
     version,
-    about = "OpenAPI documents and TypeScript clients of a tether app (build, sdk, dev)",
+    about = "OpenAPI documents and TypeScript clients of a tether app (build, sdk, dev, diff, new)",
     after_help = "Examples:
   cargo tether build                      compile, then write every document and client
   cargo tether build --release -p api     the same for one workspace member, in release
@@ -42,6 +44,7 @@ pub use project::Project;
   cargo tether dev --runtime per-core     run, watch, regenerate and restart on change
   cargo tether diff --base v1 openapi.json   changes since tag v1, breaking first (exit 1 if any)
   cargo tether release 1                  freeze API version 1: later builds fail when it breaks
+  cargo tether new my-api --sqlite        a new project: one controller, its tests, a web/ client
 
 Installed with `cargo install --path build-support --features cli`; from a checkout
 of tether, `cargo run -p tether-build --features cli --bin cargo-tether -- <command>`
@@ -106,6 +109,17 @@ neutral and unversioned ones. `cargo build` and `cargo tether build --check`
 compare it with the lock: a breaking change fails at the source line that
 made it; a compatible one is reported as a warning until released again.")]
     Release(ReleaseArgs),
+    /// Create a project: an app with one controller, its tests, and a
+    /// TypeScript package calling it through the generated client.
+    #[command(after_help = "Examples:
+  cargo tether new my-api                      in ./my-api: Cargo.toml, tether.toml, build.rs, src/, tests/, web/
+  cargo tether new my-api --versioning uri     routes under /api/v1 (`--versioning header`: X-API-Version)
+  cargo tether new my-api --sqlite             notes in SQLite (rusqlite, bundled) instead of memory
+  cargo tether new my-api --tether-version 0.1 tether from crates.io instead of this checkout
+
+Then: cd my-api && cargo test && cargo run, and with the app running,
+cd web && npm install && npm test.")]
+    New(NewArgs),
 }
 
 /// `cargo tether release`.
@@ -120,6 +134,39 @@ pub struct ReleaseArgs {
     /// The crate (`-p`, `--manifest-path`).
     #[command(flatten)]
     pub target: Target,
+}
+
+/// `cargo tether new`.
+#[derive(Debug, Clone, Args)]
+pub struct NewArgs {
+    /// The new directory; its name is the package's, unless --name says.
+    #[arg(value_name = "PATH")]
+    pub path: PathBuf,
+    /// The package's name (default: the directory's).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Version the routes: in the path (`/api/v1/…`) or in a header.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub versioning: Option<VersioningArg>,
+    /// Keep the notes in SQLite (rusqlite, SQLite compiled in).
+    #[arg(long)]
+    pub sqlite: bool,
+    /// Depend on tether's crates by this version requirement, not on the
+    /// checkout this `cargo tether` was built from.
+    #[arg(long, value_name = "V")]
+    pub tether_version: Option<String>,
+    /// Print only errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `--versioning` of `new`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VersioningArg {
+    /// `/api/v1/notes`.
+    Uri,
+    /// `/api/notes` with `X-API-Version: 1`.
+    Header,
 }
 
 /// `cargo tether diff`.
@@ -407,6 +454,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Dev(args) => dev::run(&args),
         Command::Diff(args) => diff::run(&args),
         Command::Release(args) => release::run(&args),
+        Command::New(args) => new::run(&args),
     }
 }
 

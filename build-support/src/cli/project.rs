@@ -2,6 +2,7 @@
 //! from the current directory, the workspace member of `-p`, or `--config`.
 
 use super::{CliError, Target};
+use crate::build_id::BuildId;
 use cargo_metadata::{Metadata, MetadataCommand};
 use std::path::{Path, PathBuf};
 use tether_model::config::{Config, CONFIG_FILE};
@@ -73,7 +74,10 @@ impl Project {
             CliError::new(e.to_string())
                 .help("fix the file; the chapter `tether.toml reference` of tether's guide (book/src/config.md) lists every key")
         })?;
-        let package = package_of(&cargo, &crate_dir);
+        let (package, tether_build) = package_of(&cargo, &crate_dir);
+        if let Some(app) = tether_build {
+            same_build(&app)?;
+        }
         Ok(Project {
             crate_dir,
             config_path,
@@ -179,13 +183,156 @@ fn member_dir(cargo: &Path, cwd: &Path, spec: &str) -> Result<PathBuf, CliError>
         })
 }
 
-/// `name` and `version` of the package at `crate_dir`.
-fn package_of(cargo: &Path, crate_dir: &Path) -> Option<(String, String)> {
+/// The tether-build an app builds with: its version, where its sources
+/// are, and whether it comes from a registry (else a path or git).
+#[derive(Debug, Clone)]
+struct AppTetherBuild {
+    version: String,
+    dir: PathBuf,
+    registry: bool,
+}
+
+/// `name` and `version` of the package at `crate_dir`, and the
+/// tether-build it depends on, if that can be known without resolving
+/// (`cargo metadata --no-deps`: nothing downloaded, `Cargo.lock` left as
+/// it is).
+fn package_of(
+    cargo: &Path,
+    crate_dir: &Path,
+) -> (Option<(String, String)>, Option<AppTetherBuild>) {
     let manifest = crate_dir.join("Cargo.toml");
-    let meta = metadata(cargo, crate_dir, Some(&manifest)).ok()?;
-    let want = manifest.canonicalize().ok()?;
-    meta.packages.iter().find_map(|p| {
-        let path = p.manifest_path.as_std_path().canonicalize().ok()?;
-        (path == want).then(|| (p.name.clone(), p.version.to_string()))
+    let (Ok(meta), Ok(want)) = (
+        metadata(cargo, crate_dir, Some(&manifest)),
+        manifest.canonicalize(),
+    ) else {
+        return (None, None);
+    };
+    let Some(package) = meta.packages.iter().find(|p| {
+        p.manifest_path
+            .as_std_path()
+            .canonicalize()
+            .is_ok_and(|path| path == want)
+    }) else {
+        return (None, None);
+    };
+    let app = package
+        .dependencies
+        .iter()
+        .find(|d| d.name == "tether-build")
+        .and_then(|dep| match &dep.path {
+            Some(path) => by_path(cargo, path.as_std_path()),
+            None => from_registry(meta.workspace_root.as_std_path(), &cargo_home()?),
+        });
+    (
+        Some((package.name.clone(), package.version.to_string())),
+        app,
+    )
+}
+
+/// The tether-build of a path dependency: its version as cargo reads it
+/// (inherited from its workspace in a checkout).
+fn by_path(cargo: &Path, dir: &Path) -> Option<AppTetherBuild> {
+    let meta = metadata(cargo, dir, Some(&dir.join("Cargo.toml"))).ok()?;
+    let package = meta.packages.iter().find(|p| p.name == "tether-build")?;
+    Some(AppTetherBuild {
+        version: package.version.to_string(),
+        dir: dir.to_path_buf(),
+        registry: false,
     })
+}
+
+/// The tether-build of a registry dependency: the version `Cargo.lock`
+/// holds, in cargo's registry cache. None before the first build has
+/// locked and downloaded it (and for a git dependency).
+fn from_registry(workspace_root: &Path, cargo_home: &Path) -> Option<AppTetherBuild> {
+    let lock: toml::Table = std::fs::read_to_string(workspace_root.join("Cargo.lock"))
+        .ok()?
+        .parse()
+        .ok()?;
+    let version = lock.get("package")?.as_array()?.iter().find_map(|p| {
+        let registry = p.get("source")?.as_str()?.starts_with("registry+")
+            || p.get("source")?.as_str()?.starts_with("sparse+");
+        (p.get("name")?.as_str()? == "tether-build" && registry)
+            .then(|| p.get("version")?.as_str().map(str::to_string))?
+    })?;
+    let dir = std::fs::read_dir(cargo_home.join("registry/src"))
+        .ok()?
+        .flatten()
+        .map(|index| index.path().join(format!("tether-build-{version}")))
+        .find(|dir| dir.join("Cargo.toml").is_file())?;
+    Some(AppTetherBuild {
+        version,
+        dir,
+        registry: true,
+    })
+}
+
+/// `$CARGO_HOME`, else `~/.cargo`.
+fn cargo_home() -> Option<PathBuf> {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+}
+
+/// Refuses an app whose build.rs runs another build of tether-build than
+/// this `cargo tether`: the two would write different documents and
+/// clients, and `build --check` would flip between them.
+fn same_build(app: &AppTetherBuild) -> Result<(), CliError> {
+    let ours = BuildId::current();
+    let theirs = BuildId::of_source(&app.dir, &app.version).map_err(|e| {
+        CliError::new(format!(
+            "cannot read the sources of the app's tether-build in {}: {e}",
+            app.dir.display()
+        ))
+        .help("check that the directory `cargo metadata` names for tether-build is readable")
+    })?;
+    if theirs == ours {
+        return Ok(());
+    }
+    let install = if app.registry {
+        format!(
+            "cargo install tether-build --version ={} --features cli --force",
+            app.version
+        )
+    } else {
+        format!(
+            "cargo install --path {} --features cli --force",
+            app.dir.display()
+        )
+    };
+    Err(CliError::new(format!(
+        "this `cargo tether` is tether-build {ours}, but the app builds with tether-build {theirs} \
+         from {}: the two would write different documents and clients",
+        app.dir.display()
+    ))
+    .help(format!(
+        "install the command from the app's tether-build: `{install}`"
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_registry_tether_build_is_the_locked_version_in_the_cache() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (app, home) = (tmp.path().join("app"), tmp.path().join("cargo"));
+        std::fs::create_dir_all(&app).unwrap();
+        let lock = "version = 4\n\n[[package]]\nname = \"tether-build\"\nversion = \"0.3.1\"\n\
+                    source = \"registry+https://github.com/rust-lang/crates.io-index\"\n";
+        std::fs::write(app.join("Cargo.lock"), lock).unwrap();
+        assert!(from_registry(&app, &home).is_none(), "not downloaded yet");
+        let dir = home.join("registry/src/index.crates.io-1949cf8c6b5b557f/tether-build-0.3.1");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("Cargo.toml"), "").unwrap();
+        let found = from_registry(&app, &home).unwrap();
+        assert_eq!(
+            (found.version.as_str(), found.dir, found.registry),
+            ("0.3.1", dir, true)
+        );
+        // A git or path entry is not the registry's.
+        std::fs::write(app.join("Cargo.lock"), lock.replace("registry+", "git+")).unwrap();
+        assert!(from_registry(&app, &home).is_none());
+    }
 }

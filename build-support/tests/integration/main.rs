@@ -35,6 +35,9 @@ mod cli_diff;
 mod cli_errors;
 #[cfg(feature = "cli")]
 mod cli_release;
+mod cli_new;
+#[cfg(feature = "cli")]
+mod cli_same_build;
 #[cfg(feature = "cli")]
 mod cli_sdk;
 mod openapi_golden;
@@ -63,6 +66,8 @@ fn main() {
         cli_diff::tests,
         cli_errors::tests,
         cli_release::tests,
+        cli_new::tests,
+        cli_same_build::tests,
         cli_sdk::tests,
     ] {
         tests.extend(module());
