@@ -110,6 +110,9 @@ step "cargo test (unit, integration, trybuild, golden, tsc, end to end)"
 log=$(mktemp)
 cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$log"
 
+step "scale-out on PostgreSQL: two tracker instances on one database (scripts/scale-out.sh; installs PostgreSQL when missing)"
+scripts/scale-out.sh
+
 step "speed gate: instructions per request and per generation under callgrind, as ratios, against speed-gate/ratios.txt (speed-gate/README.md)"
 start=$SECONDS
 if ! command -v valgrind >/dev/null; then
