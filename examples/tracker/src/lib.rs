@@ -42,7 +42,13 @@ pub fn app(db: Db) -> App {
 
 /// The app over `db`, keeping `sessions` as told.
 pub fn app_with(db: Db, sessions: Sessions) -> App {
-    App::new(NativeAdapter::new())
+    app_on(NativeAdapter::new(), db, sessions)
+}
+
+/// The app served by `adapter` (its drain period and deadlines), over
+/// `db`, keeping `sessions` as told.
+pub fn app_on(adapter: NativeAdapter, db: Db, sessions: Sessions) -> App {
+    App::new(adapter)
         .provide(db)
         .provide(sessions)
         .controller(AuthController)
