@@ -48,7 +48,7 @@ if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ]; then
 fi
 "$pg_bin/postgres" --version
 command -v haproxy >/dev/null || install_package haproxy
-haproxy -v | head -n 1
+haproxy -v | sed -n 1p # sed reads it all: no SIGPIPE under pipefail
 tsc=node_modules/.bin/tsc
 if [ ! -x "$tsc" ]; then
   echo "error: $tsc is missing: run npm ci (./test.sh does) for the load generator" >&2
@@ -102,7 +102,10 @@ as_pg "$pg_bin/createdb" -h "$work/pg" -U tracker tracker
 echo "PostgreSQL up (initdb, start, createdb): $((SECONDS - t)) s, as $pg_user, socket in $work/pg"
 export DATABASE_URL="postgresql:///tracker?host=$work/pg&user=tracker"
 
-cargo build --quiet --locked -p tracker
+# The tracker binary as ./test.sh's `cargo test --workspace --no-run` built
+# it (there this is a no-op; `cargo build -p tracker` would unify features
+# otherwise and build the tracker's dependencies a second time).
+cargo test --workspace --locked --no-run --quiet
 target=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
