@@ -131,6 +131,9 @@ step "cargo test (unit, integration, trybuild, golden, tsc, end to end)"
 log=$(mktemp)
 cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$log"
 
+step "scale-out: two tracker instances on one PostgreSQL, then a rolling deploy behind HAProxy under load (scripts/scale-out.sh; installs PostgreSQL and HAProxy when missing)"
+scripts/scale-out.sh
+
 step "speed gate: instructions per request and per generation under callgrind, as ratios, against speed-gate/ratios.txt (speed-gate/README.md)"
 start=$SECONDS
 if ! command -v valgrind >/dev/null; then

@@ -6,6 +6,7 @@
 //! method's over the controller's).
 
 use crate::db::{Db, DbError};
+pub use crate::model::{Role, User};
 use crate::session::{now, Sessions};
 use serde::{Deserialize, Serialize};
 use tether::extract::context::Requires;
@@ -13,36 +14,6 @@ use tether::extract::cookie::find as find_cookie;
 use tether::pipeline::security::BearerToken;
 use tether::response::cookie::SetCookie;
 use tether::{controller, ApiError, FromRequest, Guard, HttpError, Request, State, WithHeaders};
-
-/// What a user may do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Role {
-    /// Creates and deletes projects.
-    Admin,
-    /// Reads projects and files tickets.
-    Member,
-}
-
-impl Role {
-    fn parse(text: &str) -> Role {
-        match text {
-            "admin" => Role::Admin,
-            _ => Role::Member,
-        }
-    }
-}
-
-/// A user, as the API shows one.
-#[derive(Debug, Clone, Serialize)]
-pub struct User {
-    /// The user's id.
-    pub id: i64,
-    /// Their login name.
-    pub name: String,
-    /// What they may do.
-    pub role: Role,
-}
 
 /// The caller of a secured route: the user of the session whose token
 /// came as `Authorization: Bearer` or as the session cookie. An unknown,
@@ -68,7 +39,7 @@ impl FromRequest for CurrentUser {
                 .ok_or_else(|| HttpError::unauthorized("sign in first"))?,
         };
         let db = req.state::<Db>()?.clone();
-        let user = session_user(&db, token.clone()).await.map_err(|e| {
+        let user = db.session_user(token.clone(), now()).await.map_err(|e| {
             tracing::error!(error = %e, "reading a session");
             HttpError::internal("the database failed")
         })?;
@@ -82,26 +53,6 @@ impl FromRequest for CurrentUser {
         deps.state::<Db>();
         deps.state::<Sessions>();
     }
-}
-
-/// The user of the session `token`, if it exists and has not expired.
-async fn session_user(db: &Db, token: String) -> Result<Option<User>, DbError> {
-    db.call(move |conn| {
-        let mut stmt = conn.prepare_cached(
-            "SELECT u.id, u.name, u.role FROM sessions s JOIN users u ON u.id = s.user_id
-             WHERE s.token = ?1 AND s.expires_at > ?2",
-        )?;
-        let mut rows = stmt.query((token, now()))?;
-        match rows.next()? {
-            Some(row) => Ok(Some(User {
-                id: row.get(0)?,
-                name: row.get(1)?,
-                role: Role::parse(&row.get::<_, String>(2)?),
-            })),
-            None => Ok(None),
-        }
-    })
-    .await
 }
 
 /// Route metadata: the roles a route admits.
@@ -207,35 +158,7 @@ impl AuthController {
         let stored = token.clone();
         let expires_at = sessions.expiry_from_now();
         let user = db
-            .call(move |conn| {
-                let tx = conn.transaction()?;
-                let user = tx
-                    .query_row(
-                        "SELECT id, name, role FROM users WHERE name = ?1 AND password = ?2",
-                        (&login.name, &login.password),
-                        |row| {
-                            Ok(User {
-                                id: row.get(0)?,
-                                name: row.get(1)?,
-                                role: Role::parse(&row.get::<_, String>(2)?),
-                            })
-                        },
-                    )
-                    .map(Some)
-                    .or_else(|e| match e {
-                        rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                        e => Err(e),
-                    })?;
-                tx.execute("DELETE FROM sessions WHERE expires_at <= ?1", [now()])?;
-                if let Some(user) = &user {
-                    tx.execute(
-                        "INSERT INTO sessions (token, user_id, expires_at) VALUES (?1, ?2, ?3)",
-                        (&stored, user.id, expires_at),
-                    )?;
-                }
-                tx.commit()?;
-                Ok(user)
-            })
+            .sign_in(login.name, login.password, stored, expires_at, now())
             .await?
             .ok_or(AuthError::WrongCredentials)?;
         let cookie = sessions.cookie(&token);
@@ -261,12 +184,10 @@ impl AuthController {
         current: CurrentUser,
     ) -> Result<WithHeaders<LoggedOut, SessionCookie>, AuthError> {
         let token = current.token;
-        let ended = db
-            .call(move |conn| conn.execute("DELETE FROM sessions WHERE token = ?1", [token]))
-            .await?;
+        let ended = db.end_session(token).await?;
         let cookie = sessions.removal();
         Ok(WithHeaders::new(
-            LoggedOut { ended: ended > 0 },
+            LoggedOut { ended },
             SessionCookie { cookie },
         ))
     }

@@ -4,22 +4,13 @@
 //! database's `UNIQUE` constraint, answered as a typed `409`.
 
 use crate::auth::{CurrentUser, Role, Roles, RolesGuard};
-use crate::db::{Db, DbError};
-use rusqlite::{Connection, OptionalExtension, Row};
+use crate::db::{Db, DbError, Updated};
+pub use crate::model::{Project, Status, Ticket, TicketEvent};
 use serde::{Deserialize, Serialize};
 use serde_valid::Validate;
+use std::time::Duration;
+use tether::response::sse::{Sse, SseEvent};
 use tether::{controller, ApiError, NoContent, State, WithHeaders};
-
-/// A project.
-#[derive(Debug, Serialize)]
-pub struct Project {
-    /// The project's id.
-    pub id: i64,
-    /// Its short key, as in ticket names (`CORE-12`).
-    pub key: String,
-    /// Its name.
-    pub name: String,
-}
 
 /// `POST /projects`'s body.
 #[derive(Debug, Deserialize, Validate)]
@@ -31,40 +22,6 @@ pub struct CreateProject {
     #[validate(min_length = 1)]
     #[validate(max_length = 100)]
     pub name: String,
-}
-
-/// Whether a ticket is being worked on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// To do or in progress.
-    Open,
-    /// Done.
-    Closed,
-}
-
-impl Status {
-    fn as_str(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Closed => "closed",
-        }
-    }
-}
-
-/// A ticket of a project.
-#[derive(Debug, Serialize)]
-pub struct Ticket {
-    /// The ticket's id.
-    pub id: i64,
-    /// Its title.
-    pub title: String,
-    /// Open or closed.
-    pub status: Status,
-    /// Who filed it.
-    pub reporter: String,
-    /// Its labels.
-    pub labels: Vec<String>,
 }
 
 /// `POST /projects/:key/tickets`'s body.
@@ -152,39 +109,11 @@ fn window(offset: Option<u32>, limit: Option<u32>) -> (i64, i64) {
     (offset.unwrap_or(0).into(), limit.unwrap_or(100).into())
 }
 
-fn project(row: &Row<'_>) -> rusqlite::Result<Project> {
-    Ok(Project {
-        id: row.get(0)?,
-        key: row.get(1)?,
-        name: row.get(2)?,
-    })
-}
+/// How many events a feed reads from the database at a time.
+const EVENT_BATCH: i64 = 100;
 
-fn ticket(row: &Row<'_>) -> rusqlite::Result<Ticket> {
-    let status: String = row.get(2)?;
-    let labels: String = row.get(4)?;
-    Ok(Ticket {
-        id: row.get(0)?,
-        title: row.get(1)?,
-        status: if status == "closed" {
-            Status::Closed
-        } else {
-            Status::Open
-        },
-        reporter: row.get(3)?,
-        labels: serde_json::from_str(&labels).unwrap_or_default(),
-    })
-}
-
-/// The id of the project `key`, if it exists.
-fn project_id(conn: &Connection, key: &str) -> rusqlite::Result<Option<i64>> {
-    conn.query_row("SELECT id FROM projects WHERE key = ?1", [key], |r| {
-        r.get(0)
-    })
-    .optional()
-}
-
-const TICKET_COLUMNS: &str = "id, title, status, reporter, labels";
+/// How long a client waits before reconnecting to a feed that ended.
+const FEED_RETRY: Duration = Duration::from_millis(500);
 
 /// Projects and their tickets; any signed-in user unless a route says.
 pub struct ProjectsController;
@@ -209,19 +138,7 @@ impl ProjectsController {
         limit: Option<u32>,
     ) -> Listed<Project> {
         let (offset, limit) = window(offset, limit);
-        let (items, total) = db
-            .call(move |conn| {
-                let total: i64 =
-                    conn.query_row("SELECT COUNT(*) FROM projects", [], |r| r.get(0))?;
-                let mut stmt = conn.prepare_cached(
-                    "SELECT id, key, name FROM projects ORDER BY key LIMIT ?1 OFFSET ?2",
-                )?;
-                let items = stmt
-                    .query_map((limit, offset), project)?
-                    .collect::<Result<_, _>>()?;
-                Ok((items, total))
-            })
-            .await?;
+        let (items, total) = db.projects(limit, offset).await?;
         Ok(WithHeaders::new(
             items,
             PageHeaders {
@@ -239,16 +156,7 @@ impl ProjectsController {
         #[body] dto: CreateProject,
     ) -> Result<Project, ProjectError> {
         let key = dto.key.clone();
-        let inserted = db
-            .call(move |conn| {
-                conn.query_row(
-                    "INSERT INTO projects (key, name) VALUES (?1, ?2) RETURNING id, key, name",
-                    (&dto.key, &dto.name),
-                    project,
-                )
-            })
-            .await;
-        match inserted {
+        match db.create_project(dto.key, dto.name).await {
             Err(e) if e.is_unique_violation() => Err(ProjectError::KeyTaken { key }),
             other => Ok(other?),
         }
@@ -257,30 +165,18 @@ impl ProjectsController {
     /// One project.
     #[get("/:key")]
     async fn find(&self, db: State<Db>, #[param] key: String) -> Result<Project, ProjectError> {
-        let wanted = key.clone();
-        db.call(move |conn| {
-            conn.query_row(
-                "SELECT id, key, name FROM projects WHERE key = ?1",
-                [wanted],
-                project,
-            )
-            .optional()
-        })
-        .await?
-        .ok_or(ProjectError::NoProject { key })
+        db.project(key.clone())
+            .await?
+            .ok_or(ProjectError::NoProject { key })
     }
 
     /// Deletes a project and its tickets (admins only).
     #[delete("/:key")]
     #[metadata(Roles(&[Role::Admin]))]
     async fn remove(&self, db: State<Db>, #[param] key: String) -> Result<NoContent, ProjectError> {
-        let wanted = key.clone();
-        let deleted = db
-            .call(move |conn| conn.execute("DELETE FROM projects WHERE key = ?1", [wanted]))
-            .await?;
-        match deleted {
-            0 => Err(ProjectError::NoProject { key }),
-            _ => Ok(NoContent),
+        match db.delete_project(key.clone()).await? {
+            false => Err(ProjectError::NoProject { key }),
+            true => Ok(NoContent),
         }
     }
 
@@ -294,27 +190,7 @@ impl ProjectsController {
     ) -> Listed<Ticket> {
         let (offset, limit) = window(query.offset, query.limit);
         let status = query.status.map(Status::as_str);
-        let wanted = key.clone();
-        let found = db
-            .call(move |conn| {
-                let Some(project) = project_id(conn, &wanted)? else {
-                    return Ok(None);
-                };
-                let filter = "project_id = ?1 AND (?2 IS NULL OR status = ?2)";
-                let total: i64 = conn.query_row(
-                    &format!("SELECT COUNT(*) FROM tickets WHERE {filter}"),
-                    (project, status),
-                    |r| r.get(0),
-                )?;
-                let mut stmt = conn.prepare_cached(&format!(
-                    "SELECT {TICKET_COLUMNS} FROM tickets WHERE {filter} ORDER BY id LIMIT ?3 OFFSET ?4"
-                ))?;
-                let items = stmt
-                    .query_map((project, status, limit, offset), ticket)?
-                    .collect::<Result<_, _>>()?;
-                Ok(Some((items, total)))
-            })
-            .await?;
+        let found = db.tickets(key.clone(), status, limit, offset).await?;
         let (items, total) = found.ok_or(ProjectError::NoProject { key })?;
         Ok(WithHeaders::new(
             items,
@@ -333,25 +209,11 @@ impl ProjectsController {
         #[param] key: String,
         #[body] dto: CreateTicket,
     ) -> Result<Ticket, ProjectError> {
-        let wanted = key.clone();
         let labels = serde_json::to_string(&dto.labels).expect("strings serialise");
         let reporter = current.user.name;
-        db.call(move |conn| {
-            let Some(project) = project_id(conn, &wanted)? else {
-                return Ok(None);
-            };
-            conn.query_row(
-                &format!(
-                    "INSERT INTO tickets (project_id, title, status, reporter, labels)
-                     VALUES (?1, ?2, 'open', ?3, ?4) RETURNING {TICKET_COLUMNS}"
-                ),
-                (project, &dto.title, &reporter, &labels),
-                ticket,
-            )
-            .map(Some)
-        })
-        .await?
-        .ok_or(ProjectError::NoProject { key })
+        db.file_ticket(key.clone(), dto.title, reporter, labels)
+            .await?
+            .ok_or(ProjectError::NoProject { key })
     }
 
     /// Opens or closes a ticket.
@@ -363,25 +225,72 @@ impl ProjectsController {
         #[param] id: i64,
         #[body] dto: UpdateTicket,
     ) -> Result<Ticket, ProjectError> {
-        let wanted = key.clone();
-        let updated = db
-            .call(move |conn| {
-                let Some(project) = project_id(conn, &wanted)? else {
-                    return Ok(Err(ProjectError::NoProject { key: wanted }));
+        match db
+            .update_ticket(key.clone(), id, dto.status.as_str())
+            .await?
+        {
+            Updated::Ticket(ticket) => Ok(ticket),
+            Updated::NoProject => Err(ProjectError::NoProject { key }),
+            Updated::NoTicket => Err(ProjectError::NoTicket { key, ticket_id: id }),
+        }
+    }
+
+    /// The project's ticket changes as they happen: `filed` and `updated`,
+    /// each with the ticket as it was then, whichever server instance
+    /// made the change.
+    ///
+    /// Each event's id is its place in the feed: a client that reconnects
+    /// with `Last-Event-ID` gets every event after that one, once, then
+    /// the new ones. Without it, the feed starts with the next change.
+    #[get("/:key/events")]
+    async fn events(
+        &self,
+        db: State<Db>,
+        #[param] key: String,
+        #[header("last-event-id")] last_event_id: Option<i64>,
+    ) -> Result<Sse<TicketEvent>, ProjectError> {
+        let db = db.clone();
+        // Subscribed before the first read: a change after it wakes the feed.
+        let mut wakeups = db.wakeups();
+        let project = db
+            .project_id(key.clone())
+            .await?
+            .ok_or(ProjectError::NoProject { key })?;
+        let mut after = match last_event_id {
+            Some(id) => id,
+            None => db.last_event().await?,
+        };
+        let (tx, sse) = Sse::channel(16);
+        tokio::spawn(async move {
+            loop {
+                wakeups.borrow_and_update();
+                let batch = match db.events_after(project, after, EVENT_BATCH).await {
+                    Ok(batch) => batch,
+                    Err(e) => {
+                        // The stream ends; the client reconnects from `after`.
+                        tracing::warn!(error = %e, "reading the event feed");
+                        return;
+                    }
                 };
-                let sql = format!(
-                    "UPDATE tickets SET status = ?1 WHERE id = ?2 AND project_id = ?3
-                     RETURNING {TICKET_COLUMNS}"
-                );
-                let found = conn
-                    .query_row(&sql, (dto.status.as_str(), id, project), ticket)
-                    .optional()?;
-                Ok(found.ok_or(ProjectError::NoTicket {
-                    key: wanted,
-                    ticket_id: id,
-                }))
-            })
-            .await?;
-        updated
+                let full = batch.len() as i64 == EVENT_BATCH;
+                for stored in batch {
+                    after = stored.seq;
+                    let event = SseEvent::new(stored.event)
+                        .id(stored.seq.to_string())
+                        .retry(FEED_RETRY);
+                    if tx.send(event).await.is_err() {
+                        return;
+                    }
+                }
+                if full {
+                    continue;
+                }
+                tokio::select! {
+                    changed = wakeups.changed() => if changed.is_err() { return },
+                    () = tx.closed() => return,
+                }
+            }
+        });
+        Ok(sse)
     }
 }

@@ -2,8 +2,11 @@
 //! end-to-end test cannot reach from outside (a failing database, a
 //! missing provider).
 
+use std::time::Duration;
 use tether::testing::TestClient;
 use tether::{App, NativeAdapter};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tracker::db::Db;
 
 /// A client over a fresh database, and a signed-in admin's bearer header.
@@ -23,9 +26,7 @@ async fn signed_in(db: &Db) -> (TestClient, String) {
 async fn a_failing_database_is_the_typed_500_without_its_details() {
     let db = Db::in_memory().unwrap();
     let (client, bearer) = signed_in(&db).await;
-    db.call(|conn| conn.execute_batch("DROP TABLE tickets"))
-        .await
-        .unwrap();
+    db.execute_batch("DROP TABLE tickets").await.unwrap();
     let made = client
         .post("/api/v1/projects")
         .header("authorization", &bearer)
@@ -69,4 +70,132 @@ fn without_the_database_the_app_does_not_start_and_names_it() {
     let err = app.build().err().expect("a missing provider stops the app");
     let text = err.to_string();
     assert!(text.contains("tracker::db::Db"), "{text}");
+}
+
+/// Opens the event feed of project `key` on the server at `addr` (raw
+/// HTTP/1.1: the feed never ends, so it is read as it comes), once its
+/// answer's head has arrived.
+async fn open_feed(
+    addr: std::net::SocketAddr,
+    bearer: &str,
+    key: &str,
+    last_event_id: Option<&str>,
+) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let resume = last_event_id.map_or(String::new(), |id| format!("Last-Event-ID: {id}\r\n"));
+    let request = format!(
+        "GET /api/v1/projects/{key}/events HTTP/1.1\r\nHost: tracker\r\nAuthorization: {bearer}\r\n{resume}\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut byte = [0u8];
+        stream.read_exact(&mut byte).await.unwrap();
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8(head).unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(head.contains("text/event-stream"), "{head}");
+    stream
+}
+
+/// The next `n` events of a feed, as `(id, event, data)`; then checks that
+/// nothing more comes within 300 ms.
+async fn next_events(stream: &mut TcpStream, n: usize) -> Vec<(i64, String, serde_json::Value)> {
+    let mut text = String::new();
+    let mut events = Vec::new();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while events.len() < n {
+        let mut buf = [0u8; 4096];
+        let read = tokio::time::timeout_at(deadline, stream.read(&mut buf))
+            .await
+            .unwrap_or_else(|_| panic!("{} of {n} events within 10 s: {text}", events.len()))
+            .unwrap();
+        assert!(read > 0, "the feed ended: {text}");
+        text.push_str(std::str::from_utf8(&buf[..read]).unwrap());
+        events = parse_events(&text);
+    }
+    let mut buf = [0u8; 4096];
+    let more = tokio::time::timeout(Duration::from_millis(300), stream.read(&mut buf)).await;
+    assert!(more.is_err(), "an event more than {n}: {text}");
+    events
+}
+
+/// The events of a chunked `text/event-stream` body (each event in a chunk).
+fn parse_events(text: &str) -> Vec<(i64, String, serde_json::Value)> {
+    let mut events = Vec::new();
+    let (mut id, mut name) = (None, None);
+    for line in text.lines() {
+        if let Some(v) = line.strip_prefix("id: ") {
+            id = Some(v.parse::<i64>().unwrap());
+        } else if let Some(v) = line.strip_prefix("event: ") {
+            name = Some(v.to_owned());
+        } else if let Some(v) = line.strip_prefix("data: ") {
+            let Ok(data) = serde_json::from_str(v) else {
+                break; // not all of it has come yet
+            };
+            events.push((id.take().unwrap(), name.take().unwrap(), data));
+        }
+    }
+    events
+}
+
+#[tokio::test]
+async fn the_event_feed_sends_each_change_once_and_resumes_after_last_event_id() {
+    let db = Db::in_memory().unwrap();
+    let (client, bearer) = signed_in(&db).await;
+    let server = tracker::app(db.clone()).bind("127.0.0.1:0").await.unwrap();
+    let addr = server.local_addr();
+    tokio::spawn(server.serve());
+    let project = serde_json::json!({ "key": "CORE", "name": "Core" });
+    let made = client
+        .post("/api/v1/projects")
+        .header("authorization", &bearer)
+        .json(&project)
+        .await;
+    assert_eq!(made.status(), 201);
+    let file = |title: &'static str| {
+        client
+            .post("/api/v1/projects/CORE/tickets")
+            .header("authorization", &bearer)
+            .json(&serde_json::json!({ "title": title }))
+    };
+    // Written before the feed opens: not sent without Last-Event-ID.
+    assert_eq!(file("before").await.status(), 201);
+    let mut feed = open_feed(addr, &bearer, "CORE", None).await;
+    let one = file("one").await.json::<serde_json::Value>();
+    let closed = client
+        .patch(&format!("/api/v1/projects/CORE/tickets/{}", one["id"]))
+        .header("authorization", &bearer)
+        .json(&serde_json::json!({ "status": "closed" }))
+        .await;
+    assert_eq!(closed.status(), 200);
+    let seen = next_events(&mut feed, 2).await;
+    assert_eq!(seen[0].1, "filed");
+    assert_eq!(seen[0].2["title"], "one");
+    assert_eq!(seen[0].2["status"], "open");
+    assert_eq!(seen[1].1, "updated");
+    assert_eq!(seen[1].2["status"], "closed");
+    assert!(seen[0].0 < seen[1].0, "{seen:?}");
+    drop(feed);
+
+    // Missed while away, then resumed: exactly those, in order, then live.
+    assert_eq!(file("two").await.status(), 201);
+    assert_eq!(file("three").await.status(), 201);
+    let last = seen[1].0.to_string();
+    let mut feed = open_feed(addr, &bearer, "CORE", Some(&last)).await;
+    let missed = next_events(&mut feed, 2).await;
+    let titles: Vec<_> = missed.iter().map(|e| e.2["title"].clone()).collect();
+    assert_eq!(titles, ["two", "three"]);
+    assert!(seen[1].0 < missed[0].0 && missed[0].0 < missed[1].0);
+    assert_eq!(file("four").await.status(), 201);
+    let live = next_events(&mut feed, 1).await;
+    assert_eq!(live[0].2["title"], "four");
+
+    // An unknown project is the typed 404.
+    let res = client
+        .get("/api/v1/projects/NOPE/events")
+        .header("authorization", &bearer)
+        .await;
+    assert_eq!(res.status(), 404);
 }
