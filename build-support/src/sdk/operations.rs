@@ -46,6 +46,8 @@ pub(super) enum BodyKind {
 
 pub(super) struct Body<'a> {
     pub kind: BodyKind,
+    /// A multipart body's `encoding`: the `contentType` of each part that has one.
+    pub part_types: Vec<(String, String)>,
     pub content_type: String,
     pub schema: Option<&'a Value>,
     pub required: bool,
@@ -394,8 +396,22 @@ fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
     ]
     .into_iter()
     .find_map(|(k, found)| found.map(|f| (k, f)))?;
+    let part_types = match kind {
+        BodyKind::Multipart => value
+            .field("encoding")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter_map(|(name, e)| {
+                let types = e.field("contentType")?.as_str()?;
+                Some((name.clone(), types.to_string()))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     Some(Body {
         kind,
+        part_types,
         content_type: media.clone(),
         schema: value.field("schema"),
         required: rb.field("required") == Some(&Value::Bool(true)),

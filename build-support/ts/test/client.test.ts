@@ -621,6 +621,26 @@ test("C5 generated multipart method builds the FormData from typed fields", asyn
   assert.equal(headersOf(calls[0])["content-type"], undefined, "fetch sets the multipart boundary itself");
 });
 
+test("C5 a part's media type from the document's encoding: kept when allowed, else the first named one (issue 33, item 5)", async () => {
+  const { calls, fetcher } = fake(() => json({ size: 5 }, 201));
+  const client = createUploadClient({ fetcher });
+  const untyped = new File(["%PDF"], "a.pdf");
+  const png = new File(["png"], "b.png", { type: "image/png" });
+  const zip = new Blob(["PK"], { type: "application/zip" });
+  await client.files.upload({ body: { file: untyped, title: "T", attachments: [zip, new Blob(["x"], { type: "text/plain;charset=utf-8" })] } });
+  await client.files.upload({ body: { file: png } });
+  const first = calls[0]?.init.body as FormData;
+  const file = first.get("file") as File;
+  assert.equal(file.type, "application/pdf");
+  assert.equal(file.name, "a.pdf");
+  assert.equal(await file.text(), "%PDF");
+  assert.deepEqual(
+    first.getAll("attachments").map((a) => (a as File).type),
+    ["text/plain", "text/plain;charset=utf-8"],
+  );
+  assert.equal(((calls[1]?.init.body as FormData).get("file") as File).type, "image/png");
+});
+
 test("C5 generated SSE method returns the Response for SSEConnection", async () => {
   const wire = 'event: created\ndata: {"id":"1","name":"Ada"}\n\nevent: ping\ndata: "hi"\n\n';
   const client = createSseClient({ fetcher: async () => new Response(wire, { headers: { "content-type": "text/event-stream" } }) });

@@ -234,12 +234,21 @@ fn class_code(
         if flavor == Flavor::Dts {
             continue;
         }
-        let call_options = if op
-            .body
-            .as_ref()
-            .is_some_and(|b| b.kind == BodyKind::Multipart)
-        {
-            out += "    const body =\n      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);\n";
+        let multipart = op.body.as_ref().filter(|b| b.kind == BodyKind::Multipart);
+        let call_options = if let Some(b) = multipart {
+            // The media types the document gives the parts, if any.
+            let types = match b.part_types.is_empty() {
+                true => String::new(),
+                false => {
+                    let entries: Vec<String> = b
+                        .part_types
+                        .iter()
+                        .map(|(k, v)| format!("{}: {}", literal_key(k), string_literal(v)))
+                        .collect();
+                    format!(", {{ {} }}", entries.join(", "))
+                }
+            };
+            out += &format!("    const body =\n      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body{types});\n");
             "{ ...options, body }"
         } else {
             "options"
