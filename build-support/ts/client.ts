@@ -250,6 +250,12 @@ export interface OperationSpec {
   readonly cookieStyles?: Readonly<Record<string, { explode?: boolean }>>;
   /** Headers the document fixes, e.g. `X-API-Version` under header versioning. */
   readonly constHeaders?: Readonly<Record<string, string>>;
+  /**
+   * The `Accept` header: the media types the client reads from this
+   * operation's responses, successes then errors (a document may list
+   * others, e.g. XML, first).
+   */
+  readonly accept?: string;
   /** How `body` is sent. */
   readonly bodyAs?: "json" | "multipart" | "urlencoded" | "text" | "binary";
   /** The request's content type, when the document names one. */
@@ -431,6 +437,7 @@ export class ClientCore<TThrow extends boolean = false> {
 
   async #headers(op: OperationSpec, options: CallOptions, credentials: ReadonlyArray<[SecuritySchemeSpec, string | BasicCredentials]> = []): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
+    if (op.accept !== undefined) out["accept"] = op.accept;
     const configured = this.config.headers;
     mergeHeaders(out, typeof configured === "function" ? await configured() : configured);
     for (const [scheme, value] of credentials) applyCredential(out, scheme, value);

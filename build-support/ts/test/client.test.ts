@@ -14,6 +14,7 @@ import { createClient as createHeadersClient } from "./generated/response_header
 import { createClient as createHeaderParamsClient } from "./generated/header_params/index.js";
 import { createClient as createObjectParamsClient } from "./generated/header_object_params/index.js";
 import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
+import { createClient as createAcceptClient } from "./generated/accept_media_types/index.js";
 
 interface Call {
   url: string;
@@ -173,6 +174,31 @@ test("C2 headers: config object or async function, per-call headers, document co
   });
   assert.equal(calls[0]?.url, "http://h/x");
   assert.deepEqual(headersOf(calls[0]), { Authorization: "Bearer t", "x-a": "call", "X-N": "3", "X-API-Version": "2" });
+});
+
+test("C2 Accept: what the operation reads, from its documented media types; a configured Accept wins", async () => {
+  // A server that answers XML unless asked for JSON (issue 33, item 6: the document lists XML first).
+  const { calls, fetcher } = fake((call) =>
+    (headersOf(call)["accept"] ?? "").includes("application/json")
+      ? json({ id: 1, name: "Rex" })
+      : new Response("<pet><id>1</id></pet>", { status: 200, headers: { "content-type": "application/xml" } }),
+  );
+  const client = createAcceptClient({ baseUrl: "http://h", fetcher });
+  const { data, error } = await client.pets.getPet({ params: { id: 1 } });
+  assert.equal(error, null);
+  assert.deepEqual(data, { id: 1, name: "Rex" });
+  await client.pets.deletePet({ params: { id: 1 } });
+  await client.pets.getPhoto({ params: { id: 1 } });
+  await client.pets.petEvents();
+  await client.pets.countPets();
+  await client.pets.ping();
+  assert.deepEqual(
+    calls.map((c) => headersOf(c)["accept"]),
+    ["application/json, application/problem+json", "text/plain", "image/png, image/jpeg, application/json", "text/event-stream, application/json", "text/csv, text/plain", undefined],
+  );
+  const configured = createAcceptClient({ baseUrl: "http://h", fetcher, headers: { Accept: "application/xml" } });
+  await configured.pets.countPets();
+  assert.deepEqual(headersOf(calls.at(-1)), { Accept: "application/xml" });
 });
 
 test("E4 auth: each operation sends the credential of its first complete alternative, and only where required", async () => {

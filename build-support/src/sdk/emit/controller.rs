@@ -144,6 +144,9 @@ fn spec_literal(op: &Operation<'_>, types: &Types<'_>, parse_as: &str) -> String
             fields.push(format!("contentType: {}", string_literal(&b.content_type)));
         }
     }
+    if let Some(accept) = operations::accept(op, parse_as) {
+        fields.push(format!("accept: {}", string_literal(&accept)));
+    }
     fields.push(format!("parseAs: \"{parse_as}\""));
     format!("{{ {} }}", fields.join(", "))
 }
