@@ -746,6 +746,20 @@ test("C6 object header and cookie parameters are sent in their style: header sim
     assert.equal(cookies.cookie, "session=s%201; prefs=a,x%3By,b,1; dark=true; lang=fr");
     const none = await sent({ cookies: { flags: {}, prefs: { a: "z" } } });
     assert.equal(none.cookie, "prefs=a,z");
+    // Issue 33, item 8: a list cookie in the `form` style. Without explode, one cookie whose items are
+    // comma-separated, the commas as they are and each item percent-encoded (RFC 6570's form expansion);
+    // exploded (the default), a cookie per item. An odd name is percent-encoded where it is no token.
+    const lists = await sent({
+      cookies: { ids: [1, 2, 3], tags: ["a b", "c,d", "é;f"], "odd name;=ü": ["on", "off"], free: ["x=y", "\"q\"", "50%"] },
+    });
+    assert.equal(
+      lists.cookie,
+      "ids=1,2,3; tags=a%20b; tags=c%2Cd; tags=%C3%A9%3Bf; odd%20name%3B%3D%C3%BC=on,off; free=x%3Dy,%22q%22,50%25",
+    );
+    // A list without items, or with only null or undefined ones, sends nothing.
+    const holes = [undefined, null] as unknown as string[];
+    const emptyLists = await sent({ cookies: { ids: [], tags: holes, session: "s" } });
+    assert.equal(emptyLists.cookie, "session=s");
   } finally {
     close();
   }
