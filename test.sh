@@ -64,7 +64,7 @@ if ! /usr/bin/chromium --version; then
   exit 1
 fi
 
-step "Python tools (.venv: openapi-spec-validator, pinned by requirements-dev.txt)"
+step "Python tools (.venv: openapi-spec-validator, schemathesis, pinned by requirements-dev.txt)"
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
 .venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 
@@ -133,6 +133,12 @@ cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$log"
 
 step "scale-out: two tracker instances on one PostgreSQL, then a rolling deploy behind HAProxy under load (scripts/scale-out.sh; installs PostgreSQL and HAProxy when missing)"
 scripts/scale-out.sh
+# The short run of scripts/conformance.sh (issue 33): schemathesis
+# `--checks all`, positive and negative, a few examples per operation, on
+# the contract fixture (one route per shape tether-build documents). The
+# full run over every example is `scripts/conformance.sh` (30 per operation).
+step "schemathesis, short: 3 examples per operation and mode on the contract fixture (scripts/conformance.sh 3 contract)"
+scripts/conformance.sh 3 contract
 
 step "speed gate: instructions per request and per generation under callgrind, as ratios, against speed-gate/ratios.txt (speed-gate/README.md)"
 start=$SECONDS

@@ -9,19 +9,23 @@ use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, LitStr};
 
 /// How a field is read: its part name (its `rename`, else its
-/// identifier), and whether it may be absent (`#[serde(default)]` or
-/// `#[multipart(default)]`: the type's default then).
+/// identifier), whether it may be absent (`#[serde(default)]` or
+/// `#[multipart(default)]`: the type's default then), and the media types
+/// its parts may be sent as (`#[multipart(content_type = "..")]`).
 struct Part {
     name: String,
     /// The name serde (and so serde_valid's messages) gives the field.
     serde_name: String,
     default: bool,
+    /// Empty: any.
+    content_types: Vec<String>,
 }
 
 fn part(field: &syn::Field) -> syn::Result<Part> {
     let mut name = None;
     let mut serde_name = None;
     let mut default = false;
+    let mut content_types = Vec::new();
     for attr in &field.attrs {
         let ours = attr.path().is_ident("multipart");
         if !ours && !attr.path().is_ident("serde") {
@@ -43,6 +47,23 @@ fn part(field: &syn::Field) -> syn::Result<Part> {
                         ));
                     }
                 });
+            } else if ours && meta.path.is_ident("content_type") {
+                let value = meta.value()?;
+                let written = value.parse::<syn::Expr>()?;
+                let text = match &written {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) => s.value(),
+                    _ => {
+                        return Err(syn::Error::new(
+                            written.span(),
+                            "`content_type` takes the part's media types as a string: `#[multipart(content_type = \"application/pdf\")]`",
+                        ))
+                    }
+                };
+                content_types = tether_model::media::parse_part_types(&text)
+                    .map_err(|e| syn::Error::new(written.span(), e))?;
             } else if meta.path.is_ident("default") && meta.input.is_empty() {
                 default = true;
             } else if ours && meta.path.is_ident("default") {
@@ -51,7 +72,7 @@ fn part(field: &syn::Field) -> syn::Result<Part> {
                 ));
             } else if ours {
                 return Err(meta.error(
-                    "#[multipart] takes `rename = \"part-name\"` or `default`, e.g. `#[multipart(rename = \"file\")]`",
+                    "#[multipart] takes `rename = \"part-name\"`, `default` or `content_type = \"media/type\"`, e.g. `#[multipart(rename = \"file\")]`",
                 ));
             } else if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
                 // Skip the value of serde options this derive ignores.
@@ -74,6 +95,7 @@ fn part(field: &syn::Field) -> syn::Result<Part> {
         name: name.unwrap_or_else(|| ident.clone()),
         serde_name: serde_name.unwrap_or(ident),
         default,
+        content_types,
     })
 }
 
@@ -128,6 +150,7 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
             name,
             serde_name,
             default,
+            content_types,
         } = part(field)?;
         if names.contains(&name) {
             return Err(syn::Error::new(
@@ -144,6 +167,16 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         let ty = &field.ty;
         let read = quote_spanned! {ty.span()=>
             <#ty as ::tether::extract::multipart::FormField>::from_parts(__field, #name)?
+        };
+        let read = if content_types.is_empty() {
+            read
+        } else {
+            quote! {
+                {
+                    ::tether::__private::part_types(&__field, #name, &[#(#content_types),*])?;
+                    #read
+                }
+            }
         };
         let value = if default {
             quote_spanned! {ty.span()=>

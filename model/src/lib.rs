@@ -2,6 +2,7 @@
 //! runtime and `tether-build`, so the server and the document can never
 //! disagree:
 //!
+//! - [`media`]: the media types a multipart part may be sent as;
 //! - [`method`]: the HTTP method of a route;
 //! - [`path`]: route path syntax (`/users/:id`, `*rest`);
 //! - [`versioning`]: global prefix, URI/HEADER versioning, version order;
@@ -19,6 +20,7 @@
 // docs.rs (`--cfg docsrs`, nightly) marks the items each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod media;
 pub mod method;
 pub mod path;
 pub mod prefix_exclude;

@@ -165,7 +165,9 @@ pub mod __private {
         from_request, FromRequest, Probe, ProbeExtractor, ProbeOther,
     };
     pub use crate::extract::cookie::cookie_param;
-    pub use crate::extract::multipart::{body_multipart, body_multipart_measured, FromMultipart};
+    pub use crate::extract::multipart::{
+        body_multipart, body_multipart_measured, part_types, FromMultipart,
+    };
     pub use crate::extract::param_rules::{self as rules, unpiped, Broken};
     pub use crate::extract::request::Request;
     pub use crate::extract::text_length::{counted, measured, parts_with_stand_ins, Input};

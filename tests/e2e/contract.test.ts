@@ -248,6 +248,22 @@ test("bytes, form-array and multipart bodies; required ones refuse to be empty",
   const noFiles = await client.misc.attach({ body: { title: "none", files: [] } });
   assert.equal(noFiles.error?.status, 400);
   assert.equal(noFiles.error?.message, "missing multipart field `files`");
+  // The parts' media types (issue 33, item 5): a Blob without a type goes
+  // as the first the document names; one of an allowed type as it is.
+  const typed = await client.misc.attach({
+    body: { title: "typed", files: [new Blob(["%PDF"], { type: "application/pdf" }), new Blob(["png"], { type: "image/png" })] },
+  });
+  assert.deepEqual(typed.data, { title: "typed", sizes: [4, 3], notes: 0 });
+  // Sent past the client with another type: 415, naming the part and the types.
+  const form = new FormData();
+  form.append("title", "zip");
+  form.append("files", new Blob(["PK"], { type: "application/zip" }), "a.zip");
+  const refused = await client.misc.attach({ body: form });
+  assert.equal(refused.error?.status, 415);
+  assert.equal(
+    refused.error?.message,
+    "the part `files` of the multipart body must be sent as `text/plain` or `application/pdf` or `image/*`, got `application/zip`",
+  );
 });
 
 test("SSE: typed ticks, then done", async () => {

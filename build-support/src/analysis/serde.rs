@@ -91,6 +91,9 @@ pub struct FieldAttrs {
     /// function, so a missing field is an error unless it has a `default`
     /// (a plain `Option` is `None` when missing only without one).
     pub deserialize_with: bool,
+    /// `#[multipart(content_type = "…")]`: the media types the field's
+    /// parts may be sent as, as written.
+    pub content_type: Option<String>,
 }
 
 /// serde attributes of an enum variant.
@@ -278,6 +281,7 @@ impl FieldAttrs {
                 }
                 "serialize_with" => f.with = item.value.map(|v| (v, item.span)),
                 "deserialize_with" => f.deserialize_with = true,
+                "content_type" => f.content_type = item.value,
                 _ => {}
             }
         }

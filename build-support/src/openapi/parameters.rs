@@ -5,6 +5,8 @@
 use super::operation::OperationContext;
 use super::schema::strip_nullable;
 use crate::analysis::controllers::FoundController;
+use crate::analysis::index::DefItem;
+use crate::analysis::serde::{ContainerAttrs, FieldAttrs};
 use crate::analysis::types::{Env, Ty};
 use serde_json::{json, Map, Value};
 use syn::Type;
@@ -152,10 +154,44 @@ impl OperationContext<'_, '_> {
             }
             BodyKind::Json => self.gen.schema(inner),
         };
+        let mut media = json!({"schema": schema});
+        if kind == BodyKind::Multipart {
+            if let Some(encoding) = self.part_encoding(inner) {
+                media["encoding"] = encoding;
+            }
+        }
         json!({
             "required": required,
-            "content": { kind.content_type(): {"schema": schema} }
+            "content": { kind.content_type(): media }
         })
+    }
+
+    /// The `encoding` of a multipart body of `ty`: the `contentType` of
+    /// each part a field's `#[multipart(content_type = "..")]` names, by
+    /// the field's documented name; `None` when no field has one.
+    fn part_encoding(&self, ty: &Ty) -> Option<Value> {
+        let Ty::Def(id, _) = ty else { return None };
+        let def = &self.gen.index_ref().defs[*id];
+        let DefItem::Struct(s) = &def.item else {
+            return None;
+        };
+        let rule = ContainerAttrs::from_attrs(&s.attrs).rename_all;
+        let mut encoding = Map::new();
+        for field in &s.fields {
+            let attrs = FieldAttrs::from_attrs(&field.attrs);
+            let (Some(ident), Some(types)) = (&field.ident, &attrs.content_type) else {
+                continue;
+            };
+            // The macro refused a list that does not parse.
+            let Ok(types) = tether_model::media::parse_part_types(types) else {
+                continue;
+            };
+            encoding.insert(
+                attrs.name(ident, rule),
+                json!({ "contentType": types.join(", ") }),
+            );
+        }
+        (!encoding.is_empty()).then_some(Value::Object(encoding))
     }
 }
 

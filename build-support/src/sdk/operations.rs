@@ -46,6 +46,8 @@ pub(super) enum BodyKind {
 
 pub(super) struct Body<'a> {
     pub kind: BodyKind,
+    /// A multipart body's `encoding`: the `contentType` of each part that has one.
+    pub part_types: Vec<(String, String)>,
     pub content_type: String,
     pub schema: Option<&'a Value>,
     pub required: bool,
@@ -85,6 +87,11 @@ pub(super) struct Operation<'a> {
     pub const_headers: Vec<(String, String)>,
     pub body: Option<Body<'a>>,
     pub success: Vec<Content<'a>>,
+    /// The media types of each success response, as listed (beside `success`).
+    pub success_media: Vec<Vec<&'a str>>,
+    /// The media types the client reads an error body as: of each error
+    /// response, its JSON ones, else all it lists.
+    pub error_media: Vec<&'a str>,
     /// The error responses with a JSON body: status key (`409`, `4XX`,
     /// `default`) and schema, in document order.
     pub errors: Vec<(String, &'a Value)>,
@@ -189,6 +196,22 @@ fn operation<'a>(
         success: responses(doc, op, true)
             .into_iter()
             .map(|r| content(doc, r))
+            .collect(),
+        success_media: responses(doc, op, true)
+            .into_iter()
+            .map(media_types)
+            .collect(),
+        error_media: responses(doc, op, false)
+            .into_iter()
+            .flat_map(|r| {
+                let all = media_types(r);
+                let json: Vec<&str> = all.iter().copied().filter(|m| is_json(m)).collect();
+                if json.is_empty() {
+                    all
+                } else {
+                    json
+                }
+            })
             .collect(),
         errors: error_responses(doc, op)
             .into_iter()
@@ -361,6 +384,46 @@ fn constant(schema: &Value) -> Option<String> {
     }
 }
 
+/// The media types `response`'s `content` lists, in document order.
+fn media_types(response: &Value) -> Vec<&str> {
+    response
+        .field("content")
+        .and_then(Value::as_object)
+        .map(|c| c.keys().map(String::as_str).collect())
+        .unwrap_or_default()
+}
+
+/// The `Accept` header of an operation whose successes are read as
+/// `parse_as`: the media types of its successes the client reads that way
+/// (a JSON one of a document that lists XML first, not the XML), then
+/// those of its error bodies, each once; `None` when no response has a
+/// body.
+pub(super) fn accept(op: &Operation<'_>, parse_as: &str) -> Option<String> {
+    let reads = |m: &str| match parse_as {
+        "json" => is_json(m),
+        "stream" => m.to_ascii_lowercase().starts_with("text/event-stream"),
+        "text" => m.to_ascii_lowercase().starts_with("text/"),
+        "none" => false,
+        _ => true,
+    };
+    let mut out: Vec<&str> = Vec::new();
+    let success = op
+        .success_media
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|m| reads(m));
+    for media in success.chain(op.error_media.iter().copied()) {
+        // A media type a header cannot carry (a document's typo) is left
+        // out rather than failing every call.
+        let sendable = !media.trim().is_empty() && media.bytes().all(|b| (0x20..0x7f).contains(&b));
+        if sendable && !out.iter().any(|m| m.eq_ignore_ascii_case(media)) {
+            out.push(media);
+        }
+    }
+    (!out.is_empty()).then(|| out.join(", "))
+}
+
 fn is_json(media: &str) -> bool {
     let m = media
         .split(';')
@@ -394,8 +457,22 @@ fn body<'a>(doc: &Document<'a>, op: &'a Value) -> Option<Body<'a>> {
     ]
     .into_iter()
     .find_map(|(k, found)| found.map(|f| (k, f)))?;
+    let part_types = match kind {
+        BodyKind::Multipart => value
+            .field("encoding")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+            .filter_map(|(name, e)| {
+                let types = e.field("contentType")?.as_str()?;
+                Some((name.clone(), types.to_string()))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     Some(Body {
         kind,
+        part_types,
         content_type: media.clone(),
         schema: value.field("schema"),
         required: rb.field("required") == Some(&Value::Bool(true)),

@@ -25,6 +25,7 @@ const GENERATED: &[&str] = &[
     "header_object_params",
     "zod_formats",
     "tether_flatten_option",
+    "accept_media_types",
 ];
 
 fn copy_ts(from: &Path, to: &Path) {

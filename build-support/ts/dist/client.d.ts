@@ -212,15 +212,22 @@ export interface OperationSpec {
         explode?: boolean;
     }>>;
     /**
-     * Object cookie parameters that do not explode. A cookie's style is
-     * `form`: `{ a: 1, b: 2 }` is sent as the cookie `name=a,1,b,2`;
-     * exploded (the default) as the cookies `a=1; b=2`.
+     * Object and list cookie parameters that do not explode. A cookie's
+     * style is `form`: `{ a: 1, b: 2 }` is sent as the cookie `name=a,1,b,2`
+     * and `[1, 2]` as `name=1,2`; exploded (the default) as the cookies
+     * `a=1; b=2` and `name=1; name=2`.
      */
     readonly cookieStyles?: Readonly<Record<string, {
         explode?: boolean;
     }>>;
     /** Headers the document fixes, e.g. `X-API-Version` under header versioning. */
     readonly constHeaders?: Readonly<Record<string, string>>;
+    /**
+     * The `Accept` header: the media types the client reads from this
+     * operation's responses, successes then errors (a document may list
+     * others, e.g. XML, first).
+     */
+    readonly accept?: string;
     /** How `body` is sent. */
     readonly bodyAs?: "json" | "multipart" | "urlencoded" | "text" | "binary";
     /** The request's content type, when the document names one. */

@@ -186,6 +186,8 @@ export class ClientCore {
     }
     async #headers(op, options, credentials = []) {
         const out = {};
+        if (op.accept !== undefined)
+            out["accept"] = op.accept;
         const configured = this.config.headers;
         mergeHeaders(out, typeof configured === "function" ? await configured() : configured);
         for (const [scheme, value] of credentials)
@@ -258,7 +260,15 @@ export function applyCredential(headers, scheme, value) {
 }
 /** Adds `name=value` (the value percent-encoded) to the `Cookie` header of `headers`, after the cookies it has. */
 function appendCookie(headers, name, value) {
-    addCookie(headers, `${name}=${encodeURIComponent(value)}`);
+    addCookie(headers, `${cookieName(name)}=${encodeURIComponent(value)}`);
+}
+/**
+ * A cookie's name as sent: a token (RFC 6265 §4.1.1), every other
+ * character percent-encoded, so that a name with `;`, `=`, a space or a
+ * non-ASCII letter cannot end the cookie or start another.
+ */
+function cookieName(name) {
+    return name.replace(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]+/g, (run) => encodeURIComponent(run).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 /**
  * Adds a cookie parameter (SPEC C6). An object is written in the `form`
@@ -266,19 +276,33 @@ function appendCookie(headers, name, value) {
  * (the style's default) each property a cookie of its own, `k1=v1; k2=v2`
  * (OpenAPI 3.1 leaves an exploded object cookie undefined; this is what
  * 3.2's `cookie` style writes, and what `form` does with a query object).
- * An object without values sends nothing.
+ * A list likewise: `name=v1,v2` (the commas as they are, each item
+ * percent-encoded, as RFC 6570's form expansion writes it), or exploded
+ * `name=v1; name=v2`. An object or a list without values sends nothing.
  */
 function cookieParam(headers, op, name, value) {
+    const explode = op.cookieStyles?.[name]?.explode ?? true;
+    if (Array.isArray(value)) {
+        const items = value.filter((v) => v !== undefined && v !== null).map(scalar);
+        if (items.length === 0)
+            return;
+        if (explode)
+            for (const item of items)
+                appendCookie(headers, name, item);
+        else
+            addCookie(headers, `${cookieName(name)}=${items.map(enc).join(",")}`);
+        return;
+    }
     if (!isObject(value))
         return appendCookie(headers, name, scalar(value));
     const entries = objectEntries(value);
     if (entries.length === 0)
         return;
-    if (op.cookieStyles?.[name]?.explode ?? true)
+    if (explode)
         for (const [k, v] of entries)
             appendCookie(headers, enc(k), v);
     else
-        addCookie(headers, `${name}=${pairs(entries, false)}`);
+        addCookie(headers, `${cookieName(name)}=${pairs(entries, false)}`);
 }
 /** Adds `cookie` (`name=value`, already written) to the `Cookie` header of `headers`, after the cookies it has. */
 function addCookie(headers, cookie) {

@@ -14,6 +14,7 @@ import { createClient as createHeadersClient } from "./generated/response_header
 import { createClient as createHeaderParamsClient } from "./generated/header_params/index.js";
 import { createClient as createObjectParamsClient } from "./generated/header_object_params/index.js";
 import { createClient as createSseClient, SSEConnection, type UsersEventsEvent } from "./generated/tether_sse_31/index.js";
+import { createClient as createAcceptClient } from "./generated/accept_media_types/index.js";
 
 interface Call {
   url: string;
@@ -173,6 +174,31 @@ test("C2 headers: config object or async function, per-call headers, document co
   });
   assert.equal(calls[0]?.url, "http://h/x");
   assert.deepEqual(headersOf(calls[0]), { Authorization: "Bearer t", "x-a": "call", "X-N": "3", "X-API-Version": "2" });
+});
+
+test("C2 Accept: what the operation reads, from its documented media types; a configured Accept wins", async () => {
+  // A server that answers XML unless asked for JSON (issue 33, item 6: the document lists XML first).
+  const { calls, fetcher } = fake((call) =>
+    (headersOf(call)["accept"] ?? "").includes("application/json")
+      ? json({ id: 1, name: "Rex" })
+      : new Response("<pet><id>1</id></pet>", { status: 200, headers: { "content-type": "application/xml" } }),
+  );
+  const client = createAcceptClient({ baseUrl: "http://h", fetcher });
+  const { data, error } = await client.pets.getPet({ params: { id: 1 } });
+  assert.equal(error, null);
+  assert.deepEqual(data, { id: 1, name: "Rex" });
+  await client.pets.deletePet({ params: { id: 1 } });
+  await client.pets.getPhoto({ params: { id: 1 } });
+  await client.pets.petEvents();
+  await client.pets.countPets();
+  await client.pets.ping();
+  assert.deepEqual(
+    calls.map((c) => headersOf(c)["accept"]),
+    ["application/json, application/problem+json", "text/plain", "image/png, image/jpeg, application/json", "text/event-stream, application/json", "text/csv, text/plain", undefined],
+  );
+  const configured = createAcceptClient({ baseUrl: "http://h", fetcher, headers: { Accept: "application/xml" } });
+  await configured.pets.countPets();
+  assert.deepEqual(headersOf(calls.at(-1)), { Accept: "application/xml" });
 });
 
 test("E4 auth: each operation sends the credential of its first complete alternative, and only where required", async () => {
@@ -621,6 +647,26 @@ test("C5 generated multipart method builds the FormData from typed fields", asyn
   assert.equal(headersOf(calls[0])["content-type"], undefined, "fetch sets the multipart boundary itself");
 });
 
+test("C5 a part's media type from the document's encoding: kept when allowed, else the first named one (issue 33, item 5)", async () => {
+  const { calls, fetcher } = fake(() => json({ size: 5 }, 201));
+  const client = createUploadClient({ fetcher });
+  const untyped = new File(["%PDF"], "a.pdf");
+  const png = new File(["png"], "b.png", { type: "image/png" });
+  const zip = new Blob(["PK"], { type: "application/zip" });
+  await client.files.upload({ body: { file: untyped, title: "T", attachments: [zip, new Blob(["x"], { type: "text/plain;charset=utf-8" })] } });
+  await client.files.upload({ body: { file: png } });
+  const first = calls[0]?.init.body as FormData;
+  const file = first.get("file") as File;
+  assert.equal(file.type, "application/pdf");
+  assert.equal(file.name, "a.pdf");
+  assert.equal(await file.text(), "%PDF");
+  assert.deepEqual(
+    first.getAll("attachments").map((a) => (a as File).type),
+    ["text/plain", "text/plain;charset=utf-8"],
+  );
+  assert.equal(((calls[1]?.init.body as FormData).get("file") as File).type, "image/png");
+});
+
 test("C5 generated SSE method returns the Response for SSEConnection", async () => {
   const wire = 'event: created\ndata: {"id":"1","name":"Ada"}\n\nevent: ping\ndata: "hi"\n\n';
   const client = createSseClient({ fetcher: async () => new Response(wire, { headers: { "content-type": "text/event-stream" } }) });
@@ -700,6 +746,20 @@ test("C6 object header and cookie parameters are sent in their style: header sim
     assert.equal(cookies.cookie, "session=s%201; prefs=a,x%3By,b,1; dark=true; lang=fr");
     const none = await sent({ cookies: { flags: {}, prefs: { a: "z" } } });
     assert.equal(none.cookie, "prefs=a,z");
+    // Issue 33, item 8: a list cookie in the `form` style. Without explode, one cookie whose items are
+    // comma-separated, the commas as they are and each item percent-encoded (RFC 6570's form expansion);
+    // exploded (the default), a cookie per item. An odd name is percent-encoded where it is no token.
+    const lists = await sent({
+      cookies: { ids: [1, 2, 3], tags: ["a b", "c,d", "é;f"], "odd name;=ü": ["on", "off"], free: ["x=y", "\"q\"", "50%"] },
+    });
+    assert.equal(
+      lists.cookie,
+      "ids=1,2,3; tags=a%20b; tags=c%2Cd; tags=%C3%A9%3Bf; odd%20name%3B%3D%C3%BC=on,off; free=x%3Dy,%22q%22,50%25",
+    );
+    // A list without items, or with only null or undefined ones, sends nothing.
+    const holes = [undefined, null] as unknown as string[];
+    const emptyLists = await sent({ cookies: { ids: [], tags: holes, session: "s" } });
+    assert.equal(emptyLists.cookie, "session=s");
   } finally {
     close();
   }

@@ -10,7 +10,10 @@ export interface Answered {
 export interface Attachments {
   /** What the files are. */
   title: string;
-  /** The files; one part each, at least one. */
+  /**
+   * The files; one part each, at least one, each plain text, a PDF or
+   * an image (`415` otherwise).
+   */
   files: Blob[];
   /** Notes, one part each, when given. */
   notes?: string[];

@@ -95,7 +95,9 @@ pub enum Tick {
 pub struct Attachments {
     /// What the files are.
     pub title: String,
-    /// The files; one part each, at least one.
+    /// The files; one part each, at least one, each plain text, a PDF or
+    /// an image (`415` otherwise).
+    #[multipart(content_type = "text/plain, application/pdf, image/*")]
     pub files: Vec<tether::extract::multipart::UploadedFile>,
     /// Notes, one part each, when given.
     pub notes: Option<Vec<String>>,

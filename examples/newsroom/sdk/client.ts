@@ -244,13 +244,20 @@ export interface OperationSpec {
    */
   readonly headerStyles?: Readonly<Record<string, { explode?: boolean }>>;
   /**
-   * Object cookie parameters that do not explode. A cookie's style is
-   * `form`: `{ a: 1, b: 2 }` is sent as the cookie `name=a,1,b,2`;
-   * exploded (the default) as the cookies `a=1; b=2`.
+   * Object and list cookie parameters that do not explode. A cookie's
+   * style is `form`: `{ a: 1, b: 2 }` is sent as the cookie `name=a,1,b,2`
+   * and `[1, 2]` as `name=1,2`; exploded (the default) as the cookies
+   * `a=1; b=2` and `name=1; name=2`.
    */
   readonly cookieStyles?: Readonly<Record<string, { explode?: boolean }>>;
   /** Headers the document fixes, e.g. `X-API-Version` under header versioning. */
   readonly constHeaders?: Readonly<Record<string, string>>;
+  /**
+   * The `Accept` header: the media types the client reads from this
+   * operation's responses, successes then errors (a document may list
+   * others, e.g. XML, first).
+   */
+  readonly accept?: string;
   /** How `body` is sent. */
   readonly bodyAs?: "json" | "multipart" | "urlencoded" | "text" | "binary";
   /** The request's content type, when the document names one. */
@@ -432,6 +439,7 @@ export class ClientCore<TThrow extends boolean = false> {
 
   async #headers(op: OperationSpec, options: CallOptions, credentials: ReadonlyArray<[SecuritySchemeSpec, string | BasicCredentials]> = []): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
+    if (op.accept !== undefined) out["accept"] = op.accept;
     const configured = this.config.headers;
     mergeHeaders(out, typeof configured === "function" ? await configured() : configured);
     for (const [scheme, value] of credentials) applyCredential(out, scheme, value);
@@ -505,7 +513,16 @@ export function applyCredential(headers: Record<string, string>, scheme: Securit
 
 /** Adds `name=value` (the value percent-encoded) to the `Cookie` header of `headers`, after the cookies it has. */
 function appendCookie(headers: Record<string, string>, name: string, value: string): void {
-  addCookie(headers, `${name}=${encodeURIComponent(value)}`);
+  addCookie(headers, `${cookieName(name)}=${encodeURIComponent(value)}`);
+}
+
+/**
+ * A cookie's name as sent: a token (RFC 6265 §4.1.1), every other
+ * character percent-encoded, so that a name with `;`, `=`, a space or a
+ * non-ASCII letter cannot end the cookie or start another.
+ */
+function cookieName(name: string): string {
+  return name.replace(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]+/g, (run) => encodeURIComponent(run).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 
 /**
@@ -514,14 +531,24 @@ function appendCookie(headers: Record<string, string>, name: string, value: stri
  * (the style's default) each property a cookie of its own, `k1=v1; k2=v2`
  * (OpenAPI 3.1 leaves an exploded object cookie undefined; this is what
  * 3.2's `cookie` style writes, and what `form` does with a query object).
- * An object without values sends nothing.
+ * A list likewise: `name=v1,v2` (the commas as they are, each item
+ * percent-encoded, as RFC 6570's form expansion writes it), or exploded
+ * `name=v1; name=v2`. An object or a list without values sends nothing.
  */
 function cookieParam(headers: Record<string, string>, op: OperationSpec, name: string, value: unknown): void {
+  const explode = op.cookieStyles?.[name]?.explode ?? true;
+  if (Array.isArray(value)) {
+    const items = (value as unknown[]).filter((v) => v !== undefined && v !== null).map(scalar);
+    if (items.length === 0) return;
+    if (explode) for (const item of items) appendCookie(headers, name, item);
+    else addCookie(headers, `${cookieName(name)}=${items.map(enc).join(",")}`);
+    return;
+  }
   if (!isObject(value)) return appendCookie(headers, name, scalar(value));
   const entries = objectEntries(value);
   if (entries.length === 0) return;
-  if (op.cookieStyles?.[name]?.explode ?? true) for (const [k, v] of entries) appendCookie(headers, enc(k), v);
-  else addCookie(headers, `${name}=${pairs(entries, false)}`);
+  if (explode) for (const [k, v] of entries) appendCookie(headers, enc(k), v);
+  else addCookie(headers, `${cookieName(name)}=${pairs(entries, false)}`);
 }
 
 /** Adds `cookie` (`name=value`, already written) to the `Cookie` header of `headers`, after the cookies it has. */

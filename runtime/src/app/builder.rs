@@ -534,6 +534,7 @@ impl<A: HttpAdapter> App<A> {
                 .map(|(probe, path)| probe_entry(probe, path, header, &draining)),
         );
         let mut middleware: Vec<Box<dyn DynMiddleware>> = Vec::new();
+        let cors_enabled = self.cors.is_some();
         if let Some(cors) = self.cors {
             cors.validate().map_err(AppError::Cors)?;
             middleware.push(Box::new(cors));
@@ -543,7 +544,8 @@ impl<A: HttpAdapter> App<A> {
             .versioning
             .as_ref()
             .and_then(|v| v.default_version.as_deref().map(str::to_string));
-        let router = Router::build(entries, default_version).map_err(AppError::Conflict)?;
+        let mut router = Router::build(entries, default_version).map_err(AppError::Conflict)?;
+        router.cors = cors_enabled;
         let parts = ServiceParts {
             router,
             header_versioning: header,

@@ -298,7 +298,10 @@ impl ServiceParts {
         }
         let allowed = self.router.allowed_methods(head.uri.path(), &version);
         let method_known = self.router.serves(&head.method, head.uri.path());
+        // CORS answers `OPTIONS` at every path (and `Allow` lists it).
+        let cors_options = self.router.cors && head.method == http::Method::OPTIONS;
         match &self.not_found {
+            _ if !allowed.is_empty() && !method_known && cors_options => options_answer(&allowed),
             _ if !allowed.is_empty() && !method_known => method_not_allowed(head, &allowed),
             Some(handler) => handler(request),
             None if self.header_versioning => self.version_not_served(head),
@@ -338,6 +341,17 @@ fn method_not_allowed(head: &http::request::Parts, allowed: &[&str]) -> Response
         format!("Cannot {} {}", head.method, head.uri.path()),
     )
     .into_response();
+    if let Ok(value) = http::HeaderValue::from_str(&allowed.join(", ")) {
+        res.headers_mut().insert(http::header::ALLOW, value);
+    }
+    res
+}
+
+/// `204` with the `Allow` header: an `OPTIONS` that no route answers, at a
+/// path CORS answers it at (as Nest's `enableCors()` does, and Express's
+/// own answer to `OPTIONS`).
+fn options_answer(allowed: &[&str]) -> Response {
+    let mut res = crate::response::body::IntoResponse::into_response(http::StatusCode::NO_CONTENT);
     if let Ok(value) = http::HeaderValue::from_str(&allowed.join(", ")) {
         res.headers_mut().insert(http::header::ALLOW, value);
     }

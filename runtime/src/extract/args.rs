@@ -89,10 +89,31 @@ pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Resu
     let place = "path parameter";
     let missing = || HttpError::bad_request(Error::Missing(name.into()).describe(place));
     let raw = req.raw_param_at(index).ok_or_else(missing)?;
-    let decoded = percent_decoded(raw, place, name)?;
-    Values::new(name, std::iter::once(decoded))
-        .read()
-        .map_err(|e| HttpError::bad_request(e.describe(place)))
+    let read = percent_decoded(raw, place, name).and_then(|decoded| {
+        Values::new(name, std::iter::once(decoded))
+            .read()
+            .map_err(|e| HttpError::bad_request(e.describe(place)))
+    });
+    read.map_err(|e| match &req.params.beside_static {
+        Some(allow) => not_beside(req, allow),
+        None => e,
+    })
+}
+
+/// The `405` of a request that fell through from a static path to a
+/// parameterised route that cannot read the segment as its parameter (a
+/// `DELETE /items/export` beside `DELETE /items/:id` with a numeric id):
+/// no route serves the method at that path, as the document says, so
+/// `Allow` lists the static path's own methods.
+#[cold]
+fn not_beside(req: &Request, allow: &str) -> HttpError {
+    let head = &req.head;
+    let message = format!("Cannot {} {}", head.method, head.uri.path());
+    let error = HttpError::new(http::StatusCode::METHOD_NOT_ALLOWED, message);
+    match http::HeaderValue::from_str(allow) {
+        Ok(value) => error.with_header(http::header::ALLOW, value),
+        Err(_) => error,
+    }
 }
 
 /// `#[query("page")] page: T`: the values of one query key, read as `T`

@@ -248,6 +248,32 @@ pub trait FormField: Sized {
     fn from_parts(parts: Vec<UploadedFile>, name: &str) -> Result<Self, HttpError>;
 }
 
+/// `#[multipart(content_type = "..")]`: every part of the field `name` is
+/// of one of the media ranges `allowed`, or the request is a `415` naming
+/// the field, what it may be sent as and what it was sent as.
+#[doc(hidden)]
+pub fn part_types(parts: &[UploadedFile], name: &str, allowed: &[&str]) -> Result<(), HttpError> {
+    for part in parts {
+        let sent = part.content_type.as_deref().unwrap_or("");
+        if tether_model::media::part_type_allowed(sent, allowed) {
+            continue;
+        }
+        let got = match sent.trim() {
+            "" => "no `Content-Type`".to_string(),
+            s => format!("`{s}`"),
+        };
+        let allowed: Vec<String> = allowed.iter().map(|a| format!("`{a}`")).collect();
+        return Err(HttpError::new(
+            http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!(
+                "the part `{name}` of the multipart body must be sent as {}, got {got}",
+                allowed.join(" or ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// A text value of a multipart form, parsed with `FromStr` (not with
 /// serde, as query parameters and urlencoded forms are): `String`,
 /// numbers, `bool` and `char`. Another type, such as an enum of unit

@@ -131,6 +131,11 @@ impl http_body::Body for RequestBody {
 pub(crate) struct PathParams {
     pub(crate) names: &'static [&'static str],
     ranges: Ranges,
+    /// The `Allow` of the static path the request fell through from to
+    /// this parameterised route (Express's fall-through), if it did: a
+    /// capture this route cannot read is then a `405` with that `Allow`,
+    /// as the static path's own path item documents it.
+    pub(crate) beside_static: Option<Box<str>>,
 }
 
 #[derive(Debug, Clone)]
@@ -166,7 +171,11 @@ impl PathParams {
         } else {
             Ranges::Heap(ranges.map(narrow).collect())
         };
-        PathParams { names, ranges }
+        PathParams {
+            names,
+            ranges,
+            beside_static: None,
+        }
     }
 
     /// The byte range of the `index`-th capture.

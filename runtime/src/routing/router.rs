@@ -230,6 +230,9 @@ pub(crate) struct Router {
     dynamic: matchit::Router<usize>,
     dynamic_endpoints: Vec<Endpoint>,
     default_version: Option<Box<str>>,
+    /// CORS is enabled: it answers `OPTIONS` at every path, so `Allow`
+    /// lists it.
+    pub(crate) cors: bool,
 }
 
 fn leak_names(path: &RoutePath) -> &'static [&'static str] {
@@ -323,6 +326,7 @@ impl Router {
             dynamic,
             dynamic_endpoints,
             default_version: default_version.map(String::into_boxed_str),
+            cors: false,
         })
     }
 
@@ -344,8 +348,9 @@ impl Router {
     /// that version, not those a `/:id` route beside it takes by
     /// fall-through (documented under `/{id}`, where a static segment is
     /// no valid id); else the parameterised path's. Empty when no route
-    /// has the path in that version. Only called after [`Router::find`]
-    /// missed, so it costs nothing on the hot path.
+    /// has the path in that version. `OPTIONS` is added when CORS answers
+    /// it. Only called after [`Router::find`] missed, so it costs nothing
+    /// on the hot path.
     pub(crate) fn allowed_methods(
         &self,
         path: &str,
@@ -360,8 +365,21 @@ impl Router {
     }
 
     /// The methods `endpoint` serves in `version`, in the order of the
-    /// `Allow` header.
+    /// `Allow` header, `OPTIONS` last when CORS answers it.
     fn methods_of(&self, endpoint: &Endpoint, version: &RequestedVersion<'_>) -> Vec<&'static str> {
+        let mut methods = self.routed_methods(endpoint, version);
+        if self.cors && !methods.is_empty() && !methods.contains(&"OPTIONS") {
+            methods.push("OPTIONS");
+        }
+        methods
+    }
+
+    /// The methods routes of `endpoint` serve in `version`.
+    fn routed_methods(
+        &self,
+        endpoint: &Endpoint,
+        version: &RequestedVersion<'_>,
+    ) -> Vec<&'static str> {
         const METHODS: [RouteMethod; 7] = [
             RouteMethod::Get,
             RouteMethod::Head,
@@ -425,7 +443,8 @@ impl Router {
     ) -> Option<(&Route, PathParams)> {
         let method = route_method(method);
         let path = without_trailing_slash(path);
-        if let Some(endpoint) = self.statics.get(path) {
+        let beside = self.statics.get(path);
+        if let Some(endpoint) = beside {
             if let Some(found) = endpoint
                 .variants(method)
                 .and_then(|v| self.pick(v, &version))
@@ -441,7 +460,25 @@ impl Router {
             let start = v.as_ptr() as usize - base;
             (start, start + v.len())
         });
-        Some((handler, PathParams::new(endpoint.names, ranges)))
+        let mut params = PathParams::new(endpoint.names, ranges);
+        if let Some(endpoint) = beside {
+            params.beside_static = self.fell_through(endpoint, &version);
+        }
+        Some((handler, params))
+    }
+
+    /// The `Allow` of the static `endpoint` a request fell through from,
+    /// when it serves some method in `version` (see
+    /// [`PathParams::beside_static`]). Off the hot path: only such
+    /// requests get here.
+    #[cold]
+    fn fell_through(
+        &self,
+        endpoint: &Endpoint,
+        version: &RequestedVersion<'_>,
+    ) -> Option<Box<str>> {
+        let methods = self.methods_of(endpoint, version);
+        (!methods.is_empty()).then(|| methods.join(", ").into_boxed_str())
     }
 
     /// Version dispatch: the exact version, else a neutral route; a missing
@@ -550,6 +587,12 @@ mod tests {
             ["GET", "HEAD", "DELETE"]
         );
         assert!(r.serves(&M::DELETE, "/users/me"));
+        // The fall-through carries the static path's `Allow`, for the `405`
+        // of a segment `/:id` cannot read; a request to `/:id` carries none.
+        let (_, fell) = r.find(&M::DELETE, "/users/me", any()).unwrap();
+        assert_eq!(fell.beside_static.as_deref(), Some("GET, HEAD"));
+        let (_, direct) = r.find(&M::DELETE, "/users/7", any()).unwrap();
+        assert_eq!(direct.beside_static, None);
         assert!(!r.serves(&M::POST, "/users/me"));
         assert!(hit(&r, M::POST, "/users/me", any()).await.is_none());
         assert!(hit(&r, M::GET, "/nope", any()).await.is_none());

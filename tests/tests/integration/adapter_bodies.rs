@@ -32,6 +32,15 @@ struct Upload {
     note: Option<UploadedFile>,
 }
 
+/// Issue 33, item 5: parts whose media types the form names.
+#[derive(MultipartForm)]
+struct Letter {
+    #[multipart(content_type = "application/pdf")]
+    letter: UploadedFile,
+    #[multipart(content_type = "image/*, Text/Plain", default)]
+    scans: Vec<UploadedFile>,
+}
+
 /// What the upload handler saw, echoed back for byte-for-byte checks.
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct Seen {
@@ -104,6 +113,15 @@ impl Bodies {
             files,
             note: form.note.is_some(),
         }
+    }
+    #[post("/letter")]
+    #[http_code(200)]
+    async fn letter(&self, #[body(multipart)] form: Letter) -> String {
+        format!(
+            "{} bytes, {} scans",
+            form.letter.bytes.len(),
+            form.scans.len()
+        )
     }
     /// Streams the parts: name and size of each.
     #[post("/stream")]
@@ -627,5 +645,64 @@ async fn a6_a_compressed_body_is_a_415_with_accept_encoding_identity() {
         )
         .await;
     assert_eq!((status, body.as_str()), (201, "read nothing"));
+    s.stop().await.unwrap();
+}
+
+/// Issue 33, item 5: `#[multipart(content_type = "..")]` makes the server
+/// refuse a part of another media type (or of none) with a `415` naming
+/// the part and the types it may be sent as; parameters and case do not
+/// matter, and a wildcard takes its whole type.
+#[tokio::test]
+async fn issue33_5_a_parts_media_type_is_enforced() {
+    let s = server().await;
+    let send = |form: reqwest::multipart::Form| {
+        let req = s.client.post(s.url("/bodies/letter")).multipart(form);
+        s.send(req)
+    };
+    let pdf = || {
+        file_part(
+            b"%PDF-1.7".to_vec(),
+            "l.pdf",
+            "Application/PDF; version=1.7",
+        )
+    };
+    let form = reqwest::multipart::Form::new()
+        .part("letter", pdf())
+        .part("scans", file_part(vec![1], "a.png", "image/png"))
+        .part(
+            "scans",
+            file_part(vec![2], "b.txt", "text/plain; charset=utf-8"),
+        );
+    assert_eq!(send(form).await, (200, "8 bytes, 2 scans".into()));
+    assert_eq!(
+        send(reqwest::multipart::Form::new().part("letter", pdf())).await,
+        (200, "8 bytes, 0 scans".into())
+    );
+    let refused = [
+        (
+            file_part(vec![1], "l.png", "image/png"),
+            None,
+            "the part `letter` of the multipart body must be sent as `application/pdf`, got `image/png`",
+        ),
+        (
+            reqwest::multipart::Part::bytes(b"%PDF".to_vec()).file_name("l.pdf"),
+            None,
+            "the part `letter` of the multipart body must be sent as `application/pdf`, got no `Content-Type`",
+        ),
+        (
+            pdf(),
+            Some(file_part(vec![1], "s.pdf", "application/pdf")),
+            "the part `scans` of the multipart body must be sent as `image/*` or `text/plain`, got `application/pdf`",
+        ),
+    ];
+    for (letter, scan, message) in refused {
+        let mut form = reqwest::multipart::Form::new().part("letter", letter);
+        if let Some(scan) = scan {
+            form = form.part("scans", scan);
+        }
+        let (status, body) = send(form).await;
+        assert_eq!(status, 415, "{body}");
+        assert!(body.contains(message), "{body}");
+    }
     s.stop().await.unwrap();
 }

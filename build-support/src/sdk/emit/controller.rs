@@ -4,7 +4,9 @@
 
 use serde_json::Value;
 
-use super::signature::{event_union, headers_type, is_object_param, options_interface, returns};
+use super::signature::{
+    event_union, headers_type, is_list_cookie, is_object_param, options_interface, returns,
+};
 use crate::sdk::document::Field;
 use crate::sdk::naming::{jsdoc, literal_key, string_literal};
 use crate::sdk::operations::{self, BodyKind, Location, Operation};
@@ -78,7 +80,8 @@ fn spec_literal(op: &Operation<'_>, types: &Types<'_>, parse_as: &str) -> String
     if let Some(id) = &op.operation_id {
         fields.push(format!("operationId: {}", string_literal(id)));
     }
-    // A header or cookie has a style to tell only when it is an object.
+    // A header has a style to tell only when it is an object, a cookie
+    // when it is an object or a list.
     for (key, location) in [
         ("pathStyles", Location::Path),
         ("queryStyles", Location::Query),
@@ -90,7 +93,9 @@ fn spec_literal(op: &Operation<'_>, types: &Types<'_>, parse_as: &str) -> String
             .iter()
             .filter(|p| p.location == location)
             .filter(|p| {
-                matches!(location, Location::Path | Location::Query) || is_object_param(p, types)
+                matches!(location, Location::Path | Location::Query)
+                    || is_object_param(p, types)
+                    || is_list_cookie(p, types)
             })
             .filter_map(|p| {
                 let (style, explode) = operations::non_default_style(p)?;
@@ -143,6 +148,9 @@ fn spec_literal(op: &Operation<'_>, types: &Types<'_>, parse_as: &str) -> String
         if !matches!(b.kind, BodyKind::Multipart | BodyKind::UrlEncoded) {
             fields.push(format!("contentType: {}", string_literal(&b.content_type)));
         }
+    }
+    if let Some(accept) = operations::accept(op, parse_as) {
+        fields.push(format!("accept: {}", string_literal(&accept)));
     }
     fields.push(format!("parseAs: \"{parse_as}\""));
     format!("{{ {} }}", fields.join(", "))
@@ -236,12 +244,21 @@ fn class_code(
         if flavor == Flavor::Dts {
             continue;
         }
-        let call_options = if op
-            .body
-            .as_ref()
-            .is_some_and(|b| b.kind == BodyKind::Multipart)
-        {
-            out += "    const body =\n      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);\n";
+        let multipart = op.body.as_ref().filter(|b| b.kind == BodyKind::Multipart);
+        let call_options = if let Some(b) = multipart {
+            // The media types the document gives the parts, if any.
+            let types = match b.part_types.is_empty() {
+                true => String::new(),
+                false => {
+                    let entries: Vec<String> = b
+                        .part_types
+                        .iter()
+                        .map(|(k, v)| format!("{}: {}", literal_key(k), string_literal(v)))
+                        .collect();
+                    format!(", {{ {} }}", entries.join(", "))
+                }
+            };
+            out += &format!("    const body =\n      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body{types});\n");
             "{ ...options, body }"
         } else {
             "options"

@@ -152,11 +152,13 @@ fn param_type(p: &Param<'_>, types: &Types<'_>, ctx: Ctx<'_>, indent: usize) -> 
         None => "string".into(),
         Some(s) if matches!(p.location, Location::Header | Location::Cookie) => {
             // One value, named or not (`types.Priority`, a unit-variant
-            // enum), or for a header a list of them, sent comma-separated
-            // (the `simple` style), or an object of such values, written
-            // in the parameter's style (`OperationSpec.headerStyles`,
-            // `cookieStyles`); anything else is text the caller writes.
-            let list = matches!(p.location, Location::Header) && types.is_scalar_list(s);
+            // enum), or a list of them, for a header sent comma-separated
+            // (the `simple` style), for a cookie in its `form` style, or
+            // an object of such values, written in the parameter's style
+            // (`OperationSpec.headerStyles`, `cookieStyles`); anything
+            // else is text the caller writes.
+            let list = types.is_scalar_list(s)
+                && (p.location == Location::Header || is_list_cookie(p, types));
             if list || types.is_scalar(s) || is_object_param(p, types) {
                 types.render(s, ctx, indent)
             } else {
@@ -165,6 +167,14 @@ fn param_type(p: &Param<'_>, types: &Types<'_>, ctx: Ctx<'_>, indent: usize) -> 
         }
         Some(s) => types.render(s, ctx, indent),
     }
+}
+
+/// Whether `p` is a cookie parameter whose value is a list of scalars,
+/// which the client writes in the `form` style (`OperationSpec.cookieStyles`).
+pub(super) fn is_list_cookie(p: &Param<'_>, types: &Types<'_>) -> bool {
+    p.location == Location::Cookie
+        && !p.in_content
+        && p.schema.is_some_and(|s| types.is_scalar_list(s))
 }
 
 /// Whether `p` is a header or cookie parameter whose value is an object of

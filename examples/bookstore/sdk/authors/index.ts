@@ -47,7 +47,7 @@ export class AuthorsV1Controller<TThrow extends boolean = false> {
    */
   findAll(options: AuthorsV1FindAllOptions = {}): Promise<SDKOutcome<types.Author[], types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/authors", operationId: "authors_findAll", parseAs: "json" },
+      { method: "GET", path: "/api/v1/authors", operationId: "authors_findAll", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -59,7 +59,7 @@ export class AuthorsV1Controller<TThrow extends boolean = false> {
    */
   create(options: AuthorsV1CreateOptions): Promise<SDKOutcome<types.Author, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/authors", operationId: "authors_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/authors", operationId: "authors_create", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -71,7 +71,7 @@ export class AuthorsV1Controller<TThrow extends boolean = false> {
    */
   findOne(options: AuthorsV1FindOneOptions): Promise<SDKOutcome<types.Author, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/authors/{id}", operationId: "authors_findOne", parseAs: "json" },
+      { method: "GET", path: "/api/v1/authors/{id}", operationId: "authors_findOne", accept: "application/json", parseAs: "json" },
       options,
     );
   }

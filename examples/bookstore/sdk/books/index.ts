@@ -84,7 +84,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    */
   findAll(options: BooksV1FindAllOptions = {}): Promise<SDKOutcome<types.Book[], SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/books", operationId: "books_findAll", parseAs: "json" },
+      { method: "GET", path: "/api/v1/books", operationId: "books_findAll", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -96,7 +96,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    */
   create(options: BooksV1CreateOptions): Promise<SDKOutcome<types.Book, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/books", operationId: "books_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/books", operationId: "books_create", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -108,7 +108,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    */
   findOne(options: BooksV1FindOneOptions): Promise<SDKOutcome<types.Book, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/books/{id}", operationId: "books_findOne", parseAs: "json" },
+      { method: "GET", path: "/api/v1/books/{id}", operationId: "books_findOne", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -120,7 +120,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    */
   update(options: BooksV1UpdateOptions): Promise<SDKOutcome<types.Book, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/api/v1/books/{id}", operationId: "books_update", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "PUT", path: "/api/v1/books/{id}", operationId: "books_update", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -132,7 +132,7 @@ export class BooksV1Controller<TThrow extends boolean = false> {
    */
   remove(options: BooksV1RemoveOptions): Promise<SDKOutcome<null, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "DELETE", path: "/api/v1/books/{id}", operationId: "books_remove", parseAs: "none" },
+      { method: "DELETE", path: "/api/v1/books/{id}", operationId: "books_remove", accept: "application/json", parseAs: "none" },
       options,
     );
   }
@@ -165,7 +165,7 @@ export class BooksV2Controller<TThrow extends boolean = false> {
    */
   findOne(options: BooksV2FindOneOptions): Promise<SDKOutcome<types.BookV2, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v2/books/{id}", operationId: "books_findOneV2", parseAs: "json" },
+      { method: "GET", path: "/api/v2/books/{id}", operationId: "books_findOneV2", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -25,7 +25,7 @@ export class HealthController<TThrow extends boolean = false> {
    */
   check(options: HealthCheckOptions = {}): Promise<SDKOutcome<types.Health, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/health", operationId: "health_check", parseAs: "json" },
+      { method: "GET", path: "/api/health", operationId: "health_check", accept: "application/json", parseAs: "json" },
       options,
     );
   }

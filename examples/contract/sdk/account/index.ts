@@ -83,7 +83,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   token(options: AccountTokenOptions): Promise<SDKWithHeaders<SDKOutcome<types.Token, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>, { "Set-Cookie"?: string }>> {
     return this.#core.requestWithHeaders(
-      { method: "POST", path: "/api/account/token", operationId: "account_token", responseHeaders: { "Set-Cookie": "string" }, bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/account/token", operationId: "account_token", responseHeaders: { "Set-Cookie": "string" }, bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -95,7 +95,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   me(options: AccountMeOptions = {}): Promise<SDKOutcome<types.CurrentUser, SDKErrorOf<401, types.HttpError> | SDKOtherError<401, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/account/me", operationId: "account_me", security: [["bearer"]], parseAs: "json" },
+      { method: "GET", path: "/api/account/me", operationId: "account_me", security: [["bearer"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -107,7 +107,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   byKey(options: AccountByKeyOptions = {}): Promise<SDKOutcome<types.CurrentUser, SDKErrorOf<401, types.HttpError> | SDKOtherError<401, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/account/key", operationId: "account_byKey", security: [["api_key"], ["bearer"]], parseAs: "json" },
+      { method: "GET", path: "/api/account/key", operationId: "account_byKey", security: [["api_key"], ["bearer"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -119,7 +119,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   byQuery(options: AccountByQueryOptions = {}): Promise<SDKOutcome<types.CurrentUser, SDKErrorOf<401, types.HttpError> | SDKOtherError<401, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/account/by-query", operationId: "account_byQuery", security: [["query_key"]], parseAs: "json" },
+      { method: "GET", path: "/api/account/by-query", operationId: "account_byQuery", security: [["query_key"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -131,7 +131,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   basic(options: AccountBasicOptions = {}): Promise<SDKOutcome<types.CurrentUser, SDKErrorOf<401, types.HttpError> | SDKOtherError<401, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/account/basic", operationId: "account_basic", security: [["basic"]], parseAs: "json" },
+      { method: "GET", path: "/api/account/basic", operationId: "account_basic", security: [["basic"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -143,7 +143,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   session(options: AccountSessionOptions = {}): Promise<SDKOutcome<types.CurrentUser, SDKErrorOf<401, types.HttpError> | SDKOtherError<401, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/account/session", operationId: "account_session", security: [["session"]], parseAs: "json" },
+      { method: "GET", path: "/api/account/session", operationId: "account_session", security: [["session"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -155,7 +155,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   audit(options: AccountAuditOptions = {}): Promise<SDKOutcome<string[], SDKErrorOf<401 | 403, types.HttpError> | SDKOtherError<401 | 403, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/account/audit", operationId: "account_audit", security: [["bearer"]], parseAs: "json" },
+      { method: "GET", path: "/api/account/audit", operationId: "account_audit", security: [["bearer"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -167,7 +167,7 @@ export class AccountController<TThrow extends boolean = false> {
    */
   open(options: AccountOpenOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/account/open", operationId: "account_open", parseAs: "text" },
+      { method: "GET", path: "/api/account/open", operationId: "account_open", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }

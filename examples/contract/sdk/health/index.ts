@@ -25,7 +25,7 @@ export class HealthController<TThrow extends boolean = false> {
    */
   check(options: HealthCheckOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/health", operationId: "health_check", parseAs: "text" },
+      { method: "GET", path: "/health", operationId: "health_check", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }

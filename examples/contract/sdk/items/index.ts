@@ -214,7 +214,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   findAll(options: ItemsV1FindAllOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Item[], SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>, { "X-Total-Count": number }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/api/v1/items", operationId: "items_findAll", responseHeaders: { "X-Total-Count": "number" }, parseAs: "json" },
+      { method: "GET", path: "/api/v1/items", operationId: "items_findAll", responseHeaders: { "X-Total-Count": "number" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -226,7 +226,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   create(options: ItemsV1CreateOptions): Promise<SDKOutcome<types.Item, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/items", operationId: "items_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/items", operationId: "items_create", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -238,7 +238,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   findOne(options: ItemsV1FindOneOptions): Promise<SDKOutcome<types.Item, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}", operationId: "items_findOne", parseAs: "json" },
+      { method: "GET", path: "/api/v1/items/{id}", operationId: "items_findOne", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -250,7 +250,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   rename(options: ItemsV1RenameOptions): Promise<SDKOutcome<types.Item, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/api/v1/items/{id}", operationId: "items_rename", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "PUT", path: "/api/v1/items/{id}", operationId: "items_rename", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -262,7 +262,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   remove(options: ItemsV1RemoveOptions): Promise<SDKOutcome<null, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "DELETE", path: "/api/v1/items/{id}", operationId: "items_remove", parseAs: "none" },
+      { method: "DELETE", path: "/api/v1/items/{id}", operationId: "items_remove", accept: "application/json", parseAs: "none" },
       options,
     );
   }
@@ -274,7 +274,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   exists(options: ItemsV1ExistsOptions): Promise<SDKOutcome<null, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "HEAD", path: "/api/v1/items/{id}", operationId: "items_exists", parseAs: "none" },
+      { method: "HEAD", path: "/api/v1/items/{id}", operationId: "items_exists", accept: "application/json", parseAs: "none" },
       options,
     );
   }
@@ -286,7 +286,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   name(options: ItemsV1NameOptions): Promise<SDKOutcome<string, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}/name", operationId: "items_name", parseAs: "text" },
+      { method: "GET", path: "/api/v1/items/{id}/name", operationId: "items_name", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -298,7 +298,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   raw(options: ItemsV1RawOptions): Promise<SDKOutcome<Blob, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}/raw", operationId: "items_raw", parseAs: "blob" },
+      { method: "GET", path: "/api/v1/items/{id}/raw", operationId: "items_raw", accept: "application/octet-stream, application/json", parseAs: "blob" },
       options,
     );
   }
@@ -310,7 +310,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   custom(options: ItemsV1CustomOptions): Promise<SDKOutcome<unknown, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}/custom", operationId: "items_custom", parseAs: "auto" },
+      { method: "GET", path: "/api/v1/items/{id}/custom", operationId: "items_custom", accept: "*/*, application/json", parseAs: "auto" },
       options,
     );
   }
@@ -322,7 +322,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   invoice(options: ItemsV1InvoiceOptions): Promise<SDKWithHeaders<SDKOutcome<Blob, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>, { "Content-Disposition": string }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/api/v1/items/{id}/invoice", operationId: "items_invoice", responseHeaders: { "Content-Disposition": "string" }, parseAs: "blob" },
+      { method: "GET", path: "/api/v1/items/{id}/invoice", operationId: "items_invoice", responseHeaders: { "Content-Disposition": "string" }, accept: "*/*, application/json", parseAs: "blob" },
       options,
     );
   }
@@ -334,7 +334,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   export(options: ItemsV1ExportOptions = {}): Promise<SDKWithHeaders<SDKOutcome<Blob, types.HttpError, TThrow>, { "Content-Disposition": string; "X-Item-Count": number }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/api/v1/items/export", operationId: "items_export", responseHeaders: { "Content-Disposition": "string", "X-Item-Count": "number" }, parseAs: "blob" },
+      { method: "GET", path: "/api/v1/items/export", operationId: "items_export", responseHeaders: { "Content-Disposition": "string", "X-Item-Count": "number" }, accept: "*/*, application/json", parseAs: "blob" },
       options,
     );
   }
@@ -346,7 +346,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   page(options: ItemsV1PageOptions): Promise<SDKOutcome<string, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}/page", operationId: "items_page", parseAs: "text" },
+      { method: "GET", path: "/api/v1/items/{id}/page", operationId: "items_page", accept: "text/html, application/json", parseAs: "text" },
       options,
     );
   }
@@ -358,7 +358,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   link(options: ItemsV1LinkOptions): Promise<SDKOutcome<unknown, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}/link", operationId: "items_link", parseAs: "json" },
+      { method: "GET", path: "/api/v1/items/{id}/link", operationId: "items_link", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -370,7 +370,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   createUnique(options: ItemsV1CreateUniqueOptions): Promise<SDKOutcome<types.Item, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKErrorOf<404, types.ItemErrorNotFound> | SDKErrorOf<409, types.ItemErrorNameTaken> | SDKOtherError<400 | 413 | 415 | 404 | 409, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/items/unique/new", operationId: "items_createUnique", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/items/unique/new", operationId: "items_createUnique", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -382,7 +382,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   findStrict(options: ItemsV1FindStrictOptions): Promise<SDKOutcome<types.Item, SDKErrorOf<400, types.HttpError> | SDKErrorOf<404, types.ItemErrorNotFound> | SDKErrorOf<409, types.ItemErrorNameTaken> | SDKOtherError<400 | 404 | 409, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/items/{id}/strict", operationId: "items_findStrict", parseAs: "json" },
+      { method: "GET", path: "/api/v1/items/{id}/strict", operationId: "items_findStrict", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -394,7 +394,7 @@ export class ItemsV1Controller<TThrow extends boolean = false> {
    */
   close(options: ItemsV1CloseOptions): Promise<SDKOutcome<null, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "PATCH", path: "/api/v1/items/{id}/close", operationId: "items_close", parseAs: "none" },
+      { method: "PATCH", path: "/api/v1/items/{id}/close", operationId: "items_close", accept: "application/json", parseAs: "none" },
       options,
     );
   }

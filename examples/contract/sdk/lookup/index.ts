@@ -55,7 +55,7 @@ export class LookupV1Controller<TThrow extends boolean = false> {
    */
   search(options: LookupV1SearchOptions): Promise<SDKOutcome<types.Item[], SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/lookup/search", operationId: "lookup_search", parseAs: "json" },
+      { method: "GET", path: "/api/v1/lookup/search", operationId: "lookup_search", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -67,7 +67,7 @@ export class LookupV1Controller<TThrow extends boolean = false> {
    */
   byForm(options: LookupV1ByFormOptions): Promise<SDKOutcome<types.Item[], SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/lookup/form", operationId: "lookup_byForm", bodyAs: "urlencoded", parseAs: "json" },
+      { method: "POST", path: "/api/v1/lookup/form", operationId: "lookup_byForm", bodyAs: "urlencoded", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -79,7 +79,7 @@ export class LookupV1Controller<TThrow extends boolean = false> {
    */
   tagged(options: LookupV1TaggedOptions): Promise<SDKOutcome<types.Item[], SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/lookup/tagged", operationId: "lookup_tagged", parseAs: "json" },
+      { method: "GET", path: "/api/v1/lookup/tagged", operationId: "lookup_tagged", accept: "application/json", parseAs: "json" },
       options,
     );
   }

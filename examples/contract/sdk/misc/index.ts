@@ -145,7 +145,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   file(options: MiscFileOptions): Promise<SDKOutcome<string, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/misc/files/{rest}", operationId: "misc_file", parseAs: "text" },
+      { method: "GET", path: "/api/misc/files/{rest}", operationId: "misc_file", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -158,7 +158,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   events(options: MiscEventsOptions = {}): Promise<SDKOutcome<SSEResponse<MiscEventsEvent>, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/misc/events", operationId: "misc_events", parseAs: "stream" },
+      { method: "GET", path: "/api/misc/events", operationId: "misc_events", accept: "text/event-stream, application/json", parseAs: "stream" },
       options,
     );
   }
@@ -171,7 +171,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   legacy(options: MiscLegacyOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/misc/legacy", operationId: "misc_legacy", parseAs: "text" },
+      { method: "GET", path: "/api/misc/legacy", operationId: "misc_legacy", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -183,7 +183,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   anyGet(options: MiscAnyGetOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/misc/any", operationId: "misc_any_get", parseAs: "text" },
+      { method: "GET", path: "/api/misc/any", operationId: "misc_any_get", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -195,7 +195,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   anyPut(options: MiscAnyPutOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/api/misc/any", operationId: "misc_any_put", parseAs: "text" },
+      { method: "PUT", path: "/api/misc/any", operationId: "misc_any_put", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -207,7 +207,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   anyPost(options: MiscAnyPostOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/misc/any", operationId: "misc_any_post", parseAs: "text" },
+      { method: "POST", path: "/api/misc/any", operationId: "misc_any_post", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -219,7 +219,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   anyDelete(options: MiscAnyDeleteOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "DELETE", path: "/api/misc/any", operationId: "misc_any_delete", parseAs: "text" },
+      { method: "DELETE", path: "/api/misc/any", operationId: "misc_any_delete", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -231,7 +231,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   anyOptions(options: MiscAnyOptionsOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "OPTIONS", path: "/api/misc/any", operationId: "misc_any_options", parseAs: "text" },
+      { method: "OPTIONS", path: "/api/misc/any", operationId: "misc_any_options", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -243,7 +243,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   anyHead(options: MiscAnyHeadOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "HEAD", path: "/api/misc/any", operationId: "misc_any_head", parseAs: "text" },
+      { method: "HEAD", path: "/api/misc/any", operationId: "misc_any_head", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -255,7 +255,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   anyPatch(options: MiscAnyPatchOptions = {}): Promise<SDKOutcome<string, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "PATCH", path: "/api/misc/any", operationId: "misc_any_patch", parseAs: "text" },
+      { method: "PATCH", path: "/api/misc/any", operationId: "misc_any_patch", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -267,7 +267,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   blob(options: MiscBlobOptions): Promise<SDKOutcome<string, SDKErrorOf<400 | 413, types.HttpError> | SDKOtherError<400 | 413, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/misc/blob", operationId: "misc_blob", bodyAs: "binary", contentType: "application/octet-stream", parseAs: "text" },
+      { method: "POST", path: "/api/misc/blob", operationId: "misc_blob", bodyAs: "binary", contentType: "application/octet-stream", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -279,9 +279,9 @@ export class MiscController<TThrow extends boolean = false> {
    */
   attach(options: MiscAttachOptions): Promise<SDKOutcome<types.Received, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     const body =
-      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);
+      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body, { files: "text/plain, application/pdf, image/*" });
     return this.#core.request(
-      { method: "POST", path: "/api/misc/attachments", operationId: "misc_attach", bodyAs: "multipart", parseAs: "json" },
+      { method: "POST", path: "/api/misc/attachments", operationId: "misc_attach", bodyAs: "multipart", accept: "application/json", parseAs: "json" },
       { ...options, body },
     );
   }
@@ -293,7 +293,7 @@ export class MiscController<TThrow extends boolean = false> {
    */
   shout(options: MiscShoutOptions): Promise<SDKOutcome<string, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/misc/shout", operationId: "misc_shout", bodyAs: "text", contentType: "text/plain", parseAs: "text" },
+      { method: "POST", path: "/api/misc/shout", operationId: "misc_shout", bodyAs: "text", contentType: "text/plain", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }

@@ -25,7 +25,7 @@ export class VersionsController<TThrow extends boolean = false> {
    */
   unversioned(options: VersionsUnversionedOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/versions/shared", operationId: "versions_unversioned", parseAs: "json" },
+      { method: "GET", path: "/api/versions/shared", operationId: "versions_unversioned", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -62,7 +62,7 @@ export class VersionsV1Controller<TThrow extends boolean = false> {
    */
   legacy(options: VersionsV1LegacyOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/versions/legacy", operationId: "versions_legacy", parseAs: "json" },
+      { method: "GET", path: "/api/v1/versions/legacy", operationId: "versions_legacy", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -74,7 +74,7 @@ export class VersionsV1Controller<TThrow extends boolean = false> {
    */
   shared(options: VersionsV1SharedOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/versions/shared", operationId: "versions_shared_v1", parseAs: "json" },
+      { method: "GET", path: "/api/v1/versions/shared", operationId: "versions_shared_v1", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -111,7 +111,7 @@ export class VersionsV2Controller<TThrow extends boolean = false> {
    */
   current(options: VersionsV2CurrentOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v2/versions/current", operationId: "versions_current", parseAs: "json" },
+      { method: "GET", path: "/api/v2/versions/current", operationId: "versions_current", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -123,7 +123,7 @@ export class VersionsV2Controller<TThrow extends boolean = false> {
    */
   shared(options: VersionsV2SharedOptions = {}): Promise<SDKOutcome<types.Answered, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v2/versions/shared", operationId: "versions_shared_v2", parseAs: "json" },
+      { method: "GET", path: "/api/v2/versions/shared", operationId: "versions_shared_v2", accept: "application/json", parseAs: "json" },
       options,
     );
   }

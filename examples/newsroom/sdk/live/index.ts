@@ -56,7 +56,7 @@ export class LiveController<TThrow extends boolean = false> {
    */
   events(options: LiveEventsOptions = {}): Promise<SDKOutcome<SSEResponse<LiveEventsEvent>, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/live/events", operationId: "live_events", parseAs: "stream" },
+      { method: "GET", path: "/live/events", operationId: "live_events", accept: "text/event-stream, application/json", parseAs: "stream" },
       options,
     );
   }
@@ -68,7 +68,7 @@ export class LiveController<TThrow extends boolean = false> {
    */
   slow(options: LiveSlowOptions): Promise<SDKOutcome<types.Delay, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/live/slow", operationId: "live_slow", parseAs: "json" },
+      { method: "GET", path: "/live/slow", operationId: "live_slow", accept: "application/json", parseAs: "json" },
       options,
     );
   }

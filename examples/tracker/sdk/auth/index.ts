@@ -46,7 +46,7 @@ export class AuthV1Controller<TThrow extends boolean = false> {
    */
   login(options: AuthV1LoginOptions): Promise<SDKWithHeaders<SDKOutcome<types.Session, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKErrorOf<401, types.AuthErrorWrongCredentials> | SDKErrorOf<500, types.AuthErrorStorage> | SDKOtherError<400 | 413 | 415 | 401 | 500, types.HttpError>, TThrow>, { "Set-Cookie"?: string }>> {
     return this.#core.requestWithHeaders(
-      { method: "POST", path: "/api/v1/auth/login", operationId: "auth_login", responseHeaders: { "Set-Cookie": "string" }, bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/auth/login", operationId: "auth_login", responseHeaders: { "Set-Cookie": "string" }, bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -58,7 +58,7 @@ export class AuthV1Controller<TThrow extends boolean = false> {
    */
   me(options: AuthV1MeOptions = {}): Promise<SDKOutcome<types.User, SDKErrorOf<401, types.HttpError> | SDKOtherError<401, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/auth/me", operationId: "auth_me", security: [["bearer"], ["session"], ["session_http"]], parseAs: "json" },
+      { method: "GET", path: "/api/v1/auth/me", operationId: "auth_me", security: [["bearer"], ["session"], ["session_http"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -70,7 +70,7 @@ export class AuthV1Controller<TThrow extends boolean = false> {
    */
   logout(options: AuthV1LogoutOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.LoggedOut, SDKErrorOf<401, types.HttpError | types.AuthErrorWrongCredentials> | SDKErrorOf<500, types.AuthErrorStorage> | SDKOtherError<401 | 500, types.HttpError>, TThrow>, { "Set-Cookie"?: string }>> {
     return this.#core.requestWithHeaders(
-      { method: "POST", path: "/api/v1/auth/logout", operationId: "auth_logout", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "Set-Cookie": "string" }, parseAs: "json" },
+      { method: "POST", path: "/api/v1/auth/logout", operationId: "auth_logout", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "Set-Cookie": "string" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -137,7 +137,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   list(options: ProjectsV1ListOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Project[], SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 404 | 409 | 500, types.HttpError>, TThrow>, { "X-Total-Count": number }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/api/v1/projects", operationId: "projects_list", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "X-Total-Count": "number" }, parseAs: "json" },
+      { method: "GET", path: "/api/v1/projects", operationId: "projects_list", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "X-Total-Count": "number" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -149,7 +149,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   create(options: ProjectsV1CreateOptions): Promise<SDKOutcome<types.Project, SDKErrorOf<400 | 401 | 403 | 413 | 415, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 413 | 415 | 404 | 409 | 500, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/projects", operationId: "projects_create", security: [["bearer"], ["session"], ["session_http"]], bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/projects", operationId: "projects_create", security: [["bearer"], ["session"], ["session_http"]], bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -161,7 +161,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   find(options: ProjectsV1FindOptions): Promise<SDKOutcome<types.Project, SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 404 | 409 | 500, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/projects/{key}", operationId: "projects_find", security: [["bearer"], ["session"], ["session_http"]], parseAs: "json" },
+      { method: "GET", path: "/api/v1/projects/{key}", operationId: "projects_find", security: [["bearer"], ["session"], ["session_http"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -173,7 +173,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   remove(options: ProjectsV1RemoveOptions): Promise<SDKOutcome<null, SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 404 | 409 | 500, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "DELETE", path: "/api/v1/projects/{key}", operationId: "projects_remove", security: [["bearer"], ["session"], ["session_http"]], parseAs: "none" },
+      { method: "DELETE", path: "/api/v1/projects/{key}", operationId: "projects_remove", security: [["bearer"], ["session"], ["session_http"]], accept: "application/json", parseAs: "none" },
       options,
     );
   }
@@ -185,7 +185,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   tickets(options: ProjectsV1TicketsOptions): Promise<SDKWithHeaders<SDKOutcome<types.Ticket[], SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 404 | 409 | 500, types.HttpError>, TThrow>, { "X-Total-Count": number }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/api/v1/projects/{key}/tickets", operationId: "projects_tickets", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "X-Total-Count": "number" }, parseAs: "json" },
+      { method: "GET", path: "/api/v1/projects/{key}/tickets", operationId: "projects_tickets", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "X-Total-Count": "number" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -197,7 +197,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   file(options: ProjectsV1FileOptions): Promise<SDKOutcome<types.Ticket, SDKErrorOf<400 | 401 | 403 | 413 | 415, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 413 | 415 | 404 | 409 | 500, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/projects/{key}/tickets", operationId: "projects_file", security: [["bearer"], ["session"], ["session_http"]], bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/projects/{key}/tickets", operationId: "projects_file", security: [["bearer"], ["session"], ["session_http"]], bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -209,7 +209,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   update(options: ProjectsV1UpdateOptions): Promise<SDKOutcome<types.Ticket, SDKErrorOf<400 | 401 | 403 | 413 | 415, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 413 | 415 | 404 | 409 | 500, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "PATCH", path: "/api/v1/projects/{key}/tickets/{id}", operationId: "projects_update", security: [["bearer"], ["session"], ["session_http"]], bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "PATCH", path: "/api/v1/projects/{key}/tickets/{id}", operationId: "projects_update", security: [["bearer"], ["session"], ["session_http"]], bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }

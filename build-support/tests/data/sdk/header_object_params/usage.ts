@@ -39,4 +39,12 @@ export async function calls(pair: Pair): Promise<void> {
   await client.echo.echo({ cookies: { flags: { dark: "yes" } } });
   // @ts-expect-error an enum value of the named type
   await client.echo.echo({ cookies: { prefs: { a: "x", mode: "maybe" } } });
+  // A list cookie is typed as its list (issue 33, item 8), not as text.
+  await client.echo.echo({ cookies: { ids: [1, 2], tags: ["a"], "odd name;=ü": ["on", "off"], free: [] } });
+  // @ts-expect-error no longer text
+  await client.echo.echo({ cookies: { ids: "1,2" } });
+  // @ts-expect-error the items are typed
+  await client.echo.echo({ cookies: { ids: ["1"] } });
+  // @ts-expect-error an enum item of the named type
+  await client.echo.echo({ cookies: { "odd name;=ü": ["maybe"] } });
 }

@@ -8,6 +8,7 @@ use tether::{Multipart, UploadedFile};
 #[derive(Deserialize)]
 pub struct AvatarForm {
     /// The image.
+    #[multipart(content_type = "image/png, image/*")]
     pub file: UploadedFile,
     pub caption: Option<String>,
     pub attachments: Vec<UploadedFile>,

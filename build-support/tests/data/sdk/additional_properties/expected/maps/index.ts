@@ -21,7 +21,7 @@ export class MapsController<TThrow extends boolean = false> {
   /** `GET /m` */
   get(options: MapsGetOptions = {}): Promise<SDKOutcome<types.Maps, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/m", operationId: "get", parseAs: "json" },
+      { method: "GET", path: "/m", operationId: "get", accept: "application/json", parseAs: "json" },
       options,
     );
   }

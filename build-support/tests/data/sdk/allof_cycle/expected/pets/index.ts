@@ -21,7 +21,7 @@ export class PetsController<TThrow extends boolean = false> {
   /** `GET /pets` */
   list(options: PetsListOptions = {}): Promise<SDKOutcome<types.Pet[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/pets", operationId: "list", parseAs: "json" },
+      { method: "GET", path: "/pets", operationId: "list", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -36,7 +36,7 @@ export class ZoneController<TThrow extends boolean = false> {
     result: unknown;
   }, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/zones/{id}", operationId: "zoneDetails", parseAs: "json" },
+      { method: "GET", path: "/zones/{id}", operationId: "zoneDetails", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -49,7 +49,7 @@ export class ProfilesController<TThrow extends boolean = false> {
   /** `GET /profiles/{id}` */
   findOne(options: ProfilesFindOneOptions): Promise<SDKOutcome<types.Profile, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/profiles/{id}", operationId: "profiles_findOne", parseAs: "json" },
+      { method: "GET", path: "/profiles/{id}", operationId: "profiles_findOne", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -57,7 +57,7 @@ export class ProfilesController<TThrow extends boolean = false> {
   /** `POST /profiles` */
   create(options: ProfilesCreateOptions): Promise<SDKOutcome<types.Profile, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/profiles", operationId: "profiles_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/profiles", operationId: "profiles_create", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -65,7 +65,7 @@ export class ProfilesController<TThrow extends boolean = false> {
   /** `PUT /profiles/{id}/note` */
   note(options: ProfilesNoteOptions): Promise<SDKOutcome<types.Note, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/profiles/{id}/note", operationId: "profiles_note", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "PUT", path: "/profiles/{id}/note", operationId: "profiles_note", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -21,7 +21,7 @@ export class TController<TThrow extends boolean = false> {
   /** `GET /t` */
   get(options: TGetOptions = {}): Promise<SDKOutcome<types.Shapes, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/t", operationId: "get", parseAs: "json" },
+      { method: "GET", path: "/t", operationId: "get", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -87,7 +87,7 @@ export class FilesController<TThrow extends boolean = false> {
   /** `GET /files/{name}` */
   download(options: FilesDownloadOptions): Promise<SDKOutcome<Blob, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/files/{name}", operationId: "download", parseAs: "blob" },
+      { method: "GET", path: "/files/{name}", operationId: "download", accept: "application/octet-stream", parseAs: "blob" },
       options,
     );
   }
@@ -103,7 +103,7 @@ export class FilesController<TThrow extends boolean = false> {
   /** `GET /files/{name}/preview` */
   preview(options: FilesPreviewOptions): Promise<SDKOutcome<Blob, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/files/{name}/preview", operationId: "preview", parseAs: "blob" },
+      { method: "GET", path: "/files/{name}/preview", operationId: "preview", accept: "image/png", parseAs: "blob" },
       options,
     );
   }
@@ -115,7 +115,7 @@ export class FilesController<TThrow extends boolean = false> {
    */
   raw(options: FilesRawOptions): Promise<SDKOutcome<unknown, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/files/{name}/raw", operationId: "raw", parseAs: "auto" },
+      { method: "GET", path: "/files/{name}/raw", operationId: "raw", accept: "*/*", parseAs: "auto" },
       options,
     );
   }
@@ -129,7 +129,7 @@ export class FilesController<TThrow extends boolean = false> {
     reason: string;
   }> | SDKOtherError<404>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/files/{name}/meta", operationId: "meta", parseAs: "auto" },
+      { method: "GET", path: "/files/{name}/meta", operationId: "meta", accept: "*/*", parseAs: "auto" },
       options,
     );
   }
@@ -141,7 +141,7 @@ export class FilesController<TThrow extends boolean = false> {
    */
   attachment(options: FilesAttachmentOptions): Promise<SDKWithHeaders<SDKOutcome<Blob, unknown, TThrow>, { "Content-Disposition": string }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/files/{name}/attachment", operationId: "attachment", responseHeaders: { "Content-Disposition": "string" }, parseAs: "blob" },
+      { method: "GET", path: "/files/{name}/attachment", operationId: "attachment", responseHeaders: { "Content-Disposition": "string" }, accept: "*/*", parseAs: "blob" },
       options,
     );
   }

@@ -33,7 +33,7 @@ export class NotesController<TThrow extends boolean = false> {
   /** `POST /notes` */
   addNote(options: NotesAddNoteOptions): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/notes", operationId: "addNote", bodyAs: "text", contentType: "text/plain", parseAs: "text" },
+      { method: "POST", path: "/notes", operationId: "addNote", bodyAs: "text", contentType: "text/plain", accept: "text/plain", parseAs: "text" },
       options,
     );
   }
@@ -41,7 +41,7 @@ export class NotesController<TThrow extends boolean = false> {
   /** `POST /vendor` */
   vendorJson(options: NotesVendorJsonOptions = {}): Promise<SDKOutcome<types.Note, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/vendor", operationId: "vendorJson", bodyAs: "json", contentType: "application/vnd.api+json", parseAs: "json" },
+      { method: "POST", path: "/vendor", operationId: "vendorJson", bodyAs: "json", contentType: "application/vnd.api+json", accept: "application/problem+json", parseAs: "json" },
       options,
     );
   }

@@ -39,7 +39,7 @@ export class ItemsController<TThrow extends boolean = false> {
   /** `PUT /items/{id}` */
   replace(options: ItemsReplaceOptions): Promise<SDKOutcome<types.Item, SDKErrorOf<404, types.Error> | SDKOtherError<404>, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/items/{id}", operationId: "replace", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "PUT", path: "/items/{id}", operationId: "replace", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -47,7 +47,7 @@ export class ItemsController<TThrow extends boolean = false> {
   /** `GET /aliased` */
   aliased(options: ItemsAliasedOptions = {}): Promise<SDKOutcome<unknown, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/aliased", operationId: "aliased", parseAs: "json" },
+      { method: "GET", path: "/aliased", operationId: "aliased", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -25,7 +25,7 @@ export class CController<TThrow extends boolean = false> {
   /** `GET /c` */
   get(options: CGetOptions = {}): Promise<SDKOutcome<types.Consts, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/c", operationId: "get", parseAs: "json" },
+      { method: "GET", path: "/c", operationId: "get", accept: "application/json", parseAs: "json" },
       options,
     );
   }

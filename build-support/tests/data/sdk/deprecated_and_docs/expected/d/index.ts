@@ -38,7 +38,7 @@ export class DController<TThrow extends boolean = false> {
    */
   old(options: DOldOptions = {}): Promise<SDKOutcome<types.Old, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/d", operationId: "old", parseAs: "json" },
+      { method: "GET", path: "/d", operationId: "old", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -21,7 +21,7 @@ export class EventsController<TThrow extends boolean = false> {
   /** `GET /events` */
   list(options: EventsListOptions = {}): Promise<SDKOutcome<types.Event[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/events", operationId: "list", parseAs: "json" },
+      { method: "GET", path: "/events", operationId: "list", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -23,7 +23,7 @@ export class ShapesController<TThrow extends boolean = false> {
   /** `POST /shapes` */
   create(options: ShapesCreateOptions): Promise<SDKOutcome<types.Animal, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/shapes", operationId: "create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/shapes", operationId: "create", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }

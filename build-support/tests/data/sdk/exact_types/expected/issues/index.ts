@@ -21,7 +21,7 @@ export class IssuesController<TThrow extends boolean = false> {
   /** `GET /issues` */
   listIssues(options: IssuesListIssuesOptions = {}): Promise<SDKOutcome<types.PageIssue2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/issues", operationId: "listIssues", parseAs: "json" },
+      { method: "GET", path: "/issues", operationId: "listIssues", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -21,7 +21,7 @@ export class ObjectsController<TThrow extends boolean = false> {
   /** `GET /objects` */
   list(options: ObjectsListOptions = {}): Promise<SDKOutcome<types.Object2[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/objects", operationId: "list", parseAs: "json" },
+      { method: "GET", path: "/objects", operationId: "list", accept: "application/json", parseAs: "json" },
       options,
     );
   }

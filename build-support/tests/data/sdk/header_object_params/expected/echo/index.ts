@@ -32,6 +32,10 @@ export interface EchoEchoOptions {
       lang?: string;
     };
     session?: string;
+    ids?: number[];
+    tags?: string[];
+    "odd name;=ü"?: types.Mode[];
+    free?: string[];
   };
   /** Aborts the call. */
   signal?: AbortSignal;
@@ -52,7 +56,7 @@ export class EchoController<TThrow extends boolean = false> {
    */
   echo(options: EchoEchoOptions = {}): Promise<SDKOutcome<null, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/echo", operationId: "echo", headerStyles: { "X-Obj": { explode: true }, "X-Map": { explode: true }, "X-Odd": { explode: true } }, cookieStyles: { prefs: { explode: false } }, parseAs: "none" },
+      { method: "GET", path: "/echo", operationId: "echo", headerStyles: { "X-Obj": { explode: true }, "X-Map": { explode: true }, "X-Odd": { explode: true } }, cookieStyles: { prefs: { explode: false }, ids: { explode: false }, "odd name;=ü": { explode: false }, free: { explode: false } }, parseAs: "none" },
       options,
     );
   }

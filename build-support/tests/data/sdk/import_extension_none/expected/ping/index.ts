@@ -20,7 +20,7 @@ export class PingController<TThrow extends boolean = false> {
   /** `GET /ping` */
   ping(options: PingPingOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/ping", operationId: "ping", parseAs: "json" },
+      { method: "GET", path: "/ping", operationId: "ping", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -41,7 +41,7 @@ export class EvilController<TThrow extends boolean = false> {
    */
   evil(options: EvilEvilOptions = {}): Promise<SDKOutcome<types.Evil, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/x/*/y", operationId: "evil", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "GET", path: "/x/*/y", operationId: "evil", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }

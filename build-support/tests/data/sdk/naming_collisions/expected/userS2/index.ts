@@ -21,7 +21,7 @@ export class UserSController<TThrow extends boolean = false> {
   /** `GET /c` */
   get(options: UserSGetOptions = {}): Promise<SDKOutcome<types.UsersListOptions, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/c", operationId: "get", parseAs: "json" },
+      { method: "GET", path: "/c", operationId: "get", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -45,7 +45,7 @@ export class UsersController2<TThrow extends boolean = false> {
   /** `GET /a` */
   list(options: UsersListOptions2 = {}): Promise<SDKOutcome<types.User, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/a", operationId: "list", parseAs: "json" },
+      { method: "GET", path: "/a", operationId: "list", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -53,7 +53,7 @@ export class UsersController2<TThrow extends boolean = false> {
   /** `POST /a` */
   list2(options: UsersList2Options = {}): Promise<SDKOutcome<types.user, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/a", operationId: "list", parseAs: "json" },
+      { method: "POST", path: "/a", operationId: "list", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -61,7 +61,7 @@ export class UsersController2<TThrow extends boolean = false> {
   /** `GET /b` */
   listUsers(options: UsersListUsersOptions = {}): Promise<SDKOutcome<types.FooBar, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/b", operationId: "list_users", parseAs: "json" },
+      { method: "GET", path: "/b", operationId: "list_users", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -69,7 +69,7 @@ export class UsersController2<TThrow extends boolean = false> {
   /** `PUT /b` */
   listUsers2(options: UsersListUsers2Options = {}): Promise<SDKOutcome<types.FooBar2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/b", operationId: "listUsers", parseAs: "json" },
+      { method: "PUT", path: "/b", operationId: "listUsers", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -21,7 +21,7 @@ export class _123Controller<TThrow extends boolean = false> {
   /** `GET /weird` */
   _42(options: _123_42Options = {}): Promise<SDKOutcome<types.FooBar, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/weird", operationId: "42", parseAs: "json" },
+      { method: "GET", path: "/weird", operationId: "42", accept: "application/json", parseAs: "json" },
       options,
     );
   }

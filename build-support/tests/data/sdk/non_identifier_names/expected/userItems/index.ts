@@ -33,7 +33,7 @@ export class UserItemsController<TThrow extends boolean = false> {
   /** `GET /users/{user-id}/items/{item.id}` */
   getUserItem(options: UserItemsGetUserItemOptions): Promise<SDKOutcome<types._1stThing, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/users/{user-id}/items/{item.id}", operationId: "get-user item!", parseAs: "json" },
+      { method: "GET", path: "/users/{user-id}/items/{item.id}", operationId: "get-user item!", accept: "application/json", parseAs: "json" },
       options,
     );
   }

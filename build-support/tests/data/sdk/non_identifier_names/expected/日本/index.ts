@@ -21,7 +21,7 @@ export class 日本Controller<TThrow extends boolean = false> {
   /** `POST /weird` */
   名前(options: 日本名前Options = {}): Promise<SDKOutcome<types.名前, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/weird", operationId: "名前", parseAs: "json" },
+      { method: "POST", path: "/weird", operationId: "名前", accept: "application/json", parseAs: "json" },
       options,
     );
   }

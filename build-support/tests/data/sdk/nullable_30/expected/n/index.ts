@@ -21,7 +21,7 @@ export class NController<TThrow extends boolean = false> {
   /** `GET /n` */
   get(options: NGetOptions = {}): Promise<SDKOutcome<types.Nulls, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/n", operationId: "get", parseAs: "json" },
+      { method: "GET", path: "/n", operationId: "get", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -32,7 +32,7 @@ export class SearchController<TThrow extends boolean = false> {
   /** `QUERY /search` */
   querySearch(options: SearchQuerySearchOptions = {}): Promise<SDKOutcome<string[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "QUERY", path: "/search", operationId: "querySearch", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "QUERY", path: "/search", operationId: "querySearch", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }

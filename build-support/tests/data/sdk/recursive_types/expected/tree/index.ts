@@ -21,7 +21,7 @@ export class TreeController<TThrow extends boolean = false> {
   /** `GET /tree` */
   tree(options: TreeTreeOptions = {}): Promise<SDKOutcome<types.Node, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/tree", operationId: "tree", parseAs: "json" },
+      { method: "GET", path: "/tree", operationId: "tree", accept: "application/json", parseAs: "json" },
       options,
     );
   }

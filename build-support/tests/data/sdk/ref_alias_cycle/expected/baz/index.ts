@@ -21,7 +21,7 @@ export class BazController<TThrow extends boolean = false> {
   /** `GET /baz` */
   getBaz(options: BazGetBazOptions = {}): Promise<SDKOutcome<types.Baz, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/baz", operationId: "getBaz", parseAs: "json" },
+      { method: "GET", path: "/baz", operationId: "getBaz", accept: "application/json", parseAs: "json" },
       options,
     );
   }

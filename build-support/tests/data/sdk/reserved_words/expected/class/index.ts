@@ -29,7 +29,7 @@ export class ClassController<TThrow extends boolean = false> {
   /** `GET /y` */
   await(options: ClassAwaitOptions = {}): Promise<SDKOutcome<types.createClient2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/y", operationId: "await", parseAs: "json" },
+      { method: "GET", path: "/y", operationId: "await", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -37,7 +37,7 @@ export class ClassController<TThrow extends boolean = false> {
   /** `POST /y` */
   core(options: ClassCoreOptions = {}): Promise<SDKOutcome<types.Blob2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/y", operationId: "core", parseAs: "json" },
+      { method: "POST", path: "/y", operationId: "core", accept: "application/json", parseAs: "json" },
       options,
     );
   }

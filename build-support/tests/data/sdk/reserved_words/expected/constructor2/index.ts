@@ -29,7 +29,7 @@ export class Constructor2Controller<TThrow extends boolean = false> {
   /** `GET /x` */
   delete(options: Constructor2DeleteOptions = {}): Promise<SDKOutcome<types.Class, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/x", operationId: "delete", parseAs: "json" },
+      { method: "GET", path: "/x", operationId: "delete", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -37,7 +37,7 @@ export class Constructor2Controller<TThrow extends boolean = false> {
   /** `POST /x` */
   constructor2(options: Constructor2Constructor2Options = {}): Promise<SDKOutcome<types.Client2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/x", operationId: "constructor", parseAs: "json" },
+      { method: "POST", path: "/x", operationId: "constructor", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -21,7 +21,7 @@ export class DefaultController<TThrow extends boolean = false> {
   /** `DELETE /x` */
   typeof(options: DefaultTypeofOptions = {}): Promise<SDKOutcome<types.types2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "DELETE", path: "/x", operationId: "typeof", parseAs: "json" },
+      { method: "DELETE", path: "/x", operationId: "typeof", accept: "application/json", parseAs: "json" },
       options,
     );
   }

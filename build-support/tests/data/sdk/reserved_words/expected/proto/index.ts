@@ -21,7 +21,7 @@ export class ProtoController<TThrow extends boolean = false> {
   /** `PATCH /x` */
   then2(options: ProtoThen2Options = {}): Promise<SDKOutcome<types.Promise, unknown, TThrow>> {
     return this.#core.request(
-      { method: "PATCH", path: "/x", operationId: "then", parseAs: "json" },
+      { method: "PATCH", path: "/x", operationId: "then", accept: "application/json", parseAs: "json" },
       options,
     );
   }

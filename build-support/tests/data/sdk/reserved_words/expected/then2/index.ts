@@ -21,7 +21,7 @@ export class Then2Controller<TThrow extends boolean = false> {
   /** `PUT /x` */
   new(options: Then2NewOptions = {}): Promise<SDKOutcome<types.SDKError2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/x", operationId: "new", parseAs: "json" },
+      { method: "PUT", path: "/x", operationId: "new", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -37,7 +37,7 @@ export class ItemsController<TThrow extends boolean = false> {
   /** `GET /items` */
   list(options: ItemsListOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Item[], types.HttpError, TThrow>, { "X-Total-Count": number; Link?: string; "X-Tags"?: string[] }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/items", operationId: "items_list", responseHeaders: { "X-Total-Count": "number", Link: "string", "X-Tags": "string[]" }, parseAs: "json" },
+      { method: "GET", path: "/items", operationId: "items_list", responseHeaders: { "X-Total-Count": "number", Link: "string", "X-Tags": "string[]" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -45,7 +45,7 @@ export class ItemsController<TThrow extends boolean = false> {
   /** `POST /items/login` */
   login(options: ItemsLoginOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Item, types.HttpError, TThrow>, { "Set-Cookie"?: string }>> {
     return this.#core.requestWithHeaders(
-      { method: "POST", path: "/items/login", operationId: "items_login", responseHeaders: { "Set-Cookie": "string" }, parseAs: "json" },
+      { method: "POST", path: "/items/login", operationId: "items_login", responseHeaders: { "Set-Cookie": "string" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -57,7 +57,7 @@ export class ItemsController<TThrow extends boolean = false> {
    */
   export(options: ItemsExportOptions = {}): Promise<SDKWithHeaders<SDKOutcome<Blob, types.HttpError, TThrow>, { "Content-Disposition": string; ETag: string }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/items/export", operationId: "items_export", responseHeaders: { "Content-Disposition": "string", ETag: "string" }, parseAs: "blob" },
+      { method: "GET", path: "/items/export", operationId: "items_export", responseHeaders: { "Content-Disposition": "string", ETag: "string" }, accept: "*/*, application/json", parseAs: "blob" },
       options,
     );
   }

@@ -53,7 +53,7 @@ export class RController<TThrow extends boolean = false> {
   /** `GET /r` */
   maybe(options: RMaybeOptions = {}): Promise<SDKOutcome<types.Thing | null, SDKErrorOf<400, types.Problem> | SDKOtherError<400, types.Oops>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/r", operationId: "maybe", parseAs: "json" },
+      { method: "GET", path: "/r", operationId: "maybe", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -61,7 +61,7 @@ export class RController<TThrow extends boolean = false> {
   /** `PUT /r` */
   onlyDefault(options: ROnlyDefaultOptions = {}): Promise<SDKOutcome<unknown, types.Problem, TThrow>> {
     return this.#core.request(
-      { method: "PUT", path: "/r", operationId: "onlyDefault", parseAs: "json" },
+      { method: "PUT", path: "/r", operationId: "onlyDefault", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -69,7 +69,7 @@ export class RController<TThrow extends boolean = false> {
   /** `POST /r` */
   range(options: RRangeOptions = {}): Promise<SDKOutcome<types.Thing, types.Problem, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/r", operationId: "range", parseAs: "json" },
+      { method: "POST", path: "/r", operationId: "range", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -85,7 +85,7 @@ export class RController<TThrow extends boolean = false> {
   /** `PATCH /r` */
   twoBodies(options: RTwoBodiesOptions = {}): Promise<SDKOutcome<types.Thing | types.Problem, unknown, TThrow>> {
     return this.#core.request(
-      { method: "PATCH", path: "/r", operationId: "twoBodies", parseAs: "json" },
+      { method: "PATCH", path: "/r", operationId: "twoBodies", accept: "application/json", parseAs: "json" },
       options,
     );
   }

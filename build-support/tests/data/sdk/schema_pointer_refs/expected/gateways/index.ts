@@ -36,7 +36,7 @@ export class GatewaysController<TThrow extends boolean = false> {
     ip?: types.GatewayIpConfiguration;
   }, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/gateways/{name}", operationId: "getGateway", parseAs: "json" },
+      { method: "GET", path: "/gateways/{name}", operationId: "getGateway", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -44,7 +44,7 @@ export class GatewaysController<TThrow extends boolean = false> {
   /** `GET /gateways` */
   listGateways(options: GatewaysListGatewaysOptions = {}): Promise<SDKOutcome<types.GatewaysNameGetResponses200ApplicationJson[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/gateways", operationId: "listGateways", parseAs: "json" },
+      { method: "GET", path: "/gateways", operationId: "listGateways", accept: "application/json", parseAs: "json" },
       options,
     );
   }

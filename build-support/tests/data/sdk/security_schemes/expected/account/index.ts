@@ -52,7 +52,7 @@ export class AccountController<TThrow extends boolean = false> {
   /** `GET /me` */
   me(options: AccountMeOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/me", operationId: "me", security: [["bearer-auth"]], parseAs: "json" },
+      { method: "GET", path: "/me", operationId: "me", security: [["bearer-auth"]], accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -47,7 +47,7 @@ export class ArticlesV1Controller<TThrow extends boolean = false> {
    */
   findAll(options: ArticlesV1FindAllOptions = {}): Promise<SDKOutcome<types.Article[], types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/articles", operationId: "articles_findAll", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
+      { method: "GET", path: "/articles", operationId: "articles_findAll", constHeaders: { "X-API-Version": "1" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -59,7 +59,7 @@ export class ArticlesV1Controller<TThrow extends boolean = false> {
    */
   create(options: ArticlesV1CreateOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/articles", operationId: "articles_create", constHeaders: { "X-API-Version": "1" }, bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/articles", operationId: "articles_create", constHeaders: { "X-API-Version": "1" }, bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -71,7 +71,7 @@ export class ArticlesV1Controller<TThrow extends boolean = false> {
    */
   findOne(options: ArticlesV1FindOneOptions): Promise<SDKOutcome<types.Article, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/articles/{slug}", operationId: "articles_findOne", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
+      { method: "GET", path: "/articles/{slug}", operationId: "articles_findOne", constHeaders: { "X-API-Version": "1" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -104,7 +104,7 @@ export class ArticlesV2Controller<TThrow extends boolean = false> {
    */
   findOne(options: ArticlesV2FindOneOptions): Promise<SDKOutcome<types.ArticleV2, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/articles/{slug}", operationId: "articles_findOneV2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
+      { method: "GET", path: "/articles/{slug}", operationId: "articles_findOneV2", constHeaders: { "X-API-Version": "2" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }

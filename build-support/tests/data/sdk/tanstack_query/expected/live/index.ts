@@ -54,7 +54,7 @@ export class LiveController<TThrow extends boolean = false> {
    */
   events(options: LiveEventsOptions = {}): Promise<SDKOutcome<SSEResponse<LiveEventsEvent>, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/live/events", operationId: "live_events", parseAs: "stream" },
+      { method: "GET", path: "/live/events", operationId: "live_events", accept: "text/event-stream, application/json", parseAs: "stream" },
       options,
     );
   }
@@ -66,7 +66,7 @@ export class LiveController<TThrow extends boolean = false> {
    */
   slow(options: LiveSlowOptions): Promise<SDKOutcome<types.Delay, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/live/slow", operationId: "live_slow", parseAs: "json" },
+      { method: "GET", path: "/live/slow", operationId: "live_slow", accept: "application/json", parseAs: "json" },
       options,
     );
   }

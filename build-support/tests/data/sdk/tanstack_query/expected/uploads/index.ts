@@ -30,7 +30,7 @@ export class UploadsController<TThrow extends boolean = false> {
     const body =
       options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);
     return this.#core.request(
-      { method: "POST", path: "/uploads", operationId: "uploads_upload", bodyAs: "multipart", parseAs: "json" },
+      { method: "POST", path: "/uploads", operationId: "uploads_upload", bodyAs: "multipart", accept: "application/json", parseAs: "json" },
       { ...options, body },
     );
   }

@@ -55,7 +55,7 @@ export class DocsController<TThrow extends boolean = false> {
   /** `GET /docs` */
   doc(options: DocsDocOptions = {}): Promise<SDKOutcome<types.Document, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/docs", operationId: "docs_doc", parseAs: "json" },
+      { method: "GET", path: "/docs", operationId: "docs_doc", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -63,7 +63,7 @@ export class DocsController<TThrow extends boolean = false> {
   /** `POST /docs` */
   create(options: DocsCreateOptions): Promise<SDKOutcome<types.NewDocument, SDKErrorOf<400 | 413 | 415, types.HttpError> | SDKOtherError<400 | 413 | 415, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/docs", operationId: "docs_create", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/docs", operationId: "docs_create", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -71,7 +71,7 @@ export class DocsController<TThrow extends boolean = false> {
   /** `GET /docs/search` */
   search(options: DocsSearchOptions = {}): Promise<SDKOutcome<string, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/docs/search", operationId: "docs_search", parseAs: "text" },
+      { method: "GET", path: "/docs/search", operationId: "docs_search", accept: "text/plain, application/json", parseAs: "text" },
       options,
     );
   }
@@ -79,7 +79,7 @@ export class DocsController<TThrow extends boolean = false> {
   /** `GET /docs/extra` */
   extra(options: DocsExtraOptions = {}): Promise<SDKOutcome<types.WithExtra, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/docs/extra", operationId: "docs_extra", parseAs: "json" },
+      { method: "GET", path: "/docs/extra", operationId: "docs_extra", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -37,7 +37,7 @@ export class CatsController<TThrow extends boolean = false> {
   /** `GET /api/cats` */
   findAll(options: CatsFindAllOptions): Promise<SDKOutcome<types.Cat[], types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/cats", operationId: "cats_findAll", parseAs: "json" },
+      { method: "GET", path: "/api/cats", operationId: "cats_findAll", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -45,7 +45,7 @@ export class CatsController<TThrow extends boolean = false> {
   /** `DELETE /api/cats/{id}` */
   remove(options: CatsRemoveOptions): Promise<SDKOutcome<null, SDKErrorOf<404, types.HttpError> | SDKOtherError<404>, TThrow>> {
     return this.#core.request(
-      { method: "DELETE", path: "/api/cats/{id}", operationId: "cats_remove", parseAs: "none" },
+      { method: "DELETE", path: "/api/cats/{id}", operationId: "cats_remove", accept: "application/json", parseAs: "none" },
       options,
     );
   }

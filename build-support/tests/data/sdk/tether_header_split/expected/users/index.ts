@@ -33,7 +33,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
   /** `GET /users` */
   findAll(options: UsersV1FindAllOptions = {}): Promise<SDKOutcome<types.User[], types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/users", operationId: "users_findAll", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
+      { method: "GET", path: "/users", operationId: "users_findAll", constHeaders: { "X-API-Version": "1" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -41,7 +41,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
   /** `GET /users/{id}` */
   findOne(options: UsersV1FindOneOptions): Promise<SDKOutcome<types.User, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/users/{id}", operationId: "users_findOne", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
+      { method: "GET", path: "/users/{id}", operationId: "users_findOne", constHeaders: { "X-API-Version": "1" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -70,7 +70,7 @@ export class UsersV2Controller<TThrow extends boolean = false> {
   /** `GET /users/{id}` */
   findOne(options: UsersV2FindOneOptions): Promise<SDKOutcome<types.UserV2, types.HttpError, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/users/{id}", operationId: "users_findOneV2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
+      { method: "GET", path: "/users/{id}", operationId: "users_findOneV2", constHeaders: { "X-API-Version": "2" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -23,7 +23,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
   /** `GET /users` */
   findAll(options: UsersV1FindAllOptions = {}): Promise<SDKOutcome<types.User[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/users", operationId: "users_findAll_v1", constHeaders: { "X-API-Version": "1" }, parseAs: "json" },
+      { method: "GET", path: "/users", operationId: "users_findAll_v1", constHeaders: { "X-API-Version": "1" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -52,7 +52,7 @@ export class UsersV2Controller<TThrow extends boolean = false> {
   /** `GET /users/{id}` */
   findOne(options: UsersV2FindOneOptions): Promise<SDKOutcome<types.User, SDKErrorOf<404, types.HttpError> | SDKOtherError<404>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/users/{id}", operationId: "users_findOne_v2", constHeaders: { "X-API-Version": "2" }, parseAs: "json" },
+      { method: "GET", path: "/users/{id}", operationId: "users_findOne_v2", constHeaders: { "X-API-Version": "2" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -29,7 +29,7 @@ export class NumbersController<TThrow extends boolean = false> {
   /** `GET /numbers/{id}` */
   get(options: NumbersGetOptions): Promise<SDKOutcome<types.Numbers, SDKErrorOf<400, types.HttpError> | SDKOtherError<400, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/numbers/{id}", operationId: "numbers_get", parseAs: "json" },
+      { method: "GET", path: "/numbers/{id}", operationId: "numbers_get", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -39,9 +39,9 @@ export class FilesController<TThrow extends boolean = false> {
     size: number;
   }, unknown, TThrow>> {
     const body =
-      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body);
+      options.body === undefined || options.body instanceof FormData ? options.body : buildFormData(options.body, { file: "image/*, application/pdf", attachments: "text/plain" });
     return this.#core.request(
-      { method: "POST", path: "/files", operationId: "files_upload", bodyAs: "multipart", parseAs: "json" },
+      { method: "POST", path: "/files", operationId: "files_upload", bodyAs: "multipart", accept: "application/json", parseAs: "json" },
       { ...options, body },
     );
   }

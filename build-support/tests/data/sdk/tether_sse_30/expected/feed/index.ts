@@ -29,7 +29,7 @@ export class FeedController<TThrow extends boolean = false> {
    */
   stream(options: FeedStreamOptions = {}): Promise<SDKOutcome<SSEResponse<FeedStreamEvent>, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/feed", operationId: "feed_stream", parseAs: "stream" },
+      { method: "GET", path: "/feed", operationId: "feed_stream", accept: "text/event-stream", parseAs: "stream" },
       options,
     );
   }

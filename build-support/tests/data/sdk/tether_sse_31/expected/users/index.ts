@@ -51,7 +51,7 @@ export class UsersController<TThrow extends boolean = false> {
    */
   events(options: UsersEventsOptions = {}): Promise<SDKOutcome<SSEResponse<UsersEventsEvent>, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/users/events", operationId: "users_events", parseAs: "stream" },
+      { method: "GET", path: "/api/users/events", operationId: "users_events", accept: "text/event-stream", parseAs: "stream" },
       options,
     );
   }
@@ -62,7 +62,7 @@ export class UsersController<TThrow extends boolean = false> {
    */
   progress(options: UsersProgressOptions): Promise<SDKOutcome<SSEResponse<UsersProgressEvent>, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/users/{id}/progress", operationId: "users_progress", parseAs: "stream" },
+      { method: "GET", path: "/api/users/{id}/progress", operationId: "users_progress", accept: "text/event-stream", parseAs: "stream" },
       options,
     );
   }

@@ -35,7 +35,7 @@ export class JobsController<TThrow extends boolean = false> {
    */
   watch(options: JobsWatchOptions): Promise<SDKOutcome<SSEResponse<JobsWatchEvent>, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/jobs/{id}/events", operationId: "jobs_watch", parseAs: "stream" },
+      { method: "GET", path: "/jobs/{id}/events", operationId: "jobs_watch", accept: "text/event-stream", parseAs: "stream" },
       options,
     );
   }

@@ -48,7 +48,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
   /** `GET /api/v1/users` */
   findAll(options: UsersV1FindAllOptions = {}): Promise<SDKOutcome<types.User[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/users", operationId: "UsersController_findAll_v1", parseAs: "json" },
+      { method: "GET", path: "/api/v1/users", operationId: "UsersController_findAll_v1", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -56,7 +56,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
   /** `POST /api/v1/users` */
   create(options: UsersV1CreateOptions): Promise<SDKOutcome<types.User, SDKErrorOf<400, types.HttpError> | SDKOtherError<400>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/api/v1/users", operationId: "UsersController_create_v1", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/api/v1/users", operationId: "UsersController_create_v1", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -68,7 +68,7 @@ export class UsersV1Controller<TThrow extends boolean = false> {
    */
   findOne(options: UsersV1FindOneOptions): Promise<SDKOutcome<types.User, SDKErrorOf<404, types.HttpError> | SDKOtherError<404>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/users/{id}", operationId: "UsersController_findOne_v1", parseAs: "json" },
+      { method: "GET", path: "/api/v1/users/{id}", operationId: "UsersController_findOne_v1", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -97,7 +97,7 @@ export class UsersV2Controller<TThrow extends boolean = false> {
   /** `GET /api/v2/users/{id}` */
   findOne(options: UsersV2FindOneOptions): Promise<SDKOutcome<types.UserV2, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v2/users/{id}", operationId: "UsersController_findOne_v2", parseAs: "json" },
+      { method: "GET", path: "/api/v2/users/{id}", operationId: "UsersController_findOne_v2", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -32,7 +32,7 @@ export class DefaultController<TThrow extends boolean = false> {
   /** `GET /` */
   get(options: DefaultGetOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/", parseAs: "json" },
+      { method: "GET", path: "/", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -28,7 +28,7 @@ export class AuthController<TThrow extends boolean = false> {
     token: string;
   }, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/login", operationId: "login", bodyAs: "urlencoded", parseAs: "json" },
+      { method: "POST", path: "/login", operationId: "login", bodyAs: "urlencoded", accept: "application/json", parseAs: "json" },
       options,
     );
   }

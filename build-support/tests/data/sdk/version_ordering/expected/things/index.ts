@@ -20,7 +20,7 @@ export class ThingsVer1Controller<TThrow extends boolean = false> {
   /** `GET /ver1/things` */
   list(options: ThingsVer1ListOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/ver1/things", operationId: "things_list_v1", parseAs: "json" },
+      { method: "GET", path: "/ver1/things", operationId: "things_list_v1", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -45,7 +45,7 @@ export class ThingsVer15Controller<TThrow extends boolean = false> {
   /** `GET /ver1.5/things` */
   list(options: ThingsVer15ListOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/ver1.5/things", operationId: "things_list_v1.5", parseAs: "json" },
+      { method: "GET", path: "/ver1.5/things", operationId: "things_list_v1.5", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -70,7 +70,7 @@ export class ThingsVer2Controller<TThrow extends boolean = false> {
   /** `GET /ver2/things` */
   list(options: ThingsVer2ListOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/ver2/things", operationId: "things_list_v2", parseAs: "json" },
+      { method: "GET", path: "/ver2/things", operationId: "things_list_v2", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -95,7 +95,7 @@ export class ThingsVer10Controller<TThrow extends boolean = false> {
   /** `GET /ver10/things` */
   list(options: ThingsVer10ListOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/ver10/things", operationId: "things_list_v10", parseAs: "json" },
+      { method: "GET", path: "/ver10/things", operationId: "things_list_v10", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -120,7 +120,7 @@ export class ThingsVerbetaController<TThrow extends boolean = false> {
   /** `GET /verbeta/things` */
   list(options: ThingsVerbetaListOptions = {}): Promise<SDKOutcome<string, unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/verbeta/things", operationId: "things_list_vbeta", parseAs: "json" },
+      { method: "GET", path: "/verbeta/things", operationId: "things_list_vbeta", accept: "application/json", parseAs: "json" },
       options,
     );
   }

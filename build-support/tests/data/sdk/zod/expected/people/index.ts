@@ -45,7 +45,7 @@ export class PeopleController<TThrow extends boolean = false> {
   /** `GET /people` */
   getPeople(options: PeopleGetPeopleOptions = {}): Promise<SDKOutcome<types.Person[], unknown, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/people", parseAs: "json" },
+      { method: "GET", path: "/people", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -55,7 +55,7 @@ export class PeopleController<TThrow extends boolean = false> {
     message?: string[];
   }> | SDKOtherError<400>, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/people", operationId: "createPerson", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/people", operationId: "createPerson", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -83,7 +83,7 @@ export class EventsController<TThrow extends boolean = false> {
   /** `POST /events` */
   createEvent(options: EventsCreateEventOptions): Promise<SDKOutcome<types.Owner, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/events", operationId: "createEvent", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/events", operationId: "createEvent", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -95,7 +95,7 @@ export class EventsController<TThrow extends boolean = false> {
    */
   toString2(options: EventsToString2Options): Promise<SDKWithHeaders<SDKOutcome<types.Owner, unknown, TThrow>, { __proto__: number }>> {
     return this.#core.requestWithHeaders(
-      { method: "GET", path: "/events/{name}", operationId: "toString", queryStyles: { ["__proto__"]: { style: "pipeDelimited" } }, responseHeaders: { ["__proto__"]: "number" }, parseAs: "json" },
+      { method: "GET", path: "/events/{name}", operationId: "toString", queryStyles: { ["__proto__"]: { style: "pipeDelimited" } }, responseHeaders: { ["__proto__"]: "number" }, accept: "application/json", parseAs: "json" },
       options,
     );
   }
@@ -131,7 +131,7 @@ export class EventsController<TThrow extends boolean = false> {
   /** `PATCH /proto` */
   proto(options: EventsProtoOptions = {}): Promise<SDKOutcome<types.Owner, unknown, TThrow>> {
     return this.#core.request(
-      { method: "PATCH", path: "/proto", operationId: "__proto__", parseAs: "json" },
+      { method: "PATCH", path: "/proto", operationId: "__proto__", accept: "application/json", parseAs: "json" },
       options,
     );
   }

@@ -23,7 +23,7 @@ export class ShapesController<TThrow extends boolean = false> {
   /** `POST /shapes` */
   drawShape(options: ShapesDrawShapeOptions): Promise<SDKOutcome<types.Shape, unknown, TThrow>> {
     return this.#core.request(
-      { method: "POST", path: "/shapes", operationId: "drawShape", bodyAs: "json", contentType: "application/json", parseAs: "json" },
+      { method: "POST", path: "/shapes", operationId: "drawShape", bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
       options,
     );
   }
