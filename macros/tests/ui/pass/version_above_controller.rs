@@ -20,7 +20,7 @@ impl B {
     async fn get(&self) {}
 }
 
-fn main() {
+pub(crate) fn main() {
     let exact = |v: &'static str| VersionSpec::Versions(vec![Version::Exact(v.into())].into());
     assert_eq!(A::VERSIONS, exact("2"));
     assert_eq!(B::VERSIONS, exact("3"));

@@ -28,4 +28,6 @@ impl IssuesController {
     }
 }
 
-fn main() {}
+pub(crate) fn main() {
+    let _app = tether::App::new(tether::NativeAdapter::new()).controller(IssuesController);
+}

@@ -10,6 +10,6 @@ impl UsersController {
     }
 }
 
-fn main() {
+pub(crate) fn main() {
     let _app = tether::App::new(tether::NativeAdapter::new()).controller(UsersController);
 }

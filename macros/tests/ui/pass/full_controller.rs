@@ -24,7 +24,11 @@ impl BooksController {
     }
     #[get("/:id")]
     #[version("1", "2")]
-    async fn find(&self, #[param] id: u64, #[header("x-request-id")] rid: Option<String>) -> Result<Book, HttpError> {
+    async fn find(
+        &self,
+        #[param] id: u64,
+        #[header("x-request-id")] rid: Option<String>,
+    ) -> Result<Book, HttpError> {
         let _ = rid;
         Err(HttpError::not_found(format!("no book {id}")))
     }
@@ -52,7 +56,12 @@ impl BooksController {
     #[head("/probe")]
     async fn probe(&self) {}
     #[all("/echo/*rest")]
-    async fn echo(&self, #[param] rest: String, #[req] req: &Request, #[body(bytes)] body: Vec<u8>) -> Vec<u8> {
+    async fn echo(
+        &self,
+        #[param] rest: String,
+        #[req] req: &Request,
+        #[body(bytes)] body: Vec<u8>,
+    ) -> Vec<u8> {
         let _ = (rest, req.method());
         body
     }
@@ -68,7 +77,7 @@ impl BooksController {
     }
 }
 
-fn main() {
+pub(crate) fn main() {
     let _ = BooksController.helper();
     let _app = App::new(NativeAdapter::new()).controller(BooksController);
 }
