@@ -105,6 +105,9 @@ if ! cmp -s Cargo.lock "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"; then
 fi
 rm -f "${TMPDIR:-/tmp}/tether-Cargo.lock.$$"
 
+step "cargo package: the publishable crates, in dependency order, and what each holds (scripts/package-check)"
+scripts/package-check
+
 step "cargo test --no-run (build the test binaries: one integration binary per crate)"
 cargo test --workspace --locked --no-run
 
