@@ -52,27 +52,11 @@ macro_rules! include_openapi {
     };
 }
 
-/// The Swagger UI version embedded (see `runtime/assets/swagger-ui`).
-pub const SWAGGER_UI_VERSION: &str = include_str!("../assets/swagger-ui/VERSION").trim_ascii();
+/// The Swagger UI version embedded (from the crate `tether-swagger-ui`).
+pub const SWAGGER_UI_VERSION: &str = tether_swagger_ui::VERSION;
 
-/// Swagger UI's files, as the npm package `swagger-ui-dist` ships them.
-const ASSETS: [(&str, &str, &[u8]); 3] = [
-    (
-        "swagger-ui-bundle.js",
-        "text/javascript; charset=utf-8",
-        include_bytes!("../assets/swagger-ui/swagger-ui-bundle.js"),
-    ),
-    (
-        "swagger-ui-standalone-preset.js",
-        "text/javascript; charset=utf-8",
-        include_bytes!("../assets/swagger-ui/swagger-ui-standalone-preset.js"),
-    ),
-    (
-        "swagger-ui.css",
-        "text/css; charset=utf-8",
-        include_bytes!("../assets/swagger-ui/swagger-ui.css"),
-    ),
-];
+// Swagger UI's files, as the npm package `swagger-ui-dist` ships them.
+use tether_swagger_ui::ASSETS;
 
 /// The API reference page and the documents it shows, for
 /// [`App::docs`](crate::App::docs).
@@ -309,8 +293,12 @@ fn asset(rest: &str, headers: &http::HeaderMap) -> Option<Response> {
         .strip_prefix("assets/")?
         .strip_prefix(SWAGGER_UI_VERSION)?
         .strip_prefix('/')?;
-    let index = ASSETS.iter().position(|(name, _, _)| *name == file)?;
-    let (_, content_type, bytes) = ASSETS[index];
+    let index = ASSETS.iter().position(|asset| asset.name == file)?;
+    let tether_swagger_ui::Asset {
+        content_type,
+        bytes,
+        ..
+    } = ASSETS[index];
     #[cfg_attr(not(feature = "compression"), allow(unused_mut))]
     let mut res = ok(content_type, bytes::Bytes::from_static(bytes), IMMUTABLE);
     #[cfg(feature = "compression")]
@@ -340,7 +328,7 @@ fn gzipped(index: usize) -> bytes::Bytes {
     static GZIPPED: [std::sync::OnceLock<bytes::Bytes>; ASSETS.len()] =
         [const { std::sync::OnceLock::new() }; ASSETS.len()];
     GZIPPED[index]
-        .get_or_init(|| crate::response::compression::gzip(ASSETS[index].2, 9))
+        .get_or_init(|| crate::response::compression::gzip(ASSETS[index].bytes, 9))
         .clone()
 }
 
@@ -430,8 +418,8 @@ mod tests {
 
     #[test]
     fn f4_the_logo_style_the_policy_allows_is_swagger_uis() {
-        let preset = std::str::from_utf8(ASSETS[1].2).unwrap();
-        assert_eq!(ASSETS[1].0, "swagger-ui-standalone-preset.js");
+        let preset = std::str::from_utf8(ASSETS[1].bytes).unwrap();
+        assert_eq!(ASSETS[1].name, "swagger-ui-standalone-preset.js");
         let element = format!(r#"createElement("style",null,"{LOGO_STYLE}")"#);
         assert_eq!(
             preset.matches(&element).count(),

@@ -155,7 +155,7 @@ pub(super) fn inexact_step(expr: &Expr) -> Option<syn::Error> {
     let n: u128 = format!("{whole}{fraction}").parse().ok()?;
     let exact = 5u128
         .checked_pow(places as u32)
-        .is_some_and(|five| n % five == 0);
+        .is_some_and(|five| n.is_multiple_of(five));
     (!exact).then(|| {
         syn::Error::new_spanned(
             expr,

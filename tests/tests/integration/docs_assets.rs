@@ -13,7 +13,7 @@ fn repo() -> PathBuf {
 }
 
 fn vendored() -> PathBuf {
-    repo().join("runtime/assets/swagger-ui")
+    repo().join("swagger-ui/assets")
 }
 
 #[test]

@@ -64,7 +64,7 @@ async fn f4_documents_and_assets_are_served_as_built() {
     );
     assert_eq!(res.headers()["vary"], "accept-encoding");
     assert!(res.headers().get("content-encoding").is_none());
-    let vendored = std::fs::read(repo().join("runtime/assets/swagger-ui/swagger-ui.css")).unwrap();
+    let vendored = std::fs::read(repo().join("swagger-ui/assets/swagger-ui.css")).unwrap();
     assert_eq!(res.bytes().await.unwrap(), vendored);
 
     // Gzipped for a client that accepts it (compressed once, then kept).
@@ -72,8 +72,7 @@ async fn f4_documents_and_assets_are_served_as_built() {
         "/docs/assets/{}/swagger-ui-bundle.js",
         tether::docs::SWAGGER_UI_VERSION
     );
-    let on_disk =
-        std::fs::read(repo().join("runtime/assets/swagger-ui/swagger-ui-bundle.js")).unwrap();
+    let on_disk = std::fs::read(repo().join("swagger-ui/assets/swagger-ui-bundle.js")).unwrap();
     for _ in 0..2 {
         let res = server
             .client

@@ -43,6 +43,5 @@ mod tracing_log;
 mod tracing_otel;
 mod tracing_spans;
 mod typed_errors;
-mod ui;
 mod validation;
 mod validation_formats;
