@@ -14,7 +14,7 @@ use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use tether_model::attrs::HttpMethod;
-use tether_model::config::{OpenApiOutput, OpenApiVersion};
+use tether_model::config::{InfoSection, OpenApiOutput, OpenApiVersion, ServerEntry};
 use tether_model::controller::RouteModel;
 use tether_model::versioning::compare_version_values;
 use tether_model::{Framework, Version, VersioningKind};
@@ -304,6 +304,63 @@ fn operation_id(op: &Planned, used: &mut BTreeSet<String>) -> String {
     unique
 }
 
+/// The document's `info`: title and version, then what `[openapi.info]`
+/// says. A per-version document's description opens with its version.
+fn info_object(
+    about: &InfoSection,
+    title: String,
+    version: String,
+    doc_version: Option<&str>,
+) -> Value {
+    let mut info = Map::new();
+    info.insert("title".into(), json!(title));
+    info.insert("version".into(), json!(version));
+    let versioned =
+        doc_version.map(|v| format!("Operations of API version {v} (send `X-API-Version: {v}`)."));
+    let description = match (versioned, &about.description) {
+        (Some(v), Some(d)) => Some(format!("{v}\n\n{d}")),
+        (v, d) => v.or_else(|| d.clone()),
+    };
+    if let Some(d) = description {
+        info.insert("description".into(), json!(d));
+    }
+    if let Some(terms) = &about.terms_of_service {
+        info.insert("termsOfService".into(), json!(terms));
+    }
+    if let Some(c) = &about.contact {
+        let mut contact = Map::new();
+        for (key, value) in [("name", &c.name), ("url", &c.url), ("email", &c.email)] {
+            if let Some(v) = value {
+                contact.insert(key.into(), json!(v));
+            }
+        }
+        info.insert("contact".into(), Value::Object(contact));
+    }
+    if let Some(l) = &about.license {
+        let mut license = Map::new();
+        license.insert("name".into(), json!(l.name));
+        for (key, value) in [("identifier", &l.identifier), ("url", &l.url)] {
+            if let Some(v) = value {
+                license.insert(key.into(), json!(v));
+            }
+        }
+        info.insert("license".into(), Value::Object(license));
+    }
+    Value::Object(info)
+}
+
+/// `servers`, in the order `tether.toml` lists them.
+fn servers(list: &[ServerEntry]) -> Value {
+    let servers: Vec<Value> = list
+        .iter()
+        .map(|s| match &s.description {
+            Some(d) => json!({"url": s.url, "description": d}),
+            None => json!({"url": s.url}),
+        })
+        .collect();
+    Value::Array(servers)
+}
+
 /// Builds the documents of one output.
 pub(crate) fn build(
     index: &CrateIndex,
@@ -339,6 +396,7 @@ pub(crate) fn build(
             gen: &mut gen,
             openapi: output.openapi_version,
             versioning,
+            schemes_declared: !schemes.is_empty(),
         };
         let mut paths: Map<String, Value> = Map::new();
         let mut used_ids = BTreeSet::new();
@@ -390,18 +448,18 @@ pub(crate) fn build(
             .clone()
             .or_else(|| package.version.clone())
             .unwrap_or_else(|| "0.0.0".into());
-        let mut info = Map::new();
-        info.insert("title".into(), json!(title));
-        info.insert("version".into(), json!(version));
-        if let Some(v) = doc_version {
-            info.insert(
-                "description".into(),
-                json!(format!(
-                    "Operations of API version {v} (send `X-API-Version: {v}`)."
-                )),
-            );
+        doc.insert(
+            "info".into(),
+            info_object(&output.info, title, version, doc_version),
+        );
+        if !output.servers.is_empty() {
+            doc.insert("servers".into(), servers(&output.servers));
         }
-        doc.insert("info".into(), Value::Object(info));
+        // Without schemes no operation needs anything: said once, for
+        // readers (linters) that want every operation's security stated.
+        if schemes.is_empty() {
+            doc.insert("security".into(), json!([]));
+        }
         if let Some(x) = x_tether(framework, doc_version) {
             doc.insert(ext::ROOT.into(), x);
         }
@@ -430,6 +488,7 @@ pub(crate) fn build(
         }
         let mut document = Value::Object(doc);
         super::form_views::settle(&mut document);
+        super::unused::remove_unused_schemas(&mut document);
         built.push(Built { suffix, document });
     }
     // What any version's requests carry, for every version's schemas.

@@ -19,6 +19,7 @@ mod parameters;
 pub(crate) mod schema;
 pub(crate) mod security;
 mod shape;
+mod unused;
 pub(crate) mod write;
 
 pub use dialect::downgrade;

@@ -36,6 +36,7 @@ mod cli_errors;
 #[cfg(feature = "cli")]
 mod cli_sdk;
 mod openapi_golden;
+mod openapi_linted;
 mod openapi_paths;
 mod sdk_compiled;
 mod sdk_eslint;
@@ -66,6 +67,7 @@ fn main() {
     }
     for module in [
         openapi_golden::tests,
+        openapi_linted::tests,
         openapi_paths::tests,
         sdk_compiled::tests,
         sdk_eslint::tests,
