@@ -50,7 +50,7 @@ finish() {
 }
 trap finish EXIT
 
-step "JavaScript tools (npm ci: typescript, eslint, @tanstack/query-core, playwright-core, swagger-ui-dist; pinned by package-lock.json)"
+step "JavaScript tools (npm ci: typescript, eslint, @tanstack/query-core, playwright-core, swagger-ui-dist, @redocly/cli, @stoplight/spectral-cli, openapi-typescript; pinned by package-lock.json)"
 npm ci --no-audit --no-fund --loglevel=error
 
 step "Headless browser (Debian's chromium, for the API reference page test)"
@@ -130,6 +130,11 @@ scripts/package-check
 
 step "cargo test --no-run (build the test binaries: one integration binary per crate)"
 cargo test --workspace --locked --no-run
+
+# The example documents as tools nobody here wrote read them; build.rs
+# rewrote them in the step above (scripts/lint-documents says what runs).
+step "linters: Redocly (recommended) and Spectral (spectral:oas) on every example document, openapi-typescript under plain recommended (scripts/lint-documents)"
+scripts/lint-documents
 
 step "cargo test (unit, integration, trybuild, golden, tsc, end to end)"
 log=$(mktemp)

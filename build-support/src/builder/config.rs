@@ -40,6 +40,7 @@ impl Builder {
         }
         if !self.outputs.is_empty() {
             config.openapi = self.outputs.clone();
+            check_outputs_in_code(&config.openapi)?;
         }
         if config.openapi.is_empty() {
             config.openapi.push(OpenApiOutput {
@@ -124,6 +125,27 @@ fn check_served_framework(config: &Config, crate_config: &Path) -> Result<(), Er
         Diagnostic::in_file(crate_config, "the `[framework]` settings given to tether-build differ from this file's, which `#[controller]` compiles into the app: the document would describe paths the app does not serve")
             .with_help("keep `[framework]` (global_prefix, versioning) in the crate's tether.toml only"),
     ))
+}
+
+/// Outputs given in code (`Builder::output`) are checked as the file's
+/// are: a broken value names the output and the field.
+fn check_outputs_in_code(outputs: &[OpenApiOutput]) -> Result<(), Error> {
+    let errors: Vec<Diagnostic> = outputs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, out)| Some((i, out.check("openapi").err()?)))
+        .map(|(i, e)| {
+            let n = i + 1;
+            Diagnostic::in_file(
+                Path::new("build.rs"),
+                format!("output #{n} of `Builder::output`: {e}"),
+            )
+        })
+        .collect();
+    match errors.is_empty() {
+        true => Ok(()),
+        false => Err(Error::many(errors)),
+    }
 }
 
 /// `d`, placed at where `key` is written in the `tether.toml` at `file`

@@ -15,7 +15,7 @@ use crate::extensions as ext;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, BTreeSet};
 use tether_model::attrs::HttpMethod;
-use tether_model::config::{OpenApiOutput, OpenApiVersion};
+use tether_model::config::{InfoSection, OpenApiOutput, OpenApiVersion, ServerEntry};
 use tether_model::controller::RouteModel;
 use tether_model::versioning::compare_version_values;
 use tether_model::{Framework, Version, VersioningKind};
@@ -349,6 +349,63 @@ pub(crate) struct Inputs<'a> {
     pub stated: &'a BTreeMap<String, Value>,
 }
 
+/// The document's `info`: title and version, then what `[openapi.info]`
+/// says. A per-version document's description opens with its version.
+fn info_object(
+    about: &InfoSection,
+    title: String,
+    version: String,
+    doc_version: Option<&str>,
+) -> Value {
+    let mut info = Map::new();
+    info.insert("title".into(), json!(title));
+    info.insert("version".into(), json!(version));
+    let versioned =
+        doc_version.map(|v| format!("Operations of API version {v} (send `X-API-Version: {v}`)."));
+    let description = match (versioned, &about.description) {
+        (Some(v), Some(d)) => Some(format!("{v}\n\n{d}")),
+        (v, d) => v.or_else(|| d.clone()),
+    };
+    if let Some(d) = description {
+        info.insert("description".into(), json!(d));
+    }
+    if let Some(terms) = &about.terms_of_service {
+        info.insert("termsOfService".into(), json!(terms));
+    }
+    if let Some(c) = &about.contact {
+        let mut contact = Map::new();
+        for (key, value) in [("name", &c.name), ("url", &c.url), ("email", &c.email)] {
+            if let Some(v) = value {
+                contact.insert(key.into(), json!(v));
+            }
+        }
+        info.insert("contact".into(), Value::Object(contact));
+    }
+    if let Some(l) = &about.license {
+        let mut license = Map::new();
+        license.insert("name".into(), json!(l.name));
+        for (key, value) in [("identifier", &l.identifier), ("url", &l.url)] {
+            if let Some(v) = value {
+                license.insert(key.into(), json!(v));
+            }
+        }
+        info.insert("license".into(), Value::Object(license));
+    }
+    Value::Object(info)
+}
+
+/// `servers`, in the order `tether.toml` lists them.
+fn servers(list: &[ServerEntry]) -> Value {
+    let servers: Vec<Value> = list
+        .iter()
+        .map(|s| match &s.description {
+            Some(d) => json!({"url": s.url, "description": d}),
+            None => json!({"url": s.url}),
+        })
+        .collect();
+    Value::Array(servers)
+}
+
 /// Builds the documents of one output.
 pub(crate) fn build(inputs: &Inputs<'_>) -> Result<Vec<Built>, Vec<Diagnostic>> {
     Ok(build_with(inputs, None)?
@@ -436,6 +493,7 @@ fn build_with(
             gen: &mut gen,
             openapi: output.openapi_version,
             versioning,
+            schemes_declared: !schemes.is_empty(),
         };
         let mut paths: Map<String, Value> = Map::new();
         let mut used_ids = BTreeSet::new();
@@ -492,18 +550,18 @@ fn build_with(
             .clone()
             .or_else(|| package.version.clone())
             .unwrap_or_else(|| "0.0.0".into());
-        let mut info = Map::new();
-        info.insert("title".into(), json!(title));
-        info.insert("version".into(), json!(version));
-        if let Some(v) = doc_version {
-            info.insert(
-                "description".into(),
-                json!(format!(
-                    "Operations of API version {v} (send `X-API-Version: {v}`)."
-                )),
-            );
+        doc.insert(
+            "info".into(),
+            info_object(&output.info, title, version, doc_version),
+        );
+        if !output.servers.is_empty() {
+            doc.insert("servers".into(), servers(&output.servers));
         }
-        doc.insert("info".into(), Value::Object(info));
+        // Without schemes no operation needs anything: said once, for
+        // readers (linters) that want every operation's security stated.
+        if schemes.is_empty() {
+            doc.insert("security".into(), json!([]));
+        }
         if let Some(x) = x_tether(framework, doc_version) {
             doc.insert(ext::ROOT.into(), x);
         }
@@ -532,6 +590,7 @@ fn build_with(
         }
         let mut document = Value::Object(doc);
         super::form_views::settle(&mut document);
+        super::unused::remove_unused_schemas(&mut document);
         let sites = Sites {
             schemas: std::mem::take(&mut gen.sites),
             operations,

@@ -20,6 +20,7 @@ pub(crate) mod schema;
 pub(crate) mod security;
 mod shape;
 pub(crate) mod sites;
+mod unused;
 pub(crate) mod write;
 
 pub use dialect::downgrade;

@@ -24,6 +24,9 @@ pub(super) struct OperationContext<'g, 'a> {
     pub openapi: OpenApiVersion,
     /// The versioning in force.
     pub versioning: Option<VersioningKind>,
+    /// Whether the document declares security schemes: then an operation
+    /// that requires none says so (`security: []`).
+    pub schemes_declared: bool,
 }
 
 impl OperationContext<'_, '_> {
@@ -203,11 +206,14 @@ impl OperationContext<'_, '_> {
         op.insert("operationId".into(), json!(operation_id));
         let deprecation = route.effective_deprecation(&c.model);
         let note = deprecation.and_then(|d| d.note.as_deref());
-        let (summary, description) = doc_summary(&route.docs).unzip();
+        // The first paragraph is the summary; the description is the
+        // whole text, for readers that show one of them only.
+        let summary = doc_summary(&route.docs).map(|(summary, _)| summary);
+        let description = summary.as_ref().map(|_| doc_text(&route.docs));
         if let Some(summary) = summary {
             op.insert("summary".into(), json!(summary));
         }
-        if let Some(description) = with_note(description.flatten(), note) {
+        if let Some(description) = with_note(description, note) {
             op.insert("description".into(), json!(description));
         }
         let key = controller_key(&c.model.type_name);
@@ -224,8 +230,14 @@ impl OperationContext<'_, '_> {
             op.insert("deprecated".into(), json!(true));
         }
         let schemes = route.effective_security(&c.model);
-        if let Some(security) = super::security::requirement(&schemes) {
-            op.insert("security".into(), security);
+        match super::security::requirement(&schemes) {
+            Some(security) => {
+                op.insert("security".into(), security);
+            }
+            None if self.schemes_declared => {
+                op.insert("security".into(), json!([]));
+            }
+            None => {}
         }
         op.insert(ext::CONTROLLER.into(), json!(key));
         let served_version = match version {
@@ -256,6 +268,11 @@ pub(super) fn route_tags(c: &FoundController, route: &RouteModel) -> Vec<String>
         }
     }
     tags
+}
+
+/// A doc comment's whole text: its lines as written, trimmed around.
+pub(super) fn doc_text(lines: &[String]) -> String {
+    lines.join("\n").trim().to_string()
 }
 
 /// The reason phrase of a status, for response descriptions.
@@ -299,6 +316,7 @@ mod tests {
             gen: &mut gen,
             openapi: OpenApiVersion::V3_1,
             versioning: None,
+            schemes_declared: false,
         };
         let op = ctx.operation(c, route, None, "books_op");
         assert!(gen.errors.is_empty(), "{:?}", gen.errors);
@@ -311,7 +329,9 @@ mod tests {
         let (op, components) = operation_of(routes, "find_one");
         assert_eq!(op["operationId"], "books_op");
         assert_eq!(op["summary"], "Finds one book.");
-        assert_eq!(op["description"], "By its id.");
+        // The whole doc comment: a reader that shows only the description
+        // (Spectral wants one on every operation) shows all of it.
+        assert_eq!(op["description"], "Finds one book.\n\nBy its id.");
         assert_eq!(op["tags"], json!(["books"]));
         assert_eq!(op[ext::CONTROLLER], "books");
         assert_eq!(op[ext::METHOD], "findOne");

@@ -41,6 +41,7 @@ mod cli_same_build;
 #[cfg(feature = "cli")]
 mod cli_sdk;
 mod openapi_golden;
+mod openapi_linted;
 mod openapi_paths;
 mod sdk_compiled;
 mod sdk_eslint;
@@ -74,6 +75,7 @@ fn main() {
     }
     for module in [
         openapi_golden::tests,
+        openapi_linted::tests,
         openapi_paths::tests,
         sdk_compiled::tests,
         sdk_eslint::tests,

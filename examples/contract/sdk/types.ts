@@ -40,15 +40,6 @@ export interface CurrentUser {
   role: string;
 }
 
-/** The headers of an export, beside the file's own. */
-export interface ExportHeaders {
-  /**
-   * How many items the export holds.
-   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
-   */
-  "X-Item-Count": number;
-}
-
 /** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found"}`. */
 export interface HttpError {
   /** The HTTP status code. */
@@ -126,21 +117,6 @@ export interface Login {
   username: string;
   /** Their password. */
   password: string;
-}
-
-/** The headers of a login. */
-export interface LoginHeaders {
-  /** The session cookie, for the `session` scheme. */
-  "Set-Cookie": string;
-}
-
-/** The headers of a list. */
-export interface PageHeaders {
-  /**
-   * How many items match, whatever the page.
-   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
-   */
-  "X-Total-Count": number;
 }
 
 /** What an upload received. */

@@ -54,15 +54,6 @@ export interface Login {
   password: string;
 }
 
-/** The headers of a list. */
-export interface PageHeaders {
-  /**
-   * How many match, whatever the page.
-   * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.
-   */
-  "X-Total-Count": number;
-}
-
 /** A project. */
 export interface Project {
   /**
@@ -124,12 +115,6 @@ export interface Session {
   token: string;
   /** Who signed in. */
   user: User;
-}
-
-/** The headers of a login or a logout. */
-export interface SessionCookie {
-  /** The session cookie (set on login, expired on logout). */
-  "Set-Cookie": string;
 }
 
 /** Whether a ticket is being worked on. */

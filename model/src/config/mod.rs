@@ -17,6 +17,12 @@
 //! output = "openapi.json"
 //! title = "Bookstore"
 //! version = "1.0.0"
+//! servers = [{ url = "https://api.example.org", description = "Production" }]
+//! [openapi.info]                    # all optional
+//! description = "The catalogue."
+//! terms_of_service = "https://example.org/terms"
+//! contact = { name = "Books team", url = "https://example.org", email = "books@example.org" }
+//! license = { name = "MIT", identifier = "MIT" }   # or url = "https://…"
 //! [openapi.sdk]
 //! output = "sdk"
 //! emit = "ts"                       # or "js": compiled .js + .d.ts
@@ -27,14 +33,16 @@
 //! "geo::Point" = '{"type": "array", "items": {"type": "number"}}'
 //! ```
 
+mod about;
 mod framework;
 mod openapi;
 
+pub use about::{ContactSection, InfoSection, LicenseSection, ServerEntry};
 pub use framework::{ExcludeEntry, FrameworkSection, VersioningSection, VersioningType};
 pub use openapi::{ControllerFilter, OpenApiOutput, OpenApiVersion, SdkEmit, SdkOutput};
 
 use framework::{check_default_version, check_default_version_prefix};
-use openapi::{check_output_is_json, one_or_many};
+use openapi::one_or_many;
 
 use crate::config_spans::{locate, Place};
 use crate::versioning::Framework;
@@ -183,10 +191,10 @@ impl Config {
         self.security.check()?;
         for (i, out) in self.openapi.iter().enumerate() {
             let key = match self.openapi.len() {
-                1 => "openapi.output".to_string(),
-                _ => format!("openapi[{i}].output"),
+                1 => "openapi".to_string(),
+                _ => format!("openapi[{i}]"),
             };
-            check_output_is_json(&key, &out.output)?;
+            out.check(&key)?;
         }
         if self.openapi.len() > 1 {
             let mut seen = Vec::new();

@@ -1,6 +1,7 @@
 //! `[openapi]` (or `[[openapi]]`) of `tether.toml`: each document's
 //! output, title, version and controllers, and its `[openapi.sdk]` client.
 
+use super::about::{InfoSection, ServerEntry};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -25,6 +26,32 @@ pub struct OpenApiOutput {
     pub filter: Option<ControllerFilter>,
     /// The TypeScript client; none when absent.
     pub sdk: Option<SdkOutput>,
+    /// `servers = [{ url = "…", description = "…" }]`: where the API is
+    /// served; none when absent.
+    #[serde(default)]
+    pub servers: Vec<ServerEntry>,
+    /// `[openapi.info]`: description, contact, license, terms of service.
+    #[serde(default)]
+    pub info: InfoSection,
+}
+
+impl OpenApiOutput {
+    /// Checks the values serde cannot: the output's file name, its
+    /// `servers` and `info`. `key` is the output's own key (`openapi`,
+    /// `openapi[1]`); every message opens with the key it is about.
+    pub fn check(&self, key: &str) -> Result<(), String> {
+        check_output_is_json(&format!("{key}.output"), &self.output)?;
+        super::about::check(key, &self.servers, &self.info)?;
+        let identifier = self
+            .info
+            .license
+            .as_ref()
+            .and_then(|l| l.identifier.as_ref());
+        match identifier {
+            Some(id) if self.openapi_version == OpenApiVersion::V3_0 => Err(format!("key `{key}.info.license.identifier`: OpenAPI 3.0 has no license identifier; give the license's `url` instead (`https://spdx.org/licenses/{id}.html`), or write a 3.1 document")),
+            _ => Ok(()),
+        }
+    }
 }
 
 fn default_output() -> String {
@@ -144,7 +171,7 @@ pub(super) fn one_or_many<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<OpenApi
 /// an `openapi.yaml` would hold JSON, which a reader of the name does not
 /// expect (YAML tools read it, as JSON is YAML, but diffs and editors do
 /// not).
-pub(super) fn check_output_is_json(key: &str, output: &str) -> Result<(), String> {
+fn check_output_is_json(key: &str, output: &str) -> Result<(), String> {
     let lower = output.to_ascii_lowercase();
     if !(lower.ends_with(".yaml") || lower.ends_with(".yml")) {
         return Ok(());

@@ -156,13 +156,32 @@ fn spec_literal(op: &Operation<'_>, types: &Types<'_>, parse_as: &str) -> String
     format!("{{ {} }}", fields.join(", "))
 }
 
+/// What `description` says besides `summary`: all of it, or what follows
+/// its first paragraph when that paragraph is the summary (its lines
+/// joined); `None` when nothing does.
+fn beyond_summary(description: &str, summary: &str) -> Option<String> {
+    let description = description.trim();
+    let (first, rest) = description.split_once("\n\n").unwrap_or((description, ""));
+    let first = first.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    if first != summary.trim() {
+        return Some(description.to_string());
+    }
+    let rest = rest.trim();
+    (!rest.is_empty()).then(|| rest.to_string())
+}
+
 fn method_doc(op: &Operation<'_>, m: &Method) -> Vec<String> {
     let text = |k: &str| op.op.get(k).and_then(Value::as_str).map(str::to_string);
     let mut doc = Vec::new();
     if let Some(s) = text("summary") {
         doc.push(s);
     }
-    let description = text("description");
+    // A description that opens with the summary (tether writes the whole
+    // doc comment) adds only what follows it.
+    let description = text("description").and_then(|d| match doc.first() {
+        Some(s) => beyond_summary(&d, s),
+        None => Some(d),
+    });
     let deprecated = op.op.field("deprecated") == Some(&Value::Bool(true));
     let (description, tag) =
         crate::sdk::naming::deprecation_doc(description.as_deref(), deprecated);
@@ -276,4 +295,28 @@ fn class_code(
         );
     }
     out + "}\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::beyond_summary;
+
+    /// tether's documents describe an operation with its whole doc
+    /// comment; the method's JSDoc does not say the summary twice.
+    #[test]
+    fn c1_a_description_that_repeats_the_summary_adds_what_follows_it() {
+        let summary = "Lists the books, a page at a time.";
+        assert_eq!(
+            beyond_summary(
+                "Lists the books,\na page at a time.\n\nFixed size.",
+                summary
+            ),
+            Some("Fixed size.".into())
+        );
+        assert_eq!(beyond_summary(summary, summary), None);
+        assert_eq!(
+            beyond_summary("Something else.", summary),
+            Some("Something else.".into())
+        );
+    }
 }
