@@ -429,7 +429,8 @@ mod tests {
         let routes = "/// Lists them all.\n///\n/// Slowly.\n#[get(\"/all\")] #[deprecated(note = \"use `list`\")] async fn all(&self) -> Json<Vec<Book>> { todo!() }\n#[get(\"/old\")] #[deprecated] async fn old(&self) -> String { todo!() }";
         let (op, _) = operation_of(routes, "all");
         assert_eq!(op["deprecated"], true);
-        assert_eq!(op["description"], "Slowly.\n\nDeprecated: use `list`");
+        // The description is the whole doc comment, then the note.
+        assert_eq!(op["description"], "Lists them all.\n\nSlowly.\n\nDeprecated: use `list`");
         let (op, _) = operation_of(routes, "old");
         assert_eq!(op["deprecated"], true);
         assert!(op.get("description").is_none(), "{op}");
@@ -445,6 +446,7 @@ mod tests {
             gen: &mut gen,
             openapi: OpenApiVersion::V3_1,
             versioning: None,
+            schemes_declared: false,
         };
         let c = &f.controllers[0];
         let ops = c
