@@ -35,6 +35,7 @@ mod cli_diff;
 mod cli_errors;
 #[cfg(feature = "cli")]
 mod cli_sdk;
+mod error_codes;
 mod openapi_golden;
 mod openapi_paths;
 mod sdk_compiled;
@@ -65,6 +66,7 @@ fn main() {
         tests.extend(module());
     }
     for module in [
+        error_codes::tests,
         openapi_golden::tests,
         openapi_paths::tests,
         sdk_compiled::tests,
