@@ -67,7 +67,7 @@ impl OperationContext<'_, '_> {
             let outputs = Outputs { gen: self.gen };
             let error = outputs.result_error_of(ty, c.module);
             if let Some(id) = error.and_then(|(err, module)| outputs.api_error_def(&err, module)) {
-                self.typed_answers(id, &mut answers);
+                self.typed_answers(id, route.errors.as_deref(), &mut answers);
             }
         }
         answers
@@ -145,17 +145,28 @@ impl OperationContext<'_, '_> {
         }
     }
 
-    /// Each variant of the error enum `id`: its status, with its body as a
-    /// component `{Enum}{Variant}` (its `code` a `const`) (a field named like a key of the body
+    /// Each variant of the error enum `id` (only those `#[errors(..)]`
+    /// lists, when given): its status, with its body as a component
+    /// `{Enum}{Variant}` (its `code` a `const`) (a field named like a key of the body
     /// itself is refused before: see `crate::checks`).
-    fn typed_answers(&mut self, id: DefId, answers: &mut ErrorAnswers) {
+    fn typed_answers(&mut self, id: DefId, only: Option<&[syn::Path]>, answers: &mut ErrorAnswers) {
         let Some((model, bodies, _)) = (Outputs { gen: self.gen }).api_error_variants(id) else {
             return;
         };
         let enum_name = self
             .gen
             .type_name(&crate::analysis::types::Ty::Def(id, Vec::new()));
+        let listed = |ident: &syn::Ident| {
+            only.is_none_or(|paths| {
+                paths
+                    .iter()
+                    .any(|p| p.segments.last().is_some_and(|s| s.ident == *ident))
+            })
+        };
         for (variant, mut fields) in model.variants.iter().zip(bodies) {
+            if !listed(&variant.ident) {
+                continue;
+            }
             let status = variant.status;
             let phrase = reason(status);
             let mut shape = Shape::default();

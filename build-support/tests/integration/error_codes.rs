@@ -52,6 +52,17 @@ export async function branch(): Promise<number> {
   }
   return -1;
 }
+
+// Issue 33 item 4: `find` lists `#[errors(ClinicError::NoBooking)]`.
+export async function narrowed(): Promise<number> {
+  const client = createClient({ baseUrl: "http://localhost" });
+  const { error } = await client.bookings.find({ params: { id: 1 } });
+  if (error?.status === 404) {
+    const only: types.ClinicErrorNoBooking = error.body;
+    return only.bookingId;
+  }
+  return -1;
+}
 "#;
 
 /// Checks the zod schemas at run time (the client emitted as JavaScript).
@@ -141,6 +152,32 @@ fn variant_codes_are_documented_as_const() {
     }
 }
 
+/// Issue 33 item 4: a route with `#[errors(..)]` documents only the
+/// variants it lists; without it, every variant.
+fn a_route_documents_the_variants_it_lists() {
+    let (v31, _) = documents(&scratch("error_codes_listed"));
+    let responses = |path: &str| {
+        let r = v31
+            .pointer(&format!("/paths/{path}/get/responses"))
+            .unwrap();
+        r.as_object().unwrap().clone()
+    };
+    let find = responses("~1bookings~1{id}");
+    assert_eq!(
+        find["404"]["content"]["application/json"]["schema"],
+        json!({"$ref": "#/components/schemas/ClinicErrorNoBooking"})
+    );
+    assert!(!find.contains_key("409"), "{find:?}");
+    let all = responses("~1bookings~1{id}~1referral");
+    assert_eq!(
+        all["404"]["content"]["application/json"]["schema"]["anyOf"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    assert!(all.contains_key("409"), "{all:?}");
+}
+
 /// The client's types tell `NoBooking` from `NoReferral` and narrow a
 /// 404's body on `code`, under strict tsc, from both documents.
 fn client_narrows_on_the_code() {
@@ -200,6 +237,7 @@ fn zod_schemas_tell_the_variants_apart() {
 pub(crate) fn tests() -> Vec<libtest_mimic::Trial> {
     tests![
         variant_codes_are_documented_as_const,
+        a_route_documents_the_variants_it_lists,
         client_narrows_on_the_code,
         zod_schemas_tell_the_variants_apart,
     ]

@@ -95,6 +95,9 @@ pub struct RouteModel {
     pub security: Option<SecuritySpec>,
     /// The method's `#[tags(..)]`, added to the controller's.
     pub tags: Vec<String>,
+    /// `#[errors(Enum::Variant, ..)]`: the variants of the route's error
+    /// enum it answers, documented alone; `None`: every variant.
+    pub errors: Option<Vec<syn::Path>>,
     /// Whether the method is `#[deprecated]` (Rust's own attribute).
     pub deprecated: bool,
     /// The arguments after `&self`.

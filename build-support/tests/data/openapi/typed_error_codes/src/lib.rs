@@ -2,7 +2,8 @@
 //! `const` (a one-value `enum` in 3.0): its name in SCREAMING_SNAKE_CASE or
 //! its `#[status(.., code = "…")]`. Two variants of one status and the same
 //! fields (`NoBooking`, `NoReferral`) differ by it alone; the framework's
-//! `HttpError` carries a `code` too.
+//! `HttpError` carries a `code` too. Issue 33 item 4: a route's
+//! `#[errors(..)]` documents only the variants it lists.
 use serde::Serialize;
 use tether::{controller, ApiError};
 
@@ -30,6 +31,11 @@ pub struct BookingsController;
 
 #[controller("/bookings")]
 impl BookingsController {
+    /// One booking: only `NoBooking` of the enum.
+    #[get("/:id")]
+    #[errors(ClinicError::NoBooking)]
+    async fn find(&self, #[param] id: u64) -> Result<Booking, ClinicError> { todo!() }
+
     #[get("/:id/referral")]
     async fn referral(&self, #[param] id: u64) -> Result<Booking, ClinicError> { todo!() }
 }
