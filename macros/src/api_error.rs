@@ -1,5 +1,5 @@
 //! `#[derive(ApiError)]` (SPEC E6): each variant answers its `#[status]`
-//! with Nest's error body plus its fields, read by the grammar of
+//! with Nest's error body, its `code` and its fields, read by the grammar of
 //! `tether_model::api_error` that tether-build documents it with.
 
 use proc_macro2::TokenStream;
@@ -50,6 +50,10 @@ fn placeholder(item: &ItemEnum) -> TokenStream {
             fn status(&self) -> ::tether::StatusCode {
                 ::std::unreachable!()
             }
+
+            fn code(&self) -> &'static str {
+                ::std::unreachable!()
+            }
         }
 
         #[automatically_derived]
@@ -69,6 +73,10 @@ fn expand(item: &ItemEnum, model: &ApiErrorModel) -> TokenStream {
         let status = v.status;
         quote!(Self::#ident { .. } => ::tether::__private::status(#status))
     });
+    let codes = model.variants.iter().map(|v| {
+        let (ident, code) = (&v.ident, &v.code);
+        quote!(Self::#ident { .. } => #code)
+    });
     let arms = item
         .variants
         .iter()
@@ -79,6 +87,10 @@ fn expand(item: &ItemEnum, model: &ApiErrorModel) -> TokenStream {
         impl ::tether::ApiError for #name {
             fn status(&self) -> ::tether::StatusCode {
                 match self { #(#statuses,)* }
+            }
+
+            fn code(&self) -> &'static str {
+                match self { #(#codes,)* }
             }
         }
 
@@ -94,7 +106,7 @@ fn expand(item: &ItemEnum, model: &ApiErrorModel) -> TokenStream {
 /// One variant's answer: a body struct with Nest's keys and the variant's
 /// fields (their serde attributes kept), serialised with its status.
 fn arm(v: &ErrorVariant, attrs: &[Attribute], fields_rule: Option<&syn::LitStr>) -> TokenStream {
-    let ident = &v.ident;
+    let (ident, code) = (&v.ident, &v.code);
     let status = v.status;
     let reason = tether_model::status::reason(status).unwrap_or("Error");
     let names: Vec<&syn::Ident> = v.fields.iter().filter_map(|f| f.ident.as_ref()).collect();
@@ -123,11 +135,13 @@ fn arm(v: &ErrorVariant, attrs: &[Attribute], fields_rule: Option<&syn::LitStr>)
                 __message: ::std::string::String,
                 #[serde(rename = "error")]
                 __error: &'static str,
+                #[serde(rename = "code")]
+                __code: &'static str,
                 #(#fields,)*
             }
             let __message = #message;
             ::tether::IntoResponse::into_response_with(
-                ::tether::Json(#body { __status_code: #status, __message, __error: #reason, #(#names),* }),
+                ::tether::Json(#body { __status_code: #status, __message, __error: #reason, __code: #code, #(#names),* }),
                 ::tether::__private::status(#status),
             )
         }

@@ -264,6 +264,26 @@ fn impl_controller(parts: ImplParts<'_>) -> TokenStream {
     }
 }
 
+/// Each `#[errors(Enum::Variant, ..)]` checked against its enum: a name
+/// that is not one of its variants is a compile error at that name.
+pub(crate) fn errors_checks(model: &ControllerModel) -> TokenStream {
+    let variants = model.routes.iter().flat_map(|r| r.errors.iter().flatten());
+    let checks = variants.map(|variant| {
+        let lead = &variant.leading_colon;
+        let n = variant.segments.len();
+        let enum_path = variant.segments.iter().take(n - 1);
+        quote! {
+            const _: () = {
+                #[allow(dead_code)]
+                fn __tether_errors(e: &#lead #(#enum_path)::*) -> bool {
+                    ::std::matches!(e, #variant { .. })
+                }
+            };
+        }
+    });
+    quote!(#(#checks)*)
+}
+
 /// The `impl ::tether::Controller` for a checked controller.
 pub(crate) fn controller_impl(
     model: &ControllerModel,

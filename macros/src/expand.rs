@@ -68,9 +68,11 @@ fn controller_with_config(
     match (model, framework.map(|(def, _)| def)) {
         (Ok(model), Ok(framework)) => {
             let table = codegen::controller_impl(&model, framework, schemes);
+            let checks = codegen::errors_checks(&model);
             quote! {
                 #item_impl
                 const _: () = { #table };
+                #checks
             }
         }
         (model, framework) => {

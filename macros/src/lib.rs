@@ -80,10 +80,17 @@ pub fn derive_multipart_form(item: TokenStream) -> TokenStream {
 
 /// `#[derive(ApiError)]` on an enum: each variant is an error answer with
 /// its status, `#[status(404)]` or `#[status(409, message = "… {field} …")]`
-/// (400–599), and a body of Nest's shape, `{"statusCode", "message",
-/// "error"}`, with the variant's named fields beside them (serialised as
-/// serde serialises a struct variant's fields). Implements
-/// `tether::ApiError` and `tether::IntoResponse`.
+/// (400–599), and a body of Nest's shape plus a machine-readable code,
+/// `{"statusCode", "message", "error", "code"}`, with the variant's named
+/// fields beside them (serialised as serde serialises a struct variant's
+/// fields). Implements `tether::ApiError` and `tether::IntoResponse`.
+///
+/// The `code` is the variant's name in `SCREAMING_SNAKE_CASE` (`NoBooking`
+/// answers `"code": "NO_BOOKING"`) unless `#[status(404, code = "…")]`
+/// gives another (letters, digits, `_`, `-` and `.`). It tells apart
+/// variants of one status and fields: the document writes it as a `const`
+/// and the TypeScript client narrows a body on it. Two variants of one
+/// enum cannot share a code.
 #[proc_macro_derive(ApiError, attributes(status, serde))]
 pub fn derive_api_error(item: TokenStream) -> TokenStream {
     api_error::derive(item.into()).into()

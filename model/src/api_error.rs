@@ -1,18 +1,23 @@
 //! `#[derive(ApiError)]` (SPEC E6): an error enum whose variants are the
 //! error answers of the routes that return it, each with its status
-//! (`#[status(409)]`) and a body of Nest's shape plus the variant's fields.
+//! (`#[status(409)]`) and a body of Nest's shape plus a machine-readable
+//! `code` (the variant's name in `SCREAMING_SNAKE_CASE` unless
+//! `#[status(.., code = "…")]` gives it; issue 33 item 3) and the
+//! variant's fields.
 //!
 //! Read by the derive, which serves each variant, and by tether-build,
 //! which documents it: one reading, so the two agree.
 
 use crate::controller::doc_lines;
 use crate::errors::Errors;
+use crate::rename::RenameRule;
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{Attribute, Fields, ItemEnum, LitInt, LitStr, Token};
 
-/// The keys of Nest's error body, which every variant's body starts with.
-pub const RESERVED_KEYS: [&str; 3] = ["statusCode", "message", "error"];
+/// The keys every variant's body starts with: Nest's error body and
+/// tether's `code`.
+pub const RESERVED_KEYS: [&str; 4] = ["statusCode", "message", "error", "code"];
 
 /// One variant: its status, message and fields.
 #[derive(Debug, Clone)]
@@ -24,6 +29,9 @@ pub struct ErrorVariant {
     /// `#[status(409, message = "…")]`: a format string over the fields;
     /// `None` answers the status's reason phrase.
     pub message: Option<LitStr>,
+    /// The body's `code`: `#[status(.., code = "…")]`, else the variant's
+    /// name in `SCREAMING_SNAKE_CASE` (`NoBooking` → `NO_BOOKING`).
+    pub code: String,
     /// The named fields (empty for a unit variant), serialised beside
     /// `statusCode`, `message` and `error` as serde serialises the fields
     /// of a struct variant.
@@ -59,11 +67,22 @@ impl ApiErrorModel {
             ));
         }
         let fields_rule = crate::attrs::serde_str(&item.attrs, "rename_all_fields");
-        let variants = item
+        let variants: Vec<ErrorVariant> = item
             .variants
             .iter()
             .filter_map(|v| errors.ok(ErrorVariant::parse(v, fields_rule.clone())))
             .collect();
+        for (i, v) in variants.iter().enumerate() {
+            if let Some(first) = variants[..i].iter().find(|w| w.code == v.code) {
+                errors.push(syn::Error::new(
+                    v.ident.span(),
+                    format!(
+                        "variants `{}` and `{}` both answer the code {:?}: a client tells them apart by it; give this one another with `#[status({}, code = \"…\")]`",
+                        first.ident, v.ident, v.code, v.status
+                    ),
+                ));
+            }
+        }
         errors.finish()?;
         Ok(ApiErrorModel {
             ident: item.ident.clone(),
@@ -96,7 +115,7 @@ impl ErrorVariant {
             if let Some(key) = reserved_key(f, rule.as_ref()) {
                 errors.push(syn::Error::new(
                     f.span(),
-                    format!("the body already has `{key}` (Nest's `statusCode`, `message`, `error`): rename this field, e.g. `#[serde(rename = \"detail\")]`"),
+                    format!("the body already has `{key}` (Nest's `statusCode`, `message`, `error`, and tether's `code`): rename this field, e.g. `#[serde(rename = \"detail\")]`"),
                 ));
             }
         }
@@ -108,19 +127,35 @@ impl ErrorVariant {
         }
         let status = errors.ok(status_attr(v));
         errors.finish()?;
-        let (status, message) = status.expect("no error recorded");
+        let StatusAttr {
+            status,
+            message,
+            code,
+        } = status.expect("no error recorded");
+        let code = code.map_or_else(
+            || RenameRule::ScreamingSnake.apply_to_variant(&crate::attrs::ident_name(&v.ident)),
+            |c| c.value(),
+        );
         Ok(ErrorVariant {
             ident: v.ident.clone(),
             status,
             message,
+            code,
             fields,
             docs: doc_lines(&v.attrs),
         })
     }
 }
 
+/// What a variant's `#[status(..)]` says.
+struct StatusAttr {
+    status: u16,
+    message: Option<LitStr>,
+    code: Option<LitStr>,
+}
+
 /// The `#[status(..)]` of a variant: exactly one, 400–599.
-fn status_attr(v: &syn::Variant) -> syn::Result<(u16, Option<LitStr>)> {
+fn status_attr(v: &syn::Variant) -> syn::Result<StatusAttr> {
     let attrs: Vec<&Attribute> = v
         .attrs
         .iter()
@@ -142,7 +177,7 @@ fn status_attr(v: &syn::Variant) -> syn::Result<(u16, Option<LitStr>)> {
     }
 }
 
-fn parse_status(input: ParseStream<'_>) -> syn::Result<(u16, Option<LitStr>)> {
+fn parse_status(input: ParseStream<'_>) -> syn::Result<StatusAttr> {
     if input.is_empty() {
         return Err(input.error("write the status: `#[status(404)]`"));
     }
@@ -162,23 +197,50 @@ fn parse_status(input: ParseStream<'_>) -> syn::Result<(u16, Option<LitStr>)> {
             ),
         ));
     }
-    let mut message = None;
+    let (mut message, mut code) = (None, None);
     while !input.is_empty() {
         input.parse::<Token![,]>()?;
         if input.is_empty() {
             break;
         }
         let key: syn::Ident = input.parse()?;
-        if key != "message" || message.is_some() {
+        let slot = if key == "message" {
+            &mut message
+        } else {
+            &mut code
+        };
+        if !(key == "message" || key == "code") || slot.is_some() {
             return Err(syn::Error::new(
                 key.span(),
-                "#[status] takes the status and at most one `message = \"…\"` (a format string over the variant's fields)",
+                "#[status] takes the status, at most one `message = \"…\"` (a format string over the variant's fields) and at most one `code = \"…\"`",
             ));
         }
         input.parse::<Token![=]>()?;
-        message = Some(input.parse::<LitStr>()?);
+        let value = input.parse::<LitStr>()?;
+        if key == "code" {
+            check_code(&value)?;
+        }
+        *slot = Some(value);
     }
-    Ok((status, message))
+    Ok(StatusAttr {
+        status,
+        message,
+        code,
+    })
+}
+
+/// A `code = "…"`: letters, digits, `_`, `-` and `.`, as an error code is
+/// matched by clients (`NO_BOOKING`, `booking.missing`).
+fn check_code(code: &LitStr) -> syn::Result<()> {
+    let value = code.value();
+    let fine = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.');
+    match !value.is_empty() && value.chars().all(fine) {
+        true => Ok(()),
+        false => Err(syn::Error::new(
+            code.span(),
+            format!("an error code is letters, digits, `_`, `-` and `.`, not {value:?}: e.g. `code = \"NO_BOOKING\"`"),
+        )),
+    }
 }
 
 /// A field's name when it is one of Nest's keys as serde writes it: its
@@ -246,6 +308,63 @@ mod tests {
         );
         assert_eq!(m.variants[0].docs, ["Taken."]);
         assert_eq!(m.variants[1].fields.len(), 0);
+    }
+
+    /// Issue 33 item 3: a variant's code is its name in SCREAMING_SNAKE_CASE
+    /// unless `code = "…"` says; two variants of one code, or a code with
+    /// other characters, are refused at the token.
+    #[test]
+    fn codes_default_override_and_clash() {
+        let m = ApiErrorModel::parse(&parse_quote! {
+            enum E {
+                #[status(404)]
+                NoBooking { booking_id: u64 },
+                #[status(404, code = "referral.missing", message = "no referral")]
+                NoReferral { booking_id: u64 },
+                #[status(500)]
+                r#Io,
+            }
+        })
+        .unwrap();
+        let codes: Vec<&str> = m.variants.iter().map(|v| v.code.as_str()).collect();
+        assert_eq!(codes, ["NO_BOOKING", "referral.missing", "IO"]);
+        assert_eq!(
+            m.variants[1].message.as_ref().unwrap().value(),
+            "no referral"
+        );
+        let clash = err(parse_quote!(
+            enum E {
+                #[status(404)]
+                NoBooking,
+                #[status(409, code = "NO_BOOKING")]
+                Taken,
+            }
+        ));
+        assert!(
+            clash.contains("`NoBooking` and `Taken` both answer the code \"NO_BOOKING\""),
+            "{clash}"
+        );
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(404, code = "no booking")]
+                A,
+            }
+        ))
+        .contains("letters, digits"));
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(404, code = "A", code = "B")]
+                A,
+            }
+        ))
+        .contains("at most one `code"));
+        assert!(err(parse_quote!(
+            enum E {
+                #[status(404)]
+                A { code: String },
+            }
+        ))
+        .contains("already has `code`"));
     }
 
     #[test]

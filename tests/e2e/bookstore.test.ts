@@ -71,7 +71,7 @@ test("c3: a 4xx is an error object, never a throw", async () => {
   assert.equal(missing.error.kind, "http");
   assert.equal(missing.error.status, 404);
   assert.equal(missing.error.message, "book 999 does not exist");
-  assert.deepEqual(missing.error.body, { statusCode: 404, message: "book 999 does not exist", error: "Not Found" });
+  assert.deepEqual(missing.error.body, { statusCode: 404, message: "book 999 does not exist", error: "Not Found", code: "NOT_FOUND" });
   assert.equal(missing.response?.status, 404);
   const invalid = await client.v1.books.create({ body: { title: "", authorId: 1 } });
   assert.equal(invalid.error?.status, 400);

@@ -102,7 +102,7 @@ impl Checker<'_, '_> {
     }
 
     /// A field of a variant of the error enum `id` serialised as a key of
-    /// the error body itself (`statusCode`, `message`, `error`) would
+    /// the error body itself (`statusCode`, `message`, `error`, `code`) would
     /// replace it.
     fn refuse_reserved_keys(&mut self, id: DefId) {
         let Some((model, bodies, module)) = (Outputs { gen: self.gen }).api_error_variants(id)

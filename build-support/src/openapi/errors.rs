@@ -67,7 +67,7 @@ impl OperationContext<'_, '_> {
             let outputs = Outputs { gen: self.gen };
             let error = outputs.result_error_of(ty, c.module);
             if let Some(id) = error.and_then(|(err, module)| outputs.api_error_def(&err, module)) {
-                self.typed_answers(id, &mut answers);
+                self.typed_answers(id, route.errors.as_deref(), &mut answers);
             }
         }
         answers
@@ -94,21 +94,21 @@ impl OperationContext<'_, '_> {
         }
         let error = self.gen.http_error();
         if reads {
-            let d = "Bad Request: a parameter or the body could not be read as declared; `message` says which and why.";
+            let d = "Bad Request: a parameter or the body could not be read as declared; `message` says which and why, `code` what kind (`MISSING_PARAMETER`, `INVALID_PARAMETER`, `INVALID_JSON`, `INVALID_BODY`, `VALIDATION_FAILED`).";
             answers
                 .entry(400)
                 .or_default()
                 .add(error.clone(), Some(d.into()));
         }
         let Some(kind) = body else { return };
-        let d = "Payload Too Large: the body is over the app's size limit.";
+        let d = "Payload Too Large: the body is over the app's size limit (`PAYLOAD_TOO_LARGE`).";
         answers
             .entry(413)
             .or_default()
             .add(error.clone(), Some(d.into()));
         if kind != BodyKind::Bytes {
             let d = format!(
-                "Unsupported Media Type: the body was not sent as `{}`.",
+                "Unsupported Media Type: the body was not sent as `{}` (`UNSUPPORTED_MEDIA_TYPE`).",
                 kind.content_type()
             );
             answers.entry(415).or_default().add(error, Some(d));
@@ -127,7 +127,7 @@ impl OperationContext<'_, '_> {
     ) {
         let error = self.gen.http_error();
         if !route.effective_security(&c.model).is_empty() {
-            let d = "Unauthorized: no credential of a scheme the operation requires was sent, or it was malformed or refused.";
+            let d = "Unauthorized: no credential of a scheme the operation requires was sent, or it was malformed or refused (`UNAUTHORIZED`).";
             answers
                 .entry(401)
                 .or_default()
@@ -140,22 +140,33 @@ impl OperationContext<'_, '_> {
             .chain(&route.pipeline)
             .any(|p| p.kind == PipelineKind::Guards);
         if guarded {
-            let d = "Forbidden: a guard refused the request.";
+            let d = "Forbidden: a guard refused the request (`FORBIDDEN`).";
             answers.entry(403).or_default().add(error, Some(d.into()));
         }
     }
 
-    /// Each variant of the error enum `id`: its status, with its body as a
-    /// component `{Enum}{Variant}` (a field named like a key of the body
+    /// Each variant of the error enum `id` (only those `#[errors(..)]`
+    /// lists, when given): its status, with its body as a component
+    /// `{Enum}{Variant}` (its `code` a `const`) (a field named like a key of the body
     /// itself is refused before: see `crate::checks`).
-    fn typed_answers(&mut self, id: DefId, answers: &mut ErrorAnswers) {
+    fn typed_answers(&mut self, id: DefId, only: Option<&[syn::Path]>, answers: &mut ErrorAnswers) {
         let Some((model, bodies, _)) = (Outputs { gen: self.gen }).api_error_variants(id) else {
             return;
         };
         let enum_name = self
             .gen
             .type_name(&crate::analysis::types::Ty::Def(id, Vec::new()));
+        let listed = |ident: &syn::Ident| {
+            only.is_none_or(|paths| {
+                paths
+                    .iter()
+                    .any(|p| p.segments.last().is_some_and(|s| s.ident == *ident))
+            })
+        };
         for (variant, mut fields) in model.variants.iter().zip(bodies) {
+            if !listed(&variant.ident) {
+                continue;
+            }
             let status = variant.status;
             let phrase = reason(status);
             let mut shape = Shape::default();
@@ -164,6 +175,9 @@ impl OperationContext<'_, '_> {
             shape.push(Property::required("message", json!({"type": "string"})));
             let error = json!({"type": "string", "const": phrase});
             shape.push(Property::required("error", error));
+            // What tells apart variants of one status and fields.
+            let code = json!({"type": "string", "const": variant.code});
+            shape.push(Property::required("code", code));
             // The fields were gathered apart: pushed onto the keys, a field
             // named like one would silently replace it.
             shape.props.append(&mut fields.props);

@@ -81,21 +81,23 @@ impl<'a> SchemaGen<'a> {
         }
     }
 
-    /// The `HttpError` component, added on first use.
+    /// The `HttpError` component, added on first use: tether's own error
+    /// answers, and any a handler builds, each with its `code`.
     pub(crate) fn http_error(&mut self) -> Value {
         self.components.entry(HTTP_ERROR.into()).or_insert_with(|| {
             json!({
                 "type": "object",
-                "description": "The body of every error response: `{\"statusCode\": 404, \"message\": \"…\", \"error\": \"Not Found\"}`.",
+                "description": "The body of every error response: `{\"statusCode\": 404, \"message\": \"…\", \"error\": \"Not Found\", \"code\": \"ROUTE_NOT_FOUND\"}`.",
                 "properties": {
                     "statusCode": {"type": "integer", "format": "int32", "description": "The HTTP status code."},
                     "message": {
                         "description": "What went wrong; validation errors list one message per problem.",
                         "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]
                     },
-                    "error": {"type": "string", "description": "The status text, e.g. `Not Found`."}
+                    "error": {"type": "string", "description": "The status text, e.g. `Not Found`."},
+                    "code": {"type": "string", "description": http_error_codes()}
                 },
-                "required": ["statusCode", "message"]
+                "required": ["statusCode", "message", "code"]
             })
         });
         reference(HTTP_ERROR)
@@ -524,4 +526,18 @@ impl<'a> SchemaGen<'a> {
             _ => None,
         }
     }
+}
+
+/// What the `code` of an `HttpError` body can be: tether's own codes with
+/// their statuses, else the status's reason phrase in SCREAMING_SNAKE_CASE
+/// or an app's own.
+fn http_error_codes() -> String {
+    let own: Vec<String> = tether_model::status::codes::ALL
+        .iter()
+        .map(|(code, status)| format!("`{code}` ({status})"))
+        .collect();
+    format!(
+        "What went wrong, for a program to branch on: {}; else the status's reason phrase in SCREAMING_SNAKE_CASE (`CONFLICT`) or a code the app chose.",
+        own.join(", ")
+    )
 }

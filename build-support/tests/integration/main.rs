@@ -40,6 +40,7 @@ mod cli_new;
 mod cli_same_build;
 #[cfg(feature = "cli")]
 mod cli_sdk;
+mod error_codes;
 mod openapi_golden;
 mod openapi_linted;
 mod openapi_paths;
@@ -74,6 +75,7 @@ fn main() {
         tests.extend(module());
     }
     for module in [
+        error_codes::tests,
         openapi_golden::tests,
         openapi_linted::tests,
         openapi_paths::tests,

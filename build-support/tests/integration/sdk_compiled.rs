@@ -6,13 +6,13 @@
 //! every module. `tests/tests/integration/sdk_package.rs` installs one with npm.
 
 use std::fs;
-use std::path::Path;
 
 use tether_build::sdk::{ImportExtension, SdkEmit};
 
 use crate::sdk_support;
 use sdk_support::{
     case_dirs, case_options, crate_dir, generate_case_into, node, read_tree, run_tsc, scratch,
+    strict_tsconfig,
 };
 
 fn g1_compiled_templates_are_what_tsc_makes_of_them() {
@@ -46,35 +46,6 @@ fn g1_compiled_templates_are_what_tsc_makes_of_them() {
         );
     }
     assert_eq!(committed.len(), fresh.len(), "ts/dist holds extra files");
-}
-
-fn strict_tsconfig(root: &Path) -> String {
-    let path = root.join("tsconfig.json");
-    fs::write(
-        &path,
-        r#"{
-  "compilerOptions": {
-    "target": "ES2022",
-    "lib": ["ES2022", "DOM", "DOM.Iterable"],
-    "types": [],
-    "module": "NodeNext",
-    "moduleResolution": "NodeNext",
-    "strict": true,
-    "noUncheckedIndexedAccess": true,
-    "exactOptionalPropertyTypes": true,
-    "noUnusedLocals": true,
-    "noUnusedParameters": true,
-    "verbatimModuleSyntax": true,
-    "isolatedModules": true,
-    "skipLibCheck": false,
-    "noEmit": true
-  },
-  "include": ["cases/**/*.ts"]
-}
-"#,
-    )
-    .unwrap();
-    path.to_string_lossy().to_string()
 }
 
 fn g1_compiled_clients_declare_what_the_sources_do_and_load_in_node() {

@@ -26,7 +26,7 @@ export const BookV2Schema: z.ZodType = z.looseObject({ id: integer().gte(0).lte(
 export const CreateAuthorSchema: z.ZodType = z.looseObject({ name: z.string() });
 export const CreateBookSchema: z.ZodType = z.looseObject({ title: z.string().refine((s) => Array.from(s).length >= 1, { message: "Too small: expected string to have >=1 characters" }).regex(pattern("\\S")), authorId: integer().gte(0).lte(18446744073709551615), year: integer().gte(0).lte(65535).nullable().optional() });
 export const HealthSchema: z.ZodType = z.looseObject({ status: z.string() });
-export const HttpErrorSchema: z.ZodType = z.looseObject({ statusCode: integer(), message: z.union([z.string(), z.array(z.string())]), error: z.string().optional() });
+export const HttpErrorSchema: z.ZodType = z.looseObject({ statusCode: integer(), message: z.union([z.string(), z.array(z.string())]), error: z.string().optional(), code: z.string() });
 
 /** The schemas of each operation (by operationId, else `METHOD /path`): its JSON request body and 2xx answers by status. */
 export const operationSchemas: Readonly<Record<string, OperationSchemas>> = {

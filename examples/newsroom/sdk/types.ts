@@ -27,7 +27,7 @@ export interface Delay {
   slept_ms: number;
 }
 
-/** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found"}`. */
+/** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found", "code": "ROUTE_NOT_FOUND"}`. */
 export interface HttpError {
   /** The HTTP status code. */
   statusCode: number;
@@ -35,6 +35,8 @@ export interface HttpError {
   message: string | string[];
   /** The status text, e.g. `Not Found`. */
   error?: string;
+  /** What went wrong, for a program to branch on: `INVALID_JSON` (400), `INVALID_BODY` (400), `MISSING_PARAMETER` (400), `INVALID_PARAMETER` (400), `VALIDATION_FAILED` (400), `UNAUTHORIZED` (401), `FORBIDDEN` (403), `ROUTE_NOT_FOUND` (404), `METHOD_NOT_ALLOWED` (405), `BODY_TIMEOUT` (408), `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415), `INTERNAL_SERVER_ERROR` (500), `TIMEOUT` (503), `OVERLOADED` (503); else the status's reason phrase in SCREAMING_SNAKE_CASE (`CONFLICT`) or a code the app chose. */
+  code: string;
 }
 
 /** A photo upload: a caption, an optional credit and the files. */

@@ -5,6 +5,7 @@ export interface AuthErrorStorage {
   statusCode: 500;
   message: string;
   error: "Internal Server Error";
+  code: "STORAGE";
 }
 
 /** No user has this name and password. */
@@ -12,6 +13,7 @@ export interface AuthErrorWrongCredentials {
   statusCode: 401;
   message: string;
   error: "Unauthorized";
+  code: "WRONG_CREDENTIALS";
 }
 
 /** `POST /projects`'s body. */
@@ -30,7 +32,7 @@ export interface CreateTicket {
   labels?: string[];
 }
 
-/** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found"}`. */
+/** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found", "code": "ROUTE_NOT_FOUND"}`. */
 export interface HttpError {
   /** The HTTP status code. */
   statusCode: number;
@@ -38,6 +40,8 @@ export interface HttpError {
   message: string | string[];
   /** The status text, e.g. `Not Found`. */
   error?: string;
+  /** What went wrong, for a program to branch on: `INVALID_JSON` (400), `INVALID_BODY` (400), `MISSING_PARAMETER` (400), `INVALID_PARAMETER` (400), `VALIDATION_FAILED` (400), `UNAUTHORIZED` (401), `FORBIDDEN` (403), `ROUTE_NOT_FOUND` (404), `METHOD_NOT_ALLOWED` (405), `BODY_TIMEOUT` (408), `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415), `INTERNAL_SERVER_ERROR` (500), `TIMEOUT` (503), `OVERLOADED` (503); else the status's reason phrase in SCREAMING_SNAKE_CASE (`CONFLICT`) or a code the app chose. */
+  code: string;
 }
 
 /** A logout's answer. */
@@ -72,6 +76,7 @@ export interface ProjectErrorKeyTaken {
   statusCode: 409;
   message: string;
   error: "Conflict";
+  code: "KEY_TAKEN";
   /** The key asked for. */
   key: string;
 }
@@ -81,6 +86,7 @@ export interface ProjectErrorNoProject {
   statusCode: 404;
   message: string;
   error: "Not Found";
+  code: "NO_PROJECT";
   /** The key asked for. */
   key: string;
 }
@@ -90,6 +96,7 @@ export interface ProjectErrorNoTicket {
   statusCode: 404;
   message: string;
   error: "Not Found";
+  code: "NO_TICKET";
   /** The project's key. */
   key: string;
   /**
@@ -104,6 +111,7 @@ export interface ProjectErrorStorage {
   statusCode: 500;
   message: string;
   error: "Internal Server Error";
+  code: "STORAGE";
 }
 
 /** What a user may do. */

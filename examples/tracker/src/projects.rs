@@ -128,6 +128,7 @@ impl ProjectsController {
     /// `offset` skips some (default 0); `limit` bounds the page (default
     /// and maximum 100), its rules checked before the handler runs.
     #[get]
+    #[errors(ProjectError::Storage)]
     async fn list(
         &self,
         db: State<Db>,

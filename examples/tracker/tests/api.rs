@@ -42,7 +42,7 @@ async fn a_failing_database_is_the_typed_500_without_its_details() {
     let body: serde_json::Value = res.json();
     assert_eq!(
         body,
-        serde_json::json!({"statusCode": 500, "message": "the database failed", "error": "Internal Server Error"})
+        serde_json::json!({"statusCode": 500, "message": "the database failed", "error": "Internal Server Error", "code": "STORAGE"})
     );
 }
 

@@ -34,7 +34,7 @@ pub fn deprecation(attrs: &[Attribute]) -> Option<Deprecation> {
 }
 
 /// Names of tether's method attributes, for "did you mean" hints.
-pub(super) const METHOD_ATTRS: [&str; 18] = [
+pub(super) const METHOD_ATTRS: [&str; 19] = [
     "get",
     "post",
     "put",
@@ -53,6 +53,7 @@ pub(super) const METHOD_ATTRS: [&str; 18] = [
     "security",
     "public",
     "tags",
+    "errors",
 ];
 
 /// Whether `attr` is one that `#[controller]` consumes from a method,
@@ -121,6 +122,35 @@ fn parse_pipeline(attr: &Attribute, kind: PipelineKind) -> syn::Result<PipelineA
         kind,
         exprs: exprs.into_iter().collect(),
     })
+}
+
+const ERRORS_EXAMPLE: &str = "`#[errors(ProjectError::NoProject, ProjectError::KeyTaken)]`";
+
+/// Parses `#[errors(ProjectError::NoProject, ProjectError::KeyTaken)]`:
+/// the variants of the route's error enum that it answers, each named
+/// with its enum.
+pub(super) fn parse_errors_attr(attr: &Attribute) -> syn::Result<Vec<syn::Path>> {
+    let hint = format!(
+        "#[errors] lists the variants of the route's error enum it answers: {ERRORS_EXAMPLE}"
+    );
+    let syn::Meta::List(list) = &attr.meta else {
+        return Err(syn::Error::new_spanned(attr, hint));
+    };
+    let paths = list.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+    )?;
+    if paths.is_empty() {
+        return Err(syn::Error::new_spanned(list, hint));
+    }
+    for p in &paths {
+        if p.segments.len() < 2 {
+            return Err(syn::Error::new_spanned(
+                p,
+                format!("name the variant with its enum: {ERRORS_EXAMPLE}"),
+            ));
+        }
+    }
+    Ok(paths.into_iter().collect())
 }
 
 const TAGS_EXAMPLE: &str = "`#[tags(\"admin\")]` or several: `#[tags(\"admin\", \"books\")]`";

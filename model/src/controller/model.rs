@@ -105,6 +105,9 @@ pub struct RouteModel {
     pub security: Option<SecuritySpec>,
     /// The method's `#[tags(..)]`, added to the controller's.
     pub tags: Vec<String>,
+    /// `#[errors(Enum::Variant, ..)]`: the variants of the route's error
+    /// enum it answers, documented alone; `None`: every variant.
+    pub errors: Option<Vec<syn::Path>>,
     /// The method's `#[deprecated]` (Rust's own attribute), if any.
     pub deprecated: Option<Deprecation>,
     /// The arguments after `&self`.

@@ -1,7 +1,9 @@
 //! Reading an impl block (syn) into a [`ControllerModel`]: the routes,
 //! their arguments and their rules, every problem collected.
 
-use super::attributes::{deprecation, doc_lines, is_tether_attr, type_name, CommonAttrs};
+use super::attributes::{
+    deprecation, doc_lines, is_tether_attr, parse_errors_attr, type_name, CommonAttrs,
+};
 use super::checks::{
     check_bodiless_status, check_body_method, check_error_type, check_path_params, check_signature,
     extractor_wrapper, is_plain_value, optional_whole, scalar_whole_query, PathParamChecks,
@@ -99,6 +101,7 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
     let mut route_attr = None;
     let mut common = CommonAttrs::default();
     let mut http_code = None;
+    let mut answers: Option<Vec<syn::Path>> = None;
     for attr in &f.attrs {
         if let Some(parsed) = parse_route_attr(attr) {
             if route_attr.is_some() {
@@ -113,6 +116,15 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         } else if common.read(attr, errors) {
         } else if tether_attr_name(attr).as_deref() == Some("http_code") {
             http_code = errors.ok(parse_http_code_attr(attr));
+        } else if tether_attr_name(attr).as_deref() == Some("errors") {
+            if answers.is_some() {
+                errors.push(syn::Error::new_spanned(
+                    attr,
+                    "#[errors] is given twice; list every variant in one attribute",
+                ));
+            } else {
+                answers = errors.ok(parse_errors_attr(attr));
+            }
         } else if let Some(e) = did_you_mean(attr) {
             errors.push(e);
         }
@@ -155,6 +167,7 @@ fn read_route(f: &ImplItemFn, base: &RoutePath, errors: &mut Errors) -> Option<R
         metadata: common.metadata,
         security: common.security,
         tags: common.tags,
+        errors: answers,
         deprecated: deprecation(&f.attrs),
         params,
         output: f.sig.output.clone(),
@@ -168,7 +181,7 @@ fn reject_orphan_attrs(f: &ImplItemFn, common: &CommonAttrs, errors: &mut Errors
     let orphan = f.attrs.iter().find(|a| {
         matches!(
             tether_attr_name(a).as_deref(),
-            Some("version" | "http_code")
+            Some("version" | "http_code" | "errors")
         )
     });
     let has_param_attrs = f.sig.inputs.iter().any(|a| match a {
@@ -319,6 +332,48 @@ mod tests {
     use crate::controller::test_support::model;
     use crate::versioning::{Version, VersionSpec};
     use syn::parse_quote;
+
+    /// Issue 33 item 4: `#[errors(Enum::Variant, ..)]` on a route lists the
+    /// variants it answers; absent, `None` (every variant).
+    #[test]
+    fn reads_the_variants_a_route_answers() {
+        let m = model(
+            r#""/projects""#,
+            parse_quote! {
+                impl ProjectsController {
+                    #[get]
+                    #[errors(ProjectError::Storage, crate::ProjectError::NoProject)]
+                    async fn list(&self) -> Result<String, ProjectError> { todo!() }
+                    #[get("/:key")]
+                    async fn find(&self, #[param] key: String) -> Result<String, ProjectError> { todo!() }
+                }
+            },
+        )
+        .unwrap();
+        let listed: Vec<String> = m.routes[0]
+            .errors
+            .iter()
+            .flatten()
+            .map(|p| p.segments.last().unwrap().ident.to_string())
+            .collect();
+        assert_eq!(listed, ["Storage", "NoProject"]);
+        assert!(m.routes[1].errors.is_none());
+        let misuse = |attr: proc_macro2::TokenStream| {
+            let item: syn::ItemImpl = parse_quote! {
+                impl C {
+                    #[get]
+                    #attr
+                    async fn list(&self) -> Result<String, E> { todo!() }
+                }
+            };
+            model(r#""/c""#, item).unwrap_err()
+        };
+        assert!(
+            misuse(quote::quote!(#[errors(Storage)])).contains("name the variant with its enum")
+        );
+        assert!(misuse(quote::quote!(#[errors()])).contains("#[errors] lists the variants"));
+        assert!(misuse(quote::quote!(#[errors(E::A)] #[errors(E::B)])).contains("given twice"));
+    }
 
     #[test]
     fn a1_reads_routes_versions_and_params() {

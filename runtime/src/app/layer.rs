@@ -178,10 +178,12 @@ pub fn error_response(error: BoxError) -> Response {
             http::StatusCode::SERVICE_UNAVAILABLE,
             "the request took too long",
         )
+        .with_code(crate::response::error::codes::TIMEOUT)
         .into_response();
     }
     if error.is::<tower::load_shed::error::Overloaded>() {
         return HttpError::new(http::StatusCode::SERVICE_UNAVAILABLE, "the server is busy")
+            .with_code(crate::response::error::codes::OVERLOADED)
             .into_response();
     }
     HttpError::internal("Internal server error").into_response()

@@ -7,7 +7,7 @@ use crate::app::middleware::{DynMiddleware, Endpoint, Next};
 use crate::app::response_future::ResponseFuture;
 use crate::extract::request::{PathParams, Request, RequestBody};
 use crate::response::body::{BoxError, IntoResponse, Response};
-use crate::response::error::HttpError;
+use crate::response::error::{codes, HttpError};
 use crate::routing::router::{RequestedVersion, Router};
 use bytes::Bytes;
 use pin_project_lite::pin_project;
@@ -286,6 +286,7 @@ impl ServiceParts {
         let version = self.requested_version(&head.headers);
         if let RequestedVersion::Unreadable(why) = version {
             return HttpError::bad_request(format!("invalid header `{VERSION_HEADER}`: {why}"))
+                .with_code(codes::INVALID_PARAMETER)
                 .into_response();
         }
         #[cfg(feature = "docs")]
@@ -330,7 +331,9 @@ impl ServiceParts {
             if versions.len() == 1 { "" } else { "s" },
             versions.join(", ")
         );
-        HttpError::not_found(message).into_response()
+        HttpError::not_found(message)
+            .with_code(codes::ROUTE_NOT_FOUND)
+            .into_response()
     }
 }
 
@@ -359,7 +362,9 @@ fn options_answer(allowed: &[&str]) -> Response {
 }
 
 fn not_found(head: &http::request::Parts) -> Response {
-    HttpError::not_found(format!("Cannot {} {}", head.method, head.uri.path())).into_response()
+    HttpError::not_found(format!("Cannot {} {}", head.method, head.uri.path()))
+        .with_code(codes::ROUTE_NOT_FOUND)
+        .into_response()
 }
 
 /// The stack of `layers` (first added innermost) around `service`.

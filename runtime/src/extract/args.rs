@@ -9,6 +9,7 @@ use crate::extract::body::{
 };
 use crate::extract::request::Request;
 use crate::extract::urlencoded::{Error, Values};
+use crate::response::error::codes;
 use crate::HttpError;
 use bytes::Bytes;
 use serde::de::DeserializeOwned;
@@ -80,6 +81,7 @@ pub(crate) fn percent_decoded<'a>(
             HttpError::bad_request(format!(
                 "invalid {place} `{name}`: {raw:?} is not valid UTF-8 once percent-decoded"
             ))
+            .with_code(codes::INVALID_PARAMETER)
         })
 }
 
@@ -87,12 +89,12 @@ pub(crate) fn percent_decoded<'a>(
 #[doc(hidden)]
 pub fn path_param<T: PathParam>(req: &Request, index: usize, name: &str) -> Result<T, HttpError> {
     let place = "path parameter";
-    let missing = || HttpError::bad_request(Error::Missing(name.into()).describe(place));
+    let missing = || Error::Missing(name.into()).into_param_error(place);
     let raw = req.raw_param_at(index).ok_or_else(missing)?;
     let read = percent_decoded(raw, place, name).and_then(|decoded| {
         Values::new(name, std::iter::once(decoded))
             .read()
-            .map_err(|e| HttpError::bad_request(e.describe(place)))
+            .map_err(|e| e.into_param_error(place))
     });
     read.map_err(|e| match &req.params.beside_static {
         Some(allow) => not_beside(req, allow),
@@ -126,32 +128,34 @@ pub fn query_param<T: QueryParam>(req: &Request, name: &str) -> Result<T, HttpEr
         .map(|(_, v)| v);
     Values::new(name, values)
         .read()
-        .map_err(|e| HttpError::bad_request(e.describe("query parameter")))
+        .map_err(|e| e.into_param_error("query parameter"))
 }
 
 /// `#[query] q: T`: the whole query string into `T`; errors name the key.
 #[doc(hidden)]
 pub fn query_all<T: DeserializeOwned>(req: &Request) -> Result<T, HttpError> {
     crate::extract::urlencoded::from_bytes(query_pairs(req)?)
-        .map_err(|e| HttpError::bad_request(e.describe("query parameter")))
+        .map_err(|e| e.into_param_error("query parameter"))
 }
 
 /// The query string, or the `400` when it carries more pairs than the
 /// app's limit (`App::max_form_pairs`).
 fn query_pairs(req: &Request) -> Result<&[u8], HttpError> {
     let query = req.query_string().unwrap_or("").as_bytes();
-    within_pair_limit(query, req.pair_limit as usize, "the query string")?;
+    within_pair_limit(query, req.pair_limit as usize, "the query string")
+        .map_err(|e| e.with_code(codes::INVALID_PARAMETER))?;
     Ok(query)
 }
 
 /// `Ok` unless `input` carries more than `limit` `key=value` pairs: then
-/// the `400` naming the limit, before any pair is decoded.
+/// the `400` naming the limit (`INVALID_BODY`), before any pair is decoded.
 fn within_pair_limit(input: &[u8], limit: usize, place: &str) -> Result<(), HttpError> {
     match crate::extract::urlencoded::more_pairs_than(input, limit) {
         false => Ok(()),
         true => Err(HttpError::bad_request(format!(
             "{place} has more than the limit of {limit} `key=value` pairs"
-        ))),
+        ))
+        .with_code(codes::INVALID_BODY)),
     }
 }
 
@@ -162,9 +166,10 @@ pub fn header_param<'a, T: HeaderParam>(req: &'a Request, name: &'a str) -> Resu
     let place = "header";
     let all = req.headers().get_all(name);
     if all.iter().any(|v| v.to_str().is_err()) {
-        return Err(HttpError::bad_request(format!(
-            "invalid {place} `{name}`: not visible ASCII"
-        )));
+        return Err(
+            HttpError::bad_request(format!("invalid {place} `{name}`: not visible ASCII"))
+                .with_code(codes::INVALID_PARAMETER),
+        );
     }
     let text = |v: &'a http::HeaderValue| Cow::Borrowed(v.to_str().unwrap_or(""));
     let mut iter = all.iter();
@@ -173,7 +178,7 @@ pub fn header_param<'a, T: HeaderParam>(req: &'a Request, name: &'a str) -> Resu
         // Sent several times (rare): collected, to be read as a sequence.
         _ => Values::header(name, all.iter().map(text).collect::<Vec<_>>().into_iter()).read(),
     };
-    read.map_err(|e| HttpError::bad_request(e.describe(place)))
+    read.map_err(|e| e.into_param_error(place))
 }
 
 /// `#[body] dto: T`: a JSON body.
@@ -181,7 +186,7 @@ pub fn header_param<'a, T: HeaderParam>(req: &'a Request, name: &'a str) -> Resu
 pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Result<T, HttpError> {
     check_content_type(req, is_json, "application/json")?;
     let bytes = read_body(req).await?;
-    read_json(&bytes).map_err(HttpError::bad_request)
+    read_json(&bytes).map_err(invalid_json)
 }
 
 /// [`body_json`], then `check` (SPEC E5): a broken rule is a `400`
@@ -216,7 +221,7 @@ fn json_validated<T: serde::de::DeserializeOwned>(
     message_limit: usize,
     check: impl Fn(&T) -> Result<(), serde_valid::validation::Errors>,
 ) -> Result<T, HttpError> {
-    let value: T = read_json(bytes).map_err(HttpError::bad_request)?;
+    let value: T = read_json(bytes).map_err(invalid_json)?;
     let check = crate::extract::text_length::counted(
         check,
         crate::extract::text_length::Input::Json(bytes),
@@ -229,6 +234,11 @@ fn json_validated<T: serde::de::DeserializeOwned>(
             crate::extract::validate::Sent::json,
         )
     })
+}
+
+/// The `400` of a JSON body not read as declared.
+fn invalid_json(message: String) -> HttpError {
+    HttpError::bad_request(message).with_code(codes::INVALID_JSON)
 }
 
 /// `#[body(form)] dto: T`: an urlencoded form body.
@@ -267,8 +277,9 @@ async fn form_bytes(req: &mut Request) -> Result<Bytes, HttpError> {
 }
 
 fn read_form<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HttpError> {
-    crate::extract::urlencoded::from_bytes(bytes)
-        .map_err(|e| HttpError::bad_request(e.describe("form field")))
+    crate::extract::urlencoded::from_bytes(bytes).map_err(|e| {
+        HttpError::bad_request(e.describe("form field")).with_code(codes::INVALID_BODY)
+    })
 }
 
 /// `#[body(text)] s: String`: a UTF-8 text body, documented as required,
@@ -277,6 +288,7 @@ fn read_form<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HttpErro
 pub async fn body_text(req: &mut Request) -> Result<String, HttpError> {
     body_text_optional(req).await?.ok_or_else(|| {
         HttpError::bad_request("the request body is required (text/plain) but none was sent")
+            .with_code(codes::INVALID_BODY)
     })
 }
 
@@ -286,9 +298,10 @@ pub async fn body_text_optional(req: &mut Request) -> Result<Option<String>, Htt
     let Some(bytes) = optional_body(req, |ct| ct.starts_with("text/"), "text/plain").await? else {
         return Ok(None);
     };
-    String::from_utf8(bytes.into())
-        .map(Some)
-        .map_err(|e| HttpError::bad_request(format!("the body is not valid UTF-8: {e}")))
+    String::from_utf8(bytes.into()).map(Some).map_err(|e| {
+        HttpError::bad_request(format!("the body is not valid UTF-8: {e}"))
+            .with_code(codes::INVALID_BODY)
+    })
 }
 
 /// The body of an optional `#[body]`: `None` when none was sent (none, or
@@ -322,6 +335,7 @@ pub async fn body_bytes<T: From<Bytes>>(req: &mut Request) -> Result<T, HttpErro
         HttpError::bad_request(
             "the request body is required (application/octet-stream) but none was sent",
         )
+        .with_code(codes::INVALID_BODY)
     })
 }
 

@@ -135,6 +135,7 @@ pub async fn read_body(req: &mut Request) -> Result<Bytes, HttpError> {
 
 fn unreadable(e: impl Display) -> HttpError {
     HttpError::bad_request(format!("the body could not be read: {e}"))
+        .with_code(crate::response::error::codes::INVALID_BODY)
 }
 
 /// Reads and discards up to [`DRAIN_PAST_LIMIT`] more bytes of `body`.

@@ -52,7 +52,7 @@ pub fn cookie_param<T: CookieParam>(req: &Request, name: &str) -> Result<T, Http
     };
     crate::extract::urlencoded::Values::new(name, value.into_iter())
         .read()
-        .map_err(|e| HttpError::bad_request(e.describe("cookie")))
+        .map_err(|e| e.into_param_error("cookie"))
 }
 
 #[cfg(test)]

@@ -87,13 +87,18 @@ pub struct Field {
     limit: usize,
 }
 
+/// The `400` of a multipart body not read as declared (`INVALID_BODY`).
+fn invalid_body(message: String) -> HttpError {
+    HttpError::bad_request(message).with_code(crate::response::error::codes::INVALID_BODY)
+}
+
 fn multipart_error(e: multer::Error, limit: usize) -> HttpError {
     use multer::Error as E;
     match e {
         E::StreamSizeExceeded { .. } | E::FieldSizeExceeded { .. } => {
             crate::extract::body::too_large(limit)
         }
-        other => HttpError::bad_request(format!("invalid multipart body: {other}")),
+        other => invalid_body(format!("invalid multipart body: {other}")),
     }
 }
 
@@ -103,7 +108,7 @@ impl Multipart {
     /// 1,000 by default) is a `400` naming it at the first part past it.
     pub async fn next_field(&mut self) -> Result<Option<Field>, HttpError> {
         match self.inner.next_field().await {
-            Ok(Some(_)) if self.parts_left == 0 => Err(HttpError::bad_request(format!(
+            Ok(Some(_)) if self.parts_left == 0 => Err(invalid_body(format!(
                 "the multipart body has more than the limit of {} parts",
                 self.part_limit
             ))),
@@ -176,9 +181,8 @@ impl Field {
     pub async fn text(self) -> Result<String, HttpError> {
         let name = self.name().unwrap_or("").to_string();
         let bytes = self.bytes().await?;
-        String::from_utf8(bytes.into()).map_err(|_| {
-            HttpError::bad_request(format!("multipart field `{name}` is not valid UTF-8"))
-        })
+        String::from_utf8(bytes.into())
+            .map_err(|_| invalid_body(format!("multipart field `{name}` is not valid UTF-8")))
     }
 
     /// The whole part as an [`UploadedFile`].
@@ -314,7 +318,7 @@ fn one(mut parts: Vec<UploadedFile>, name: &str) -> Result<Option<UploadedFile>,
     match parts.len() {
         0 => Ok(None),
         1 => Ok(parts.pop()),
-        n => Err(HttpError::bad_request(format!(
+        n => Err(invalid_body(format!(
             "multipart field `{name}` is given {n} times but takes one value"
         ))),
     }
@@ -324,11 +328,10 @@ fn parse_text<T: FormText>(part: UploadedFile, name: &str) -> Result<T, HttpErro
 where
     T::Err: Display,
 {
-    let text = std::str::from_utf8(&part.bytes).map_err(|_| {
-        HttpError::bad_request(format!("multipart field `{name}` is not valid UTF-8"))
-    })?;
+    let text = std::str::from_utf8(&part.bytes)
+        .map_err(|_| invalid_body(format!("multipart field `{name}` is not valid UTF-8")))?;
     text.parse().map_err(|e| {
-        HttpError::bad_request(format!(
+        invalid_body(format!(
             "invalid multipart field `{name}`: cannot read {text:?} as {}: {e}",
             std::any::type_name::<T>().rsplit("::").next().unwrap_or("")
         ))
@@ -336,7 +339,7 @@ where
 }
 
 fn missing(name: &str) -> HttpError {
-    HttpError::bad_request(format!("missing multipart field `{name}`"))
+    invalid_body(format!("missing multipart field `{name}`"))
 }
 
 impl<T: FormText> FormField for T
@@ -396,7 +399,7 @@ where
 /// multer (Nest), rather than its text silently taken for a file.
 fn file(part: UploadedFile, name: &str) -> Result<UploadedFile, HttpError> {
     if part.file_name.is_none() {
-        return Err(HttpError::bad_request(format!(
+        return Err(invalid_body(format!(
             "multipart field `{name}` takes a file: its part needs a `filename` in Content-Disposition"
         )));
     }
@@ -482,7 +485,7 @@ fn multipart_of(req: &mut Request) -> Result<Multipart, HttpError> {
     }
     crate::extract::body::sent_as_is(req)?;
     let boundary = multer::parse_boundary(content_type)
-        .map_err(|e| HttpError::bad_request(format!("invalid multipart body: {e}")))?;
+        .map_err(|e| invalid_body(format!("invalid multipart body: {e}")))?;
     let limit = req.body_limit;
     let constraints =
         multer::Constraints::new().size_limit(multer::SizeLimit::new().whole_stream(limit as u64));

@@ -52,6 +52,17 @@ impl Error {
         }
     }
 
+    /// The `400` of a parameter (`place`: path parameter, query parameter,
+    /// header, cookie): `MISSING_PARAMETER` or `INVALID_PARAMETER`.
+    pub(crate) fn into_param_error(self, place: &str) -> crate::HttpError {
+        use crate::response::error::codes;
+        let code = match self {
+            Error::Missing(_) => codes::MISSING_PARAMETER,
+            _ => codes::INVALID_PARAMETER,
+        };
+        crate::HttpError::bad_request(self.describe(place)).with_code(code)
+    }
+
     /// The error as found under `key`.
     fn at(self, key: &str) -> Self {
         match self {

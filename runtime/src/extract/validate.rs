@@ -21,7 +21,7 @@
 //! A value that breaks rules is a `400` in Nest's `ValidationPipe` shape,
 //! one message per broken rule, each naming the field by its wire path:
 //! `{"statusCode":400,"message":["title: The length of the value must be
-//! `>= 1`.", "labels[2]: …"],"error":"Bad Request"}`.
+//! `>= 1`.", "labels[2]: …"],"error":"Bad Request","code":"VALIDATION_FAILED"}`.
 
 use crate::extract::request::Request;
 use crate::HttpError;

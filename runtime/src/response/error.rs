@@ -1,9 +1,15 @@
-//! [`HttpError`]: an HTTP error with status and message, serialised as Nest
-//! does: `{"statusCode":404,"message":"Cannot GET /x","error":"Not Found"}`.
+//! [`HttpError`]: an HTTP error with status, message and code, serialised
+//! as Nest does with the code beside:
+//! `{"statusCode":404,"message":"Cannot GET /x","error":"Not Found","code":"ROUTE_NOT_FOUND"}`.
 
 use crate::response::body::{Body, IntoResponse, Response};
 use http::{header, StatusCode};
 use std::fmt;
+
+/// The `code`s of tether's own error answers, stable across releases
+/// (`INVALID_JSON`, `MISSING_PARAMETER`, `VALIDATION_FAILED`, …; the
+/// README lists them).
+pub use tether_model::status::codes;
 
 /// An error that becomes an HTTP response.
 ///
@@ -12,11 +18,14 @@ use std::fmt;
 /// let e = HttpError::not_found("book 7 does not exist");
 /// assert_eq!(e.status().as_u16(), 404);
 /// assert_eq!(e.message(), "book 7 does not exist");
+/// assert_eq!(e.code(), "NOT_FOUND");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpError {
     status: StatusCode,
     message: String,
+    /// [`HttpError::with_code`]'s; `None` answers the status's code.
+    code: Option<&'static str>,
     /// Several messages (Nest's validation answer), sent as an array.
     list: Option<Vec<String>>,
     body: Option<String>,
@@ -30,6 +39,7 @@ impl HttpError {
         Self {
             status,
             message: message.into(),
+            code: None,
             list: None,
             body: None,
             headers: None,
@@ -37,12 +47,13 @@ impl HttpError {
     }
 
     /// `400 Bad Request` with one message per problem, sent as
-    /// `"message": [..]` (Nest's `ValidationPipe` answer); [`message`]
-    /// joins them with `; `.
+    /// `"message": [..]` (Nest's `ValidationPipe` answer) with the code
+    /// `VALIDATION_FAILED`; [`message`] joins them with `; `.
     ///
     /// [`message`]: HttpError::message
     pub fn bad_request_list(messages: Vec<String>) -> Self {
-        let mut e = Self::new(StatusCode::BAD_REQUEST, messages.join("; "));
+        let mut e = Self::new(StatusCode::BAD_REQUEST, messages.join("; "))
+            .with_code(codes::VALIDATION_FAILED);
         e.list = Some(messages);
         e
     }
@@ -113,6 +124,30 @@ impl HttpError {
         self.status
     }
 
+    /// Sets the body's `code`, what a program branches on (the message is
+    /// for people). Without it an error answers its status's reason phrase
+    /// in `SCREAMING_SNAKE_CASE` (`NOT_FOUND`); tether's own errors answer
+    /// the codes of [`codes`].
+    ///
+    /// ```
+    /// use tether::HttpError;
+    /// let e = HttpError::conflict("the seat is taken").with_code("SEAT_TAKEN");
+    /// assert_eq!(e.code(), "SEAT_TAKEN");
+    /// assert!(e.to_json().ends_with(r#""error":"Conflict","code":"SEAT_TAKEN"}"#));
+    /// ```
+    pub fn with_code(mut self, code: &'static str) -> Self {
+        self.code = Some(code);
+        self
+    }
+
+    /// The body's `code`: [`HttpError::with_code`]'s, else the status's.
+    pub fn code(&self) -> &'static str {
+        match self.code {
+            Some(code) => code,
+            None => tether_model::status::error_code(self.status.as_u16()),
+        }
+    }
+
     /// The message.
     pub fn message(&self) -> &str {
         &self.message
@@ -123,7 +158,7 @@ impl HttpError {
         if let Some(body) = &self.body {
             return body.clone();
         }
-        let mut out = String::with_capacity(self.message.len() + 64);
+        let mut out = String::with_capacity(self.message.len() + 128);
         out.push_str("{\"statusCode\":");
         out.push_str(&self.status.as_u16().to_string());
         out.push_str(",\"message\":");
@@ -142,6 +177,8 @@ impl HttpError {
         }
         out.push_str(",\"error\":");
         push_json_string(&mut out, self.status.canonical_reason().unwrap_or("Error"));
+        out.push_str(",\"code\":");
+        push_json_string(&mut out, self.code());
         out.push('}');
         out
     }
@@ -196,7 +233,7 @@ mod tests {
         let e = HttpError::not_found("Cannot GET /x\n\"y\"");
         assert_eq!(
             e.to_json(),
-            r#"{"statusCode":404,"message":"Cannot GET /x\n\"y\"","error":"Not Found"}"#
+            r#"{"statusCode":404,"message":"Cannot GET /x\n\"y\"","error":"Not Found","code":"NOT_FOUND"}"#
         );
     }
 
@@ -206,6 +243,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(v["message"], "a\u{1}b");
         assert_eq!(v["error"], "Conflict");
+        assert_eq!(v["code"], "CONFLICT");
         let e = e.with_body(&serde_json::json!({"code": "taken"}));
         assert_eq!(e.to_json(), r#"{"code":"taken"}"#);
     }

@@ -457,6 +457,7 @@ fn body_timeout() -> Response {
         http::StatusCode::REQUEST_TIMEOUT,
         "the request body stopped arriving: no byte within the body-read timeout",
     )
+    .with_code(crate::response::error::codes::BODY_TIMEOUT)
     .into_response()
 }
 
@@ -482,6 +483,7 @@ fn poll_answer(
                         deadline.limit.as_millis()
                     ),
                 )
+                .with_code(crate::response::error::codes::TIMEOUT)
                 .into_response(),
             )
         }

@@ -162,7 +162,7 @@ async fn e1_a_result_alias_answers_as_a_result() {
     assert_eq!((status, ct.as_str()), (404, "application/json"));
     assert_eq!(
         body,
-        r#"{"statusCode":404,"message":"book 2 does not exist","error":"Not Found"}"#
+        r#"{"statusCode":404,"message":"book 2 does not exist","error":"Not Found","code":"NOT_FOUND"}"#
     );
     let (status, ct, _, body) = fetch(&s, "GET", "/returns/alias-text/1").await;
     assert_eq!(

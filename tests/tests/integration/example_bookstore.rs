@@ -42,7 +42,7 @@ async fn a5_example_serves_prefix_and_uri_versions_from_tether_toml() {
         (status, body.as_str()),
         (
             400,
-            r#"{"statusCode":400,"message":"title must not be empty","error":"Bad Request"}"#
+            r#"{"statusCode":400,"message":"title must not be empty","error":"Bad Request","code":"BAD_REQUEST"}"#
         )
     );
     s.stop().await.unwrap();

@@ -259,7 +259,7 @@ async fn a11_panicking_handler_is_500_and_server_survives() {
         assert_eq!(status, 500);
         assert_eq!(
             body,
-            r#"{"statusCode":500,"message":"Internal server error","error":"Internal Server Error"}"#
+            r#"{"statusCode":500,"message":"Internal server error","error":"Internal Server Error","code":"INTERNAL_SERVER_ERROR"}"#
         );
         still_serving(&s).await;
     }

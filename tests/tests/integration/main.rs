@@ -27,6 +27,7 @@ mod contract_returns;
 mod docs_assets;
 mod docs_page;
 mod e2e_sdk;
+mod error_codes;
 mod example_bookstore;
 mod expansion_inputs;
 mod hostile_http;

@@ -219,7 +219,7 @@ async fn a3_errors_and_bodies() {
         s.get("/items/fail").await,
         (
             418,
-            r#"{"statusCode":418,"message":"short and stout","error":"I'm a teapot"}"#.into()
+            r#"{"statusCode":418,"message":"short and stout","error":"I'm a teapot","code":"IM_A_TEAPOT"}"#.into()
         )
     );
     let (status, body) = s
@@ -244,7 +244,7 @@ async fn a3_errors_and_bodies() {
     assert_eq!(res.headers()["allow"], "GET, HEAD, PUT, DELETE, PATCH");
     assert_eq!(
         res.text().await.unwrap(),
-        r#"{"statusCode":405,"message":"Cannot POST /items/abc","error":"Method Not Allowed"}"#
+        r#"{"statusCode":405,"message":"Cannot POST /items/abc","error":"Method Not Allowed","code":"METHOD_NOT_ALLOWED"}"#
     );
     s.stop().await.unwrap();
 }

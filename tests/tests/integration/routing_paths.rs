@@ -84,8 +84,9 @@ async fn expect(server: &TestServer, path: &str, status: u16, body: &str) {
 async fn expect_404(server: &TestServer, path: &str) {
     let (status, body) = server.get(path).await;
     assert_eq!(status, 404, "GET {path} should be 404, got {body}");
-    let expected =
-        format!(r#"{{"statusCode":404,"message":"Cannot GET {path}","error":"Not Found"}}"#);
+    let expected = format!(
+        r#"{{"statusCode":404,"message":"Cannot GET {path}","error":"Not Found","code":"ROUTE_NOT_FOUND"}}"#
+    );
     assert_eq!(body, expected);
 }
 
@@ -189,14 +190,14 @@ async fn a2_failed_extraction_is_400_naming_the_parameter() {
     assert_eq!(status, 400);
     assert_eq!(
         body,
-        r#"{"statusCode":400,"message":"invalid path parameter `id`: cannot read \"seven\" as u64: invalid digit found in string","error":"Bad Request"}"#
+        r#"{"statusCode":400,"message":"invalid path parameter `id`: cannot read \"seven\" as u64: invalid digit found in string","error":"Bad Request","code":"INVALID_PARAMETER"}"#
     );
     let (status, body) = server.get("/users/0").await;
     assert_eq!(
         (status, body.as_str()),
         (
             404,
-            r#"{"statusCode":404,"message":"no user 0","error":"Not Found"}"#
+            r#"{"statusCode":404,"message":"no user 0","error":"Not Found","code":"NOT_FOUND"}"#
         )
     );
     server.stop().await.unwrap();

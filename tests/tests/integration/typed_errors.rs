@@ -125,26 +125,26 @@ async fn e6_each_variant_answers_its_status_and_body() {
     assert_eq!((status, ct.as_str()), (409, "application/json"));
     assert_eq!(
         body,
-        r#"{"statusCode":409,"message":"a book titled \"Dune\" exists","error":"Conflict","title":"Dune","conflictingId":1}"#
+        r#"{"statusCode":409,"message":"a book titled \"Dune\" exists","error":"Conflict","code":"TITLE_TAKEN","title":"Dune","conflictingId":1}"#
     );
     let (status, _, body) = send(&s, "GET", "/books/7", None).await;
     assert_eq!(status, 404);
     assert_eq!(
         body,
-        r#"{"statusCode":404,"message":"Not Found","error":"Not Found","id":7}"#
+        r#"{"statusCode":404,"message":"Not Found","error":"Not Found","code":"NOT_FOUND","id":7}"#
     );
     let (status, _, body) = send(&s, "POST", "/books", Some(r#"{"title":"closed"}"#)).await;
     assert_eq!(status, 503);
     assert_eq!(
         body,
-        r#"{"statusCode":503,"message":"Service Unavailable","error":"Service Unavailable"}"#
+        r#"{"statusCode":503,"message":"Service Unavailable","error":"Service Unavailable","code":"SHELF_CLOSED"}"#
     );
     let (status, _, body) =
         send(&s, "POST", "/books", Some(r#"{"title":"very long title"}"#)).await;
     assert_eq!(status, 422);
     assert_eq!(
         body,
-        r#"{"statusCode":422,"message":"Unprocessable Entity","error":"Unprocessable Entity","max":8}"#
+        r#"{"statusCode":422,"message":"Unprocessable Entity","error":"Unprocessable Entity","code":"TOO_LONG","max":8}"#
     );
     // Success and the framework's own answers are untouched.
     let (status, _, body) = send(&s, "POST", "/books", Some(r#"{"title":"Emma"}"#)).await;
@@ -167,7 +167,7 @@ async fn e6_an_exception_filter_receives_the_typed_error() {
         (status, body.as_str()),
         (
             410,
-            r#"{"statusCode":410,"message":"book 7 is gone","error":"Gone"}"#
+            r#"{"statusCode":410,"message":"book 7 is gone","error":"Gone","code":"GONE"}"#
         )
     );
     // Not caught: the variant answers itself.

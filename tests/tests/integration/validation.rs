@@ -252,6 +252,7 @@ async fn e5_every_broken_rule_of_every_parameter_in_one_400_before_pipes_and_val
             "theme: The value must be in [dark, light].",
         ],
         "error": "Bad Request",
+        "code": "VALIDATION_FAILED",
     });
     let got: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(got, expected);

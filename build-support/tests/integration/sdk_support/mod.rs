@@ -169,6 +169,38 @@ pub(crate) fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// `root/tsconfig.json`: a strict NodeNext project (ES2022 with the DOM,
+/// `noUncheckedIndexedAccess`, `exactOptionalPropertyTypes`, no unused
+/// code) over `root/cases/**/*.ts`; its path.
+pub(crate) fn strict_tsconfig(root: &Path) -> String {
+    let path = root.join("tsconfig.json");
+    fs::write(
+        &path,
+        r#"{
+  "compilerOptions": {
+    "target": "ES2022",
+    "lib": ["ES2022", "DOM", "DOM.Iterable"],
+    "types": [],
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "noUncheckedIndexedAccess": true,
+    "exactOptionalPropertyTypes": true,
+    "noUnusedLocals": true,
+    "noUnusedParameters": true,
+    "verbatimModuleSyntax": true,
+    "isolatedModules": true,
+    "skipLibCheck": false,
+    "noEmit": true
+  },
+  "include": ["cases/**/*.ts"]
+}
+"#,
+    )
+    .unwrap();
+    path.to_string_lossy().to_string()
+}
+
 /// A fresh scratch directory for one test.
 pub(crate) fn scratch(name: &str) -> PathBuf {
     let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));

@@ -135,7 +135,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    *
    * `GET /api/v1/projects`
    */
-  list(options: ProjectsV1ListOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Project[], SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 404 | 409 | 500, types.HttpError>, TThrow>, { "X-Total-Count": number }>> {
+  list(options: ProjectsV1ListOptions = {}): Promise<SDKWithHeaders<SDKOutcome<types.Project[], SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 500, types.HttpError>, TThrow>, { "X-Total-Count": number }>> {
     return this.#core.requestWithHeaders(
       { method: "GET", path: "/api/v1/projects", operationId: "projects_list", security: [["bearer"], ["session"], ["session_http"]], responseHeaders: { "X-Total-Count": "number" }, accept: "application/json", parseAs: "json" },
       options,
