@@ -40,7 +40,7 @@ export interface CurrentUser {
   role: string;
 }
 
-/** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found"}`. */
+/** The body of every error response: `{"statusCode": 404, "message": "…", "error": "Not Found", "code": "ROUTE_NOT_FOUND"}`. */
 export interface HttpError {
   /** The HTTP status code. */
   statusCode: number;
@@ -48,6 +48,8 @@ export interface HttpError {
   message: string | string[];
   /** The status text, e.g. `Not Found`. */
   error?: string;
+  /** What went wrong, for a program to branch on: `INVALID_JSON` (400), `INVALID_BODY` (400), `MISSING_PARAMETER` (400), `INVALID_PARAMETER` (400), `VALIDATION_FAILED` (400), `UNAUTHORIZED` (401), `FORBIDDEN` (403), `ROUTE_NOT_FOUND` (404), `METHOD_NOT_ALLOWED` (405), `BODY_TIMEOUT` (408), `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415), `INTERNAL_SERVER_ERROR` (500), `TIMEOUT` (503), `OVERLOADED` (503); else the status's reason phrase in SCREAMING_SNAKE_CASE (`CONFLICT`) or a code the app chose. */
+  code: string;
 }
 
 /** A stored item. */
@@ -70,6 +72,7 @@ export interface ItemErrorNameTaken {
   statusCode: 409;
   message: string;
   error: "Conflict";
+  code: "NAME_TAKEN";
   /** The name asked for. */
   name: string;
   /**
@@ -84,6 +87,7 @@ export interface ItemErrorNotFound {
   statusCode: 404;
   message: string;
   error: "Not Found";
+  code: "NOT_FOUND";
   /**
    * The id asked for.
    * 64-bit: values may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.

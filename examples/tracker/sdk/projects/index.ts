@@ -226,7 +226,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
    */
   events(options: ProjectsV1EventsOptions): Promise<SDKOutcome<SSEResponse<ProjectsV1EventsEvent>, SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 404 | 409 | 500, types.HttpError>, TThrow>> {
     return this.#core.request(
-      { method: "GET", path: "/api/v1/projects/{key}/events", operationId: "projects_events", security: [["bearer"], ["session"], ["session_http"]], parseAs: "stream" },
+      { method: "GET", path: "/api/v1/projects/{key}/events", operationId: "projects_events", security: [["bearer"], ["session"], ["session_http"]], accept: "text/event-stream, application/json", parseAs: "stream" },
       options,
     );
   }
