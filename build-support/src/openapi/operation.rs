@@ -430,7 +430,10 @@ mod tests {
         let (op, _) = operation_of(routes, "all");
         assert_eq!(op["deprecated"], true);
         // The description is the whole doc comment, then the note.
-        assert_eq!(op["description"], "Lists them all.\n\nSlowly.\n\nDeprecated: use `list`");
+        assert_eq!(
+            op["description"],
+            "Lists them all.\n\nSlowly.\n\nDeprecated: use `list`"
+        );
         let (op, _) = operation_of(routes, "old");
         assert_eq!(op["deprecated"], true);
         assert!(op.get("description").is_none(), "{op}");
