@@ -1,4 +1,4 @@
-//! The list of files tether wrote (SPEC D3): `tether.generated`, next to the
+//! The list of files tether wrote: `tether.generated`, next to the
 //! documents. A run that no longer writes a listed file deletes it, so a
 //! document or client that describes routes that are gone does not stay on
 //! disk (switching to per-version documents leaves no `openapi.json`

@@ -1,4 +1,4 @@
-//! `#[derive(ApiError)]` (SPEC E6): each variant answers its `#[status]`
+//! `#[derive(ApiError)]`: each variant answers its `#[status]`
 //! with Nest's error body, its `code` and its fields, read by the grammar of
 //! `tether_model::api_error` that tether-build documents it with.
 

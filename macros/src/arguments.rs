@@ -1,4 +1,4 @@
-//! The code reading one handler argument from the request (SPEC A2, E5):
+//! The code reading one handler argument from the request:
 //! the extraction call, its check by the argument's own rules, the route's
 //! pipes, and the expression passed to the handler. Shared by
 //! [`crate::codegen`] and [`crate::param_rules`], which both read

@@ -11,8 +11,8 @@ use tether_model::controller::{
 };
 use tether_model::response::{success_shape, ReturnShape};
 
-/// Turns the handler's value into the response (SPEC A3, E1); an `Err` of
-/// a `Result` is raised to the route's exception filters (SPEC A7).
+/// Turns the handler's value into the response; an `Err` of
+/// a `Result` is raised to the route's exception filters.
 ///
 /// Decided by the value's type, not its spelling (the runtime's
 /// `handler_return`), so an alias of `Result` is a `Result` and any other
@@ -134,11 +134,11 @@ fn handler_fn(model: &ControllerModel, route: &RouteModel) -> (syn::Ident, Token
     (name, tokens)
 }
 
-/// The order arguments are read in: those with rules first, all together
-/// (SPEC E5), then the others in argument order, bodies last (they consume
+/// The order arguments are read in: those with rules first, all together,
+/// then the others in argument order, bodies last (they consume
 /// the request). Split in two: those read before the handler's future is
 /// made (path, query, header and cookie values: then the future need not
-/// hold the request, SPEC A10), up to the first extractor, which is async;
+/// hold the request), up to the first extractor, which is async;
 /// and the rest, read inside the future.
 fn read_order(route: &RouteModel) -> (Vec<&ParamModel>, Vec<&ParamModel>) {
     let (bodies, others): (Vec<_>, Vec<_>) = route

@@ -1,5 +1,5 @@
-//! The code enforcing `#[validate(..)]` rules on single-value arguments
-//! (SPEC E5): each argument with rules is read, every rule of every such
+//! The code enforcing `#[validate(..)]` rules on single-value arguments:
+//! each argument with rules is read, every rule of every such
 //! argument is checked with serde_valid's own single-value checks (text
 //! lengths with tether's, in code points), one
 //! `400` lists all that are broken, and only then do the route's pipes see

@@ -1,6 +1,6 @@
 //! `#[security("name")]` checked against `[security.schemes]` of the
 //! crate's `tether.toml`, and turned into the route's
-//! `::tether::pipeline::security::Security` metadata (SPEC E4).
+//! `::tether::pipeline::security::Security` metadata.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -65,7 +65,7 @@ pub(crate) fn metadata_tokens(spec: &SecuritySpec, schemes: &Schemes) -> TokenSt
 /// `BasicAuth`, an `Extension` a middleware stored), the `Authorization`
 /// header, or the header, query parameter or cookie of an apiKey scheme.
 /// A secured route with neither one nor a guard admits any well-formed
-/// credential: `App` warns about it at startup (issue 31).
+/// credential: `App` warns about it at startup.
 pub(crate) fn reads_credential(route: &RouteModel, schemes: &Schemes) -> bool {
     let key_at = |at: KeyLocation, name: &str| {
         schemes.values().any(|s| {

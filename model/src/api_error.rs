@@ -1,8 +1,8 @@
-//! `#[derive(ApiError)]` (SPEC E6): an error enum whose variants are the
+//! `#[derive(ApiError)]`: an error enum whose variants are the
 //! error answers of the routes that return it, each with its status
 //! (`#[status(409)]`) and a body of Nest's shape plus a machine-readable
 //! `code` (the variant's name in `SCREAMING_SNAKE_CASE` unless
-//! `#[status(.., code = "…")]` gives it; issue 33 item 3) and the
+//! `#[status(.., code = "…")]` gives it) and the
 //! variant's fields.
 //!
 //! Read by the derive, which serves each variant, and by tether-build,

@@ -1,4 +1,4 @@
-//! The attribute grammar (SPEC A1–A4): what `#[controller]`, the route
+//! The attribute grammar: what `#[controller]`, the route
 //! attributes, `#[version]`, `#[http_code]` and the parameter attributes
 //! mean. Each parser takes one `syn::Attribute` and returns a typed value or
 //! an error spanned on the offending token with the fix in its text.
@@ -66,10 +66,10 @@ pub enum ParamSource {
     Header(String),
     /// `#[req]`: the request head (method, URI, headers).
     Request,
-    /// `#[cookie("session")]`: one cookie of the `Cookie` header (SPEC E2).
+    /// `#[cookie("session")]`: one cookie of the `Cookie` header.
     Cookie(String),
     /// No attribute: a type implementing `tether::FromRequest` (a current
-    /// user, a tenant, app state) reads itself from the request (SPEC E2).
+    /// user, a tenant, app state) reads itself from the request.
     Extractor,
 }
 

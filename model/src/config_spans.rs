@@ -1,4 +1,4 @@
-//! Where a key of `tether.toml` is written (SPEC B4), so an error found
+//! Where a key of `tether.toml` is written, so an error found
 //! after parsing (by [`crate::config::Config`]'s checks) names the line and
 //! column like one toml itself reports.
 

@@ -1,4 +1,4 @@
-//! The HTTP method of a route (SPEC A1): one enum for the route attributes
+//! The HTTP method of a route: one enum for the route attributes
 //! the macros read, the runtime's route table and the OpenAPI operations.
 //! Syn-free, so the runtime uses it without the `syn` feature.
 
@@ -79,7 +79,7 @@ impl HttpMethod {
         Self::ALL.into_iter().find(|m| m.attr_name() == name)
     }
 
-    /// The default success status: 201 for POST, 200 otherwise (SPEC A3).
+    /// The default success status: 201 for POST, 200 otherwise.
     pub fn default_status(self) -> u16 {
         match self {
             HttpMethod::Post => 201,

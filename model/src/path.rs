@@ -1,4 +1,4 @@
-//! Route path syntax (SPEC A2, B2): `/users/:id` and `/files/*rest`.
+//! Route path syntax: `/users/:id` and `/files/*rest`.
 //!
 //! One parser for the macros, the runtime router and the OpenAPI generator,
 //! so the three can never disagree on what a path means.
@@ -205,7 +205,7 @@ impl RoutePath {
         self.render(|n| format!("{{{n}}}"), |n| format!("{{*{n}}}"))
     }
 
-    /// OpenAPI's spelling (SPEC B2): `/users/{id}`, `/files/{rest}`.
+    /// OpenAPI's spelling: `/users/{id}`, `/files/{rest}`.
     pub fn to_openapi(&self) -> String {
         self.render(|n| format!("{{{n}}}"), |n| format!("{{{n}}}"))
     }
@@ -213,7 +213,7 @@ impl RoutePath {
     /// The path with its captures' names left out (`/users/{}`,
     /// `/files/{}` for `/files/*rest`): two routes of one template are one
     /// route to the router and to OpenAPI, whose templated paths must differ
-    /// in more than their parameters' names (SPEC B2).
+    /// in more than their parameters' names.
     pub fn to_template(&self) -> String {
         self.render(|_| "{}".to_string(), |_| "{}".to_string())
     }

@@ -1,4 +1,4 @@
-//! Routes served outside the global prefix (issue 12 item 13): Nest's
+//! Routes served outside the global prefix: Nest's
 //! `app.setGlobalPrefix('api', { exclude: ['health', { path: 'metrics',
 //! method: RequestMethod.GET }] })`, written in `tether.toml` as
 //!

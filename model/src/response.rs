@@ -1,4 +1,4 @@
-//! What a handler's return type means (SPEC A3), read from its syntax:
+//! What a handler's return type means, read from its syntax:
 //! [`return_shape`], the one reading of return types. The OpenAPI
 //! generator documents the response from it; the macros take
 //! `(StatusCode, T)` from it.

@@ -1,4 +1,4 @@
-//! `[security.schemes.<name>]` of `tether.toml` (SPEC E4): each security
+//! `[security.schemes.<name>]` of `tether.toml`: each security
 //! scheme declared once, then required by `#[security("<name>")]` on
 //! controllers and routes.
 //!

@@ -1,4 +1,4 @@
-//! `#[security("bearer")]`, `#[public]` and `#[metadata(..)]` (SPEC E3,
+//! `#[security("bearer")]`, `#[public]` and `#[metadata(..)]` (
 //! E4): what a controller or a route requires and the typed values its
 //! guards read.
 

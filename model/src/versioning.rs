@@ -1,5 +1,5 @@
-//! Versions, the global prefix and how they shape a served path
-//! (SPEC A4, A5, B2, B2h). The runtime router and the OpenAPI generator both
+//! Versions, the global prefix and how they shape a served path.
+//! The runtime router and the OpenAPI generator both
 //! call [`Framework::served_paths`], so what is served is what is documented.
 
 use crate::method::HttpMethod;
@@ -32,7 +32,7 @@ pub enum VersionSpec {
 }
 
 impl VersionSpec {
-    /// The method's spec wins over its controller's (SPEC A4).
+    /// The method's spec wins over its controller's.
     pub fn or(&self, controller: &VersionSpec) -> VersionSpec {
         match self {
             VersionSpec::Inherit => controller.clone(),
@@ -204,7 +204,7 @@ impl Framework {
 }
 
 /// Why a neutral route may not share its method and path with a versioned
-/// one under HEADER versioning (issue 12 item 14). Nest lets the neutral
+/// one under HEADER versioning. Nest lets the neutral
 /// route answer every version no other route claims, but one OpenAPI
 /// operation per method and path per document cannot say "any version but
 /// 1 and 2", and a client sending no header gets the default version, never

@@ -1,4 +1,4 @@
-//! The document at run time (SPEC F4, feature `docs`): the app serves the
+//! The document at run time (feature `docs`): the app serves the
 //! OpenAPI document(s) that `build.rs` wrote, embedded at compile time, and
 //! an API reference page — Swagger UI, the page Nest's `SwaggerModule`
 //! serves — whose assets are embedded too, so it works with no internet.

@@ -1,4 +1,4 @@
-//! An in-process test client (SPEC F5): requests go straight to the
+//! An in-process test client: requests go straight to the
 //! compiled app — middleware, tower layers, pipeline, handlers — with no
 //! socket, no port and no HTTP parsing, as `@nestjs/testing` + supertest do
 //! for Nest.

@@ -1,4 +1,4 @@
-//! One [`tracing`] span per request (SPEC F1), with OpenTelemetry's HTTP
+//! One [`tracing`] span per request, with OpenTelemetry's HTTP
 //! semantic-convention fields.
 //!
 //! The span is `request` at `INFO` with target `tether::request`. Its fields:
@@ -128,7 +128,7 @@ fn open<R: SpanRoute>(
 /// `response` event then go to the `log` logger (env_logger and the like),
 /// so the span is kept although it is disabled for `tracing`. Below `INFO`
 /// (no logger: `Off`) nothing is opened: a disabled span cost ~190
-/// instructions per request (issue 18).
+/// instructions per request.
 #[inline]
 fn log_takes_info() -> bool {
     log::max_level() >= log::LevelFilter::Info

@@ -1,4 +1,4 @@
-//! The crate's own dependencies that tether relies on (SPEC E5).
+//! The crate's own dependencies that tether relies on.
 //!
 //! `#[derive(serde_valid::Validate)]` implements the trait of the
 //! serde_valid the crate depends on. tether checks bodies and queries

@@ -1,4 +1,4 @@
-//! Compiler-style errors (SPEC B1): file, line, column, what is wrong and
+//! Compiler-style errors: file, line, column, what is wrong and
 //! what to write instead, rendered like rustc (by `annotate-snippets`,
 //! rustc's own renderer: the span underlined whole, the help as a note)
 //! so editors can jump to them.

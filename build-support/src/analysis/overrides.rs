@@ -1,4 +1,4 @@
-//! The escape hatch for types tether-build cannot see into (SPEC B3):
+//! The escape hatch for types tether-build cannot see into:
 //! state a schema where the type is used or defined, with an attribute
 //! rustc ignores,
 //!

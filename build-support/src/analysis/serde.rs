@@ -1,4 +1,4 @@
-//! serde's attributes, the one place they are read (SPEC B3): container,
+//! serde's attributes, the one place they are read: container,
 //! variant and field attributes and the `rename_all` rule table, as
 //! `serde_derive` applies them when *serializing* (where serialize and
 //! deserialize names differ, the serialized one is documented).

@@ -1,4 +1,4 @@
-//! Types from other crates of the same workspace (SPEC B3): the crate's
+//! Types from other crates of the same workspace: the crate's
 //! path dependencies, found with `cargo metadata`, are read like the crate
 //! itself so `use shared_models::User;` documents `User`. tether's own
 //! crates are not followed (their types have fixed schemas).

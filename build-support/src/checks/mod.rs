@@ -1,4 +1,4 @@
-//! The checks (SPEC B3, E1, E4, E5, E6): what a document cannot describe
+//! The checks: what a document cannot describe
 //! as the server serves it is refused here, over the analysed crate,
 //! before anything is emitted; the writer (`crate::openapi`) then
 //! documents what passed, and checks nothing. Each refusal says what is

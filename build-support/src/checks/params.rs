@@ -1,4 +1,4 @@
-//! The refusals of an operation's arguments (SPEC E1): a value that the
+//! The refusals of an operation's arguments: a value that the
 //! text of a key, header, cookie or path segment cannot carry, a `#[query]`
 //! that does not read a struct or a map, a flattened field a query or form
 //! hands text it cannot read, a key read twice, a key a
@@ -97,7 +97,7 @@ impl Checker<'_, '_> {
     /// those is never read from it, so a request that sends one is refused
     /// whatever the document told the client to send (an `Option` is
     /// `None` only while the key is absent). Refused at the argument's
-    /// type (SPEC E1).
+    /// type.
     fn refuse_unreadable_param(&mut self, ty: &Ty, p: &ParamModel, c: &FoundController) {
         let (name, place, carrier) = match &p.source {
             ParamSource::Query(name) => (name, "query parameter", "a query string"),
@@ -156,7 +156,7 @@ impl Checker<'_, '_> {
     /// text, a list or an `Option` of one: `#[query]` without a key reads
     /// the whole query string into a struct or a map, so the server would
     /// refuse every request while the document showed a parameter named
-    /// after the argument (SPEC E1). The macro refuses such a type as
+    /// after the argument. The macro refuses such a type as
     /// written; this catches it behind an alias. `true` when refused.
     fn refuse_scalar_whole_query(&mut self, ty: &Ty, p: &ParamModel, c: &FoundController) -> bool {
         let scalar = matches!(
@@ -191,7 +191,7 @@ impl Checker<'_, '_> {
     /// `#[query]` struct that denies unknown fields is the only reader of
     /// the query: otherwise the document lists a parameter twice (the
     /// client sends it once), or the server refuses the key another
-    /// argument documents (SPEC E1).
+    /// argument documents.
     fn refuse_key_clashes(&mut self, keys: &ParamKeys<'_>, c: &FoundController) {
         for (place, name, first, second) in keys.twice() {
             let key = if place == "query" { "query key" } else { place };
@@ -281,7 +281,7 @@ impl Checker<'_, '_> {
     /// query or form values as buffered text, which a `bool`, a number or
     /// an array cannot be read from: such a request would be refused at
     /// run time whatever the client sends, so it is refused here, at
-    /// build time (SPEC E1). `true` when `ty` was refused.
+    /// build time. `true` when `ty` was refused.
     fn refuse_flattened_numbers(
         &mut self,
         ty: &Ty,
@@ -332,7 +332,7 @@ impl Checker<'_, '_> {
     /// a `#[query]` or `#[body(form)]` struct that is a struct, a map or a
     /// list of those is never read: the server would leave it `None` (or
     /// refuse every request) whatever the document told clients to send.
-    /// Each such field is refused at its type (SPEC E1), also inside a
+    /// Each such field is refused at its type, also inside a
     /// `#[serde(flatten)]`ed struct (whose fields take keys of the outer
     /// one); `true` when one was.
     fn refuse_nested_fields(&mut self, ty: &Ty, attribute: &str) -> bool {

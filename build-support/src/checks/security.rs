@@ -1,4 +1,4 @@
-//! The refusal of security (SPEC E4): every `#[security("name")]` of the
+//! The refusal of security: every `#[security("name")]` of the
 //! crate names a scheme of `[security.schemes]`, checked against the same
 //! table the macros check.
 

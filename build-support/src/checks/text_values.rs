@@ -3,7 +3,7 @@
 //! values: a scalar (text, a number, a boolean, a unit-variant enum, or
 //! anything it reads from one string), an `Option` of one, or a list of
 //! them. A struct, a map or a list of those has no key of its own in a
-//! query string, so a field of that type is never filled (SPEC E1).
+//! query string, so a field of that type is never filled.
 
 use serde_json::Value;
 use std::collections::BTreeMap;

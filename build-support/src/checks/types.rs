@@ -1,4 +1,4 @@
-//! The refusals of the types a document describes (SPEC B3, E5): a name
+//! The refusals of the types a document describes: a name
 //! that differs between serializing and deserializing, `#[validate(..)]`
 //! rules serde_valid would not check (a nested struct's without
 //! `#[validate]`, the `validator` crate's) or that cannot apply to the
@@ -61,7 +61,7 @@ impl<'a> TypeChecks<'a> {
     /// field's `$ref`) but never checked. So in a struct that derives
     /// `Validate`, a field whose type (or the item of its `Option`/`Vec`)
     /// is a struct with rules and that lacks `#[validate]` is refused, at
-    /// the field, with the fix (SPEC E5).
+    /// the field, with the fix.
     fn refuse_unchecked_nested_rules(&mut self, fields: &Fields, module: ModId, env: &Env) {
         for field in fields {
             let parsed = parse_validate_attrs(&field.attrs);
@@ -135,7 +135,7 @@ impl<'a> TypeChecks<'a> {
     /// A name that differs between serializing and deserializing cannot be
     /// documented: the document has one name per field (or variant), and a
     /// typed client sends what a response carries. Each such attribute of
-    /// the type, its fields or its variants is refused (SPEC B3).
+    /// the type, its fields or its variants is refused.
     fn refuse_split_renames(&mut self, item: &DefItem, module: ModId) {
         // The type's own `rename` names it in formats that write type names,
         // never in JSON: only its `rename_all(..)`s change the wire.

@@ -1,4 +1,4 @@
-//! `cargo tether build` (SPEC D1, D3): compile, then every document and
+//! `cargo tether build`: compile, then every document and
 //! every configured client; `--check` compares instead, without compiling.
 
 use super::plan;

@@ -1,4 +1,4 @@
-//! `cargo tether dev` (SPEC D1): build and run the app; when its sources,
+//! `cargo tether dev`: build and run the app; when its sources,
 //! `tether.toml`, `Cargo.toml` or `build.rs` change, rebuild, then
 //! regenerate the documents and clients and restart. A failing step keeps
 //! the running app, and the clients that match it, and waits for the next

@@ -56,7 +56,7 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The commands (SPEC D1).
+/// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Regenerate TypeScript clients from OpenAPI documents.

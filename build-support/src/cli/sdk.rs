@@ -1,4 +1,4 @@
-//! `cargo tether sdk` (SPEC C1, D1): clients from existing documents, or
+//! `cargo tether sdk`: clients from existing documents, or
 //! from any OpenAPI document with `--input`.
 
 use super::plan::{self, outputs};

@@ -1,5 +1,5 @@
 //! The freeze check over pairs of one crate: released as the first, built
-//! as the second (issue 35, released versions are frozen).
+//! as the second (released versions are frozen).
 
 use super::*;
 use crate::openapi::fixture::Fixture;

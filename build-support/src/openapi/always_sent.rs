@@ -1,4 +1,4 @@
-//! Fields serde always writes (SPEC G2): an `Option<T>` without
+//! Fields serde always writes: an `Option<T>` without
 //! `skip_serializing_if`, a `#[serde(default)]` field. A client may omit them
 //! in a request, but a response always has them, so in a schema that only
 //! responses use they are `required` (with `null` in their type when they are

@@ -1,4 +1,4 @@
-//! Validation rules in the document (SPEC E5): the `#[validate(..)]`
+//! Validation rules in the document: the `#[validate(..)]`
 //! attributes of `serde_valid` on a field are JSON Schema keywords under
 //! Rust names, so each becomes the keyword the server enforces:
 //! `min_length = 1` → `minLength: 1`, `pattern = "…"` → `pattern`, and so

@@ -1,4 +1,4 @@
-//! OpenAPI 3.0.3 spellings (SPEC B5). Schemas are built in 3.1 form (JSON
+//! OpenAPI 3.0.3 spellings. Schemas are built in 3.1 form (JSON
 //! Schema 2020-12); for a 3.0 document every schema is rewritten: type
 //! arrays with `null` → `nullable: true`, `const` → a one-value `enum`,
 //! `prefixItems` → `items` with a fixed length, `$ref` with siblings →

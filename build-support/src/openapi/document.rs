@@ -1,6 +1,6 @@
 //! One configured output → one document, or one per version when header
-//! versioning puts two versions of a route on the same path and method
-//! (SPEC B2, B2h). Paths come from `Framework::served_paths`, the function
+//! versioning puts two versions of a route on the same path and method.
+//! Paths come from `Framework::served_paths`, the function
 //! the runtime router uses, so what is served is what is documented.
 
 use super::dialect::downgrade_document;

@@ -1,4 +1,4 @@
-//! Enums as serde writes them (SPEC B3): externally, internally and
+//! Enums as serde writes them: externally, internally and
 //! adjacently tagged, untagged (and untagged variants), serde_repr's
 //! integers; and the events of an `Sse<E>`, one per variant.
 

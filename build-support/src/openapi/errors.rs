@@ -1,4 +1,4 @@
-//! The error answers of an operation, per status (SPEC E6): the framework's
+//! The error answers of an operation, per status: the framework's
 //! own where they apply (`400` when an argument is read from the request,
 //! `413` and `415` for bodies) and the variants of the route's
 //! `#[derive(ApiError)]` error enum, each with its body.

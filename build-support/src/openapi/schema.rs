@@ -1,4 +1,4 @@
-//! JSON Schemas from Rust types, faithful to serde (SPEC B3). Written in
+//! JSON Schemas from Rust types, faithful to serde. Written in
 //! OpenAPI 3.1 spelling; [`super::dialect`] rewrites them for 3.0.
 //! Structs and enums of the crate become `components.schemas` entries
 //! (generic ones once per instantiation, named `Page_for_User`), so

@@ -1,4 +1,4 @@
-//! Security in the document (SPEC E4): `components.securitySchemes` from
+//! Security in the document: `components.securitySchemes` from
 //! `[security.schemes]` of `tether.toml`, and each operation's `security`
 //! from `#[security(..)]`/`#[public]`. The names are checked against the
 //! declared schemes before (`crate::checks`).

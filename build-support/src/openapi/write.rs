@@ -1,5 +1,5 @@
-//! Writing documents: deterministic bytes, written only when they changed
-//! (SPEC B5), so an unchanged build leaves the file and its mtime alone.
+//! Writing documents: deterministic bytes, written only when they changed,
+//! so an unchanged build leaves the file and its mtime alone.
 
 use serde_json::Value;
 use std::io;

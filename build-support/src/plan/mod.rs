@@ -1,4 +1,4 @@
-//! One plan of what a run writes (SPEC B5, C1, D3), shared by `build.rs`
+//! One plan of what a run writes, shared by `build.rs`
 //! ([`crate::builder`]) and `cargo tether` (`crate::cli`): every OpenAPI
 //! document, every client of an output with `[openapi.sdk]`, and
 //! `tether.generated` listing them, all built in memory first. Then

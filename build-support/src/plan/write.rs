@@ -1,6 +1,6 @@
 //! A [`Plan`] on disk: written (only the files whose bytes changed, so an
 //! unchanged run leaves every file and its mtime alone), or compared with
-//! what is there (`--check`, SPEC D3).
+//! what is there (`--check`).
 
 use super::{Plan, PlanError};
 use crate::manifest;

@@ -1,4 +1,4 @@
-//! The client's `auth` option (SPEC E4): the document's
+//! The client's `auth` option: the document's
 //! `components.securitySchemes` as a typed `Auth` (one key per scheme) and
 //! a `SECURITY_SCHEMES` table for the transport, and each operation's
 //! `security` (its own, else the document's) as alternatives.

@@ -1,4 +1,4 @@
-//! TypeScript SDK generation (SPEC C1–C8).
+//! TypeScript SDK generation.
 //!
 //! [`generate_sdk`] turns an OpenAPI 3.0, 3.1 or 3.2 document (tether's own
 //! or any third-party one) into the files of a dependency-free TypeScript
@@ -23,7 +23,7 @@
 //! - on `text/event-stream` content, `x-tether-item-schema` (3.0/3.1) or
 //!   `itemSchema` (3.2): a `oneOf` of `{ event: const, data, id? }`.
 //!
-//! Without them, SPEC C8 names things: the controller from the first tag,
+//! Without them, the naming rules name things: the controller from the first tag,
 //! else the first path segment; the method from the `operationId`, else
 //! from the HTTP method and the path.
 
@@ -154,7 +154,7 @@ impl std::error::Error for SdkError {
     }
 }
 
-/// Generates the client's files from an OpenAPI document (SPEC C1).
+/// Generates the client's files from an OpenAPI document.
 pub fn generate_sdk(doc: &Value, options: &SdkOptions) -> Result<SdkFiles, SdkError> {
     let doc = document::Document::new(doc)?;
     let (files, warnings) = emit::generate(&doc, options);

@@ -1,4 +1,4 @@
-//! Safe TypeScript names from any document (SPEC C7, C8): identifiers,
+//! Safe TypeScript names from any document: identifiers,
 //! property keys, file names, unique allocation, and JSDoc that cannot be
 //! broken out of.
 
@@ -177,7 +177,7 @@ pub fn type_name(s: &str) -> String {
 }
 
 /// A generic instance as tether and schemars name it, `Page_for_Issue` or
-/// `Pair_for_Issue_and_User`, read as `PageIssue` / `PairIssueUser` (SPEC G2).
+/// `Pair_for_Issue_and_User`, read as `PageIssue` / `PairIssueUser`.
 fn generic_instance(s: &str) -> Option<String> {
     let (base, args) = s.split_once("_for_")?;
     let parts: Vec<&str> = std::iter::once(base)

@@ -1,6 +1,6 @@
 //! The operations of a document, read into what a client method needs:
 //! controller, method name and version group (tether's `x-tether-*` hints,
-//! else SPEC C8's rules), parameters, body and responses.
+//! else the naming rules), parameters, body and responses.
 
 use crate::extensions as ext;
 use serde_json::Value;
@@ -99,7 +99,7 @@ pub(super) struct Operation<'a> {
     /// (`string`, `number`, `boolean`), whether it is always sent.
     pub response_headers: Vec<(String, &'static str, bool)>,
     /// The security requirement the client can meet: alternatives of
-    /// scheme names (SPEC E4); `None` when it requires nothing.
+    /// scheme names; `None` when it requires nothing.
     pub security: Option<Vec<Vec<String>>>,
 }
 
@@ -234,7 +234,7 @@ fn first_tag(op: &Value) -> Option<String> {
         .filter(|t| !t.trim().is_empty())
 }
 
-/// SPEC C8: the first path segment that is not a parameter (after tether's
+/// The first path segment that is not a parameter (after tether's
 /// global prefix and version segment, when the document names them).
 fn controller_from_path(doc: &Document<'_>, path: &str) -> String {
     let mut segments = path.split('/').filter(|s| !s.is_empty()).peekable();
@@ -257,7 +257,7 @@ fn controller_from_path(doc: &Document<'_>, path: &str) -> String {
         .unwrap_or_else(|| "default".to_string())
 }
 
-/// SPEC C8: `GET /pets/{id}/toys` → `getPetsByIdToys`.
+/// `GET /pets/{id}/toys` → `getPetsByIdToys`.
 fn method_from_path(method: &str, path: &str) -> String {
     let mut name = method.to_ascii_lowercase();
     for seg in path.split('/').filter(|s| !s.is_empty()) {

@@ -1,11 +1,11 @@
-//! `package.json` of the client (SPEC G1).
+//! `package.json` of the client.
 
 use serde_json::Value;
 
 use super::document::Document;
 use super::{SdkEmit, SdkOptions};
 
-/// The client as a local package (SPEC G1): `npm install ./sdk` and import
+/// The client as a local package: `npm install ./sdk` and import
 /// it by name. `"type": "module"` makes its files ES modules in every
 /// project, whatever the project's own `type`. A compiled client
 /// (`emit = "js"`) is ONE build of ES modules, also for CommonJS projects:

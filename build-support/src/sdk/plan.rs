@@ -1,4 +1,4 @@
-//! The plan of a client (SPEC C4, C8): every name it declares and how its
+//! The plan of a client: every name it declares and how its
 //! operations are grouped and ordered, decided before any text is written
 //! ([`super::emit`]), so each rule is a unit test.
 
@@ -121,7 +121,7 @@ fn reserved_globals() -> Vec<String> {
 }
 
 /// Groups operations into controllers and version classes, and hands out
-/// every name (SPEC C4, C8): all unique, none reserved.
+/// every name: all unique, none reserved.
 fn plan(ops: &[Operation<'_>], global: &mut Namer, warnings: &mut Vec<String>) -> Vec<Controller> {
     let mut version_keys: Vec<(&str, &str)> = Vec::new();
     for op in ops {

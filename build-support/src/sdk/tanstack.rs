@@ -1,4 +1,4 @@
-//! `queries.ts` (SPEC G3, `[openapi.sdk] tanstack_query = true`): TanStack
+//! `queries.ts` (`[openapi.sdk] tanstack_query = true`): TanStack
 //! Query options and keys for every operation but the SSE ones, shaped like
 //! the client (`queries.v1.books.findAll.queryOptions(..)`). It is the
 //! package's entry `./queries` (as `zod.ts` is `./zod`), not part of the main

@@ -1,5 +1,5 @@
 //! Writing the client: only files whose bytes changed, never outside the
-//! output directory, and stale generated files removed (SPEC C7, D3).
+//! output directory, and stale generated files removed.
 
 use std::fs;
 use std::path::{Component, Path, PathBuf};

@@ -1,4 +1,4 @@
-//! `zod.ts` (SPEC G3, `[openapi.sdk] zod = true`): a zod 4 schema per
+//! `zod.ts` (`[openapi.sdk] zod = true`): a zod 4 schema per
 //! component (`BookSchema`) with the document's constraints, the schemas of
 //! every operation's JSON request body and 2xx answers, and
 //! `zodValidator(..)`, the client's `validator` option built from them.

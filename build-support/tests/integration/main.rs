@@ -33,9 +33,9 @@ mod cli_dev;
 mod cli_diff;
 #[cfg(feature = "cli")]
 mod cli_errors;
+mod cli_new;
 #[cfg(feature = "cli")]
 mod cli_release;
-mod cli_new;
 #[cfg(feature = "cli")]
 mod cli_same_build;
 #[cfg(feature = "cli")]

@@ -1,4 +1,4 @@
-//! `tether.toml` (SPEC B4): one parser for the macros (`tether::config!()`),
+//! `tether.toml`: one parser for the macros (`tether::config!()`),
 //! `tether-build` and `cargo tether`.
 //!
 //! ```toml
@@ -74,7 +74,7 @@ pub struct Config {
     #[serde(default)]
     pub schemas: std::collections::BTreeMap<String, String>,
     /// `[security.schemes.<name>]`: the security schemes routes require
-    /// with `#[security("name")]` (SPEC E4; see [`crate::schemes`]).
+    /// with `#[security("name")]` (see [`crate::schemes`]).
     #[serde(default)]
     pub security: crate::schemes::SecuritySection,
 }

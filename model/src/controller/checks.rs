@@ -73,7 +73,7 @@ pub(super) fn extractor_wrapper(source: &ParamSource, ty: &syn::Type) -> Option<
 /// string into a struct (or a map), so a number, text, a list or an
 /// `Option` of one could never be read from it and every request would be
 /// refused, while the argument's name looks like the key it was meant to
-/// read (SPEC E1: never a silent mismatch).
+/// read (never a silent mismatch).
 pub(super) fn scalar_whole_query(
     source: &ParamSource,
     ty: &Type,
@@ -151,7 +151,7 @@ fn param_tokens(p: &ParamModel) -> proc_macro2::TokenStream {
 /// A `#[body]` on a GET or HEAD route: `fetch` (browsers, Node.js) throws
 /// before sending a GET or HEAD request with a body, so the documented
 /// operation could never be called by the generated client, nor by most
-/// HTTP tools (SPEC E1).
+/// HTTP tools.
 pub(super) fn check_body_method(method: HttpMethod, params: &[ParamModel], errors: &mut Errors) {
     if !matches!(method, HttpMethod::Get | HttpMethod::Head) {
         return;
@@ -173,7 +173,7 @@ pub(super) fn check_body_method(method: HttpMethod, params: &[ParamModel], error
 /// `Err` is answered with its own response, and a `String`, bytes, `()`
 /// or a `Json`/`Html` value answers with the route's success status, so a
 /// failure would reach the client as a `200` (or `201`) it reads as data,
-/// while the document says errors are `HttpError`s (SPEC E1).
+/// while the document says errors are `HttpError`s.
 pub(super) fn check_error_type(output: &ReturnType, errors: &mut Errors) {
     let ReturnType::Type(_, ty) = output else {
         return;

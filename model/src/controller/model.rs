@@ -8,7 +8,7 @@ use crate::versioning::VersionSpec;
 use proc_macro2::Span;
 use syn::{Attribute, ReturnType, Type};
 
-/// Which stage of the request pipeline an attribute adds to (SPEC A7).
+/// Which stage of the request pipeline an attribute adds to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PipelineKind {
     /// `#[use_guards(..)]`
@@ -57,9 +57,9 @@ pub struct ControllerModel {
     pub version_attr: Option<Attribute>,
     /// Controller-level guards, interceptors, pipes and filters.
     pub pipeline: Vec<PipelineAttr>,
-    /// `#[metadata(..)]` values of the impl (SPEC E3).
+    /// `#[metadata(..)]` values of the impl.
     pub metadata: Vec<syn::Expr>,
-    /// `#[security(..)]` or `#[public]` of the impl (SPEC E4).
+    /// `#[security(..)]` or `#[public]` of the impl.
     pub security: Option<SecuritySpec>,
     /// `#[tags(..)]` of the impl: the document's tags of every route,
     /// instead of the controller's name.
@@ -99,9 +99,9 @@ pub struct RouteModel {
     pub http_code: Option<u16>,
     /// Method-level guards, interceptors, pipes and filters.
     pub pipeline: Vec<PipelineAttr>,
-    /// The method's `#[metadata(..)]` values (SPEC E3).
+    /// The method's `#[metadata(..)]` values.
     pub metadata: Vec<syn::Expr>,
-    /// The method's own `#[security(..)]` or `#[public]` (SPEC E4).
+    /// The method's own `#[security(..)]` or `#[public]`.
     pub security: Option<SecuritySpec>,
     /// The method's `#[tags(..)]`, added to the controller's.
     pub tags: Vec<String>,
@@ -137,7 +137,7 @@ impl RouteModel {
         self.deprecated.as_ref().or(controller.deprecated.as_ref())
     }
 
-    /// The effective version spec (the method's own wins, SPEC A4).
+    /// The effective version spec (the method's own wins).
     pub fn effective_version(&self, controller: &ControllerModel) -> VersionSpec {
         self.version.or(&controller.version)
     }
@@ -164,6 +164,6 @@ pub struct ParamModel {
     pub source: ParamSource,
     /// Span of the whole argument.
     pub span: Span,
-    /// Its `#[validate(..)]` rules (SPEC E5), checked against its type.
+    /// Its `#[validate(..)]` rules, checked against its type.
     pub rules: Vec<crate::rules::Rule>,
 }

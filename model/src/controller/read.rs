@@ -289,7 +289,7 @@ fn read_params(f: &ImplItemFn, errors: &mut Errors) -> Vec<ParamModel> {
 }
 
 /// The `#[validate(..)]` rules of one argument, each checked against its
-/// source and type (SPEC E5).
+/// source and type.
 fn read_rules(pt: &syn::PatType, source: &ParamSource, errors: &mut Errors) -> Vec<Rule> {
     let parsed = parse_validate_attrs(&pt.attrs);
     parsed.errors.into_iter().for_each(|e| errors.push(e));

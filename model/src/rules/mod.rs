@@ -1,4 +1,4 @@
-//! Validation rules (SPEC E5): serde_valid's `#[validate(..)]` rules, read
+//! Validation rules: serde_valid's `#[validate(..)]` rules, read
 //! alike by the macros (which enforce them on `#[param]`, `#[query("x")]`,
 //! `#[header("x")]` and `#[cookie("x")]` arguments) and by tether-build
 //! (which documents them, on those parameters and on struct fields). Each

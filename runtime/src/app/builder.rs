@@ -1,4 +1,4 @@
-//! [`App`]: controllers, settings and the adapter that serves them (SPEC A1, A5).
+//! [`App`]: controllers, settings and the adapter that serves them.
 
 use crate::app::cors::Cors;
 use crate::app::layer::{Inner, LayerFn};
@@ -112,7 +112,7 @@ pub struct App<A: HttpAdapter = NativeAdapter> {
     state: StateMap,
     #[cfg(feature = "docs")]
     docs: Option<crate::docs::ApiDocs>,
-    /// The readiness and liveness paths (SPEC F6).
+    /// The readiness and liveness paths.
     probes: Vec<(Probe, RoutePath)>,
 }
 
@@ -128,7 +128,7 @@ pub enum AppError {
     /// The address could not be bound.
     Io(std::io::Error),
     /// A route, guard, interceptor, pipe or filter reads app state no
-    /// [`App::provide`] gave (SPEC E2).
+    /// [`App::provide`] gave.
     MissingProvider(String),
 }
 
@@ -180,7 +180,7 @@ impl<A: HttpAdapter> App<A> {
 
     /// Provides `value` to every handler (`db: State<Db>`), guard and
     /// interceptor (`req.state::<Db>()`), pipe (`meta.state::<Db>()`) and
-    /// exception filter (`host.state::<Db>()`) (SPEC E2). One value per
+    /// exception filter (`host.state::<Db>()`). One value per
     /// type; providing a type again replaces it. What routes read but no
     /// call provides stops [`App::bind`] with [`AppError::MissingProvider`].
     pub fn provide<T: Send + Sync + 'static>(self, value: T) -> Self {
@@ -224,8 +224,8 @@ impl<A: HttpAdapter> App<A> {
         self
     }
 
-    /// Adds a middleware; they run in the order added, before routing
-    /// (SPEC A6). See [`crate::app::middleware`].
+    /// Adds a middleware; they run in the order added, before routing.
+    /// See [`crate::app::middleware`].
     pub fn use_middleware<M: Middleware>(mut self, middleware: M) -> Self {
         self.middleware.push(Box::new(middleware));
         self
@@ -234,7 +234,7 @@ impl<A: HttpAdapter> App<A> {
     /// Wraps the whole app (middleware, routing, handlers) in a
     /// [`tower::Layer`] over `http::Request`/`http::Response`: tower-http's
     /// `CompressionLayer`, `TimeoutLayer`, `SetRequestIdLayer`, `TraceLayer`,
-    /// tower's `ConcurrencyLimitLayer`… (SPEC F2). The layer added last is
+    /// tower's `ConcurrencyLimitLayer`…. The layer added last is
     /// the outermost, as with axum's `Router::layer`. A layer's error
     /// answers `503` for tower's timeout and load shedding, else `500`
     /// (see [`crate::app::layer::error_response`]). See [`crate::app::layer`].
@@ -259,7 +259,7 @@ impl<A: HttpAdapter> App<A> {
     }
 
     /// Serves the OpenAPI document(s) and the API reference page (feature
-    /// `docs`, SPEC F4); see [`crate::docs`].
+    /// `docs`); see [`crate::docs`].
     #[cfg(feature = "docs")]
     pub fn docs(mut self, docs: crate::docs::ApiDocs) -> Self {
         self.docs = Some(docs);
@@ -269,7 +269,7 @@ impl<A: HttpAdapter> App<A> {
     /// Answers `GET path` (and `HEAD`) with `200 {"status":"ok"}` while
     /// serving and `503 {"status":"draining"}` once shutdown has begun, so
     /// a load balancer or Kubernetes' `readinessProbe` stops sending new
-    /// requests (SPEC F6). The path is taken as written: no global prefix,
+    /// requests. The path is taken as written: no global prefix,
     /// no version. See [`NativeAdapter::drain_period`](crate::NativeAdapter::drain_period).
     ///
     /// # Panics
@@ -280,8 +280,7 @@ impl<A: HttpAdapter> App<A> {
 
     /// Answers `GET path` (and `HEAD`) with `200 {"status":"ok"}` for as
     /// long as the process serves, draining or not: Kubernetes'
-    /// `livenessProbe`, which restarts a container that stops answering it
-    /// (SPEC F6).
+    /// `livenessProbe`, which restarts a container that stops answering it.
     ///
     /// # Panics
     /// When `path` is not a static route path such as `/live`.
@@ -337,7 +336,7 @@ impl<A: HttpAdapter> App<A> {
     }
 
     /// Answers every exception no filter caught: a handler's or guard's
-    /// error, a failed extraction (SPEC A6, custom error handler).
+    /// error, a failed extraction (custom error handler).
     ///
     /// ```no_run
     /// use tether::pipeline::{Exception, Host};
@@ -567,7 +566,7 @@ impl<A: HttpAdapter> App<A> {
     /// Compiles the app into its [`AppService`], without an adapter, to
     /// serve it elsewhere: it is a [`tower::Service`], so it can be nested
     /// in an axum router (`nest_service`) or served by any hyper-based
-    /// server (SPEC F2).
+    /// server.
     pub fn build(self) -> Result<AppService, AppError> {
         self.into_service().map(|(_, service)| service)
     }
@@ -654,7 +653,7 @@ fn probe_entry(probe: Probe, path: RoutePath, header: bool, draining: &Draining)
     }
 }
 
-/// The startup check of SPEC E2: everything a route's levels read is
+/// The startup check: everything a route's levels read is
 /// provided, else an error naming the type, the route and the fix.
 fn check_provided(
     provided: &StateMap,

@@ -1,4 +1,4 @@
-//! CORS (SPEC A6), enabled with `App::enable_cors`: answers preflight
+//! CORS, enabled with `App::enable_cors`: answers preflight
 //! requests and adds the `Access-Control-*` headers to actual cross-origin
 //! responses. It runs first, before any other middleware. With origins by
 //! name or by predicate, every answer says `Vary: Origin`, with `Origin` or

@@ -20,7 +20,7 @@
 //! ```
 //!
 //! With no layer added, none of this is on the request path: the adapter
-//! calls the middleware and router directly, as before (SPEC A10).
+//! calls the middleware and router directly, as before.
 
 use crate::app::response_future::ResponseFuture;
 use crate::extract::request::RequestBody;

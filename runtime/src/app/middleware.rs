@@ -1,11 +1,11 @@
-//! Middleware (SPEC A6): functions around the whole request, before
+//! Middleware: functions around the whole request, before
 //! routing, registered in order with `App::use_middleware`. Each can read
 //! and change the request, call the rest of the chain with
 //! [`Next::run`], change the response, or answer by itself without
 //! calling it (short-circuit).
 //!
 //! With no middleware registered there is no chain at all: the adapter
-//! calls the router directly (SPEC A10).
+//! calls the router directly.
 //!
 //! ```no_run
 //! use tether::app::middleware::Next;

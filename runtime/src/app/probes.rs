@@ -1,4 +1,4 @@
-//! Rolling deploys (SPEC F6): the draining state, and the readiness and
+//! Rolling deploys: the draining state, and the readiness and
 //! liveness probes a load balancer or container orchestrator polls.
 //!
 //! When shutdown begins the app is *draining*: the readiness probe answers

@@ -1,6 +1,6 @@
 //! [`AppService`]: the compiled application that adapters call for every
 //! request — middleware, then routing, then the route's handler or
-//! pipeline (SPEC A5, A6, A10). [`crate::App`] builds it.
+//! pipeline. [`crate::App`] builds it.
 
 use crate::app::layer::{LayerFn, Stack};
 use crate::app::middleware::{DynMiddleware, Endpoint, Next};
@@ -41,7 +41,7 @@ pub(crate) struct ServiceParts {
     /// The docs page and documents, answered when no route matches.
     #[cfg(feature = "docs")]
     pub(crate) docs: Option<crate::docs::ApiDocs>,
-    /// Set when shutdown begins (SPEC F6).
+    /// Set when shutdown begins.
     pub(crate) draining: crate::app::probes::Draining,
 }
 
@@ -94,7 +94,7 @@ impl AppService {
 
     /// [`AppService::call`] with the request in its parts: hyper's adapter
     /// splits it once, where it gets it (each move of a whole request is a
-    /// copy, issue 18). `host_rule`: HTTP/1's `Host` rule is enforced
+    /// copy). `host_rule`: HTTP/1's `Host` rule is enforced
     /// first (see [`crate::server::host_header`]); checked here, where the head is
     /// read anyway, as a check before the call copied it.
     #[inline]
@@ -162,7 +162,7 @@ impl AppService {
         future
     }
 
-    /// Marks the app as draining (SPEC F6): its readiness probe answers
+    /// Marks the app as draining: its readiness probe answers
     /// `503`, and the [`NativeAdapter`](crate::NativeAdapter) answers
     /// HTTP/1.1 requests with `Connection: close`. The adapter calls it
     /// when shutdown begins; call it yourself when serving the service
@@ -232,8 +232,7 @@ impl ServiceParts {
 
     /// The answer of `found`, the route `request` matches (and its path
     /// parameters), or of no route; inside `trace`, the request span.
-    /// The future is built where it is returned: each move copies it
-    /// (issue 18).
+    /// The future is built where it is returned: each move copies it.
     #[inline]
     fn answer(
         &self,

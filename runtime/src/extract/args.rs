@@ -1,4 +1,4 @@
-//! Extraction of handler arguments (SPEC A2). The code `#[controller]`
+//! Extraction of handler arguments. The code `#[controller]`
 //! generates calls these; a failure is a `400` whose message names what
 //! the client sent (the path parameter, query key, header, form field or
 //! JSON field path) and the problem (`413` for a body over the limit, `415` for a
@@ -51,7 +51,7 @@ impl<T: DeserializeOwned> HeaderParam for T {}
 
 /// Runs `read`, the generated code reading a handler's path, query, header
 /// and cookie arguments before its future is made, so that the future need
-/// not hold the request (nor hyper's read buffer, SPEC A10). A panic there
+/// not hold the request (nor hyper's read buffer). A panic there
 /// is answered as a panicking handler's is: `500`.
 #[doc(hidden)]
 #[inline]
@@ -189,7 +189,7 @@ pub async fn body_json<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
     read_json(&bytes).map_err(invalid_json)
 }
 
-/// [`body_json`], then `check` (SPEC E5): a broken rule is a `400`
+/// [`body_json`], then `check`: a broken rule is a `400`
 /// naming each field as the body did.
 #[doc(hidden)]
 pub async fn body_json_validated<T: serde::de::DeserializeOwned>(
@@ -215,7 +215,7 @@ pub async fn body_json_optional_validated<T: serde::de::DeserializeOwned>(
     }
 }
 
-/// `bytes` parsed as JSON into `T`, then `check`ed (SPEC E5).
+/// `bytes` parsed as JSON into `T`, then `check`ed.
 fn json_validated<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
     message_limit: usize,
@@ -248,7 +248,7 @@ pub async fn body_form<T: serde::de::DeserializeOwned>(req: &mut Request) -> Res
     read_form(&bytes)
 }
 
-/// [`body_form`], then `check` (SPEC E5): a broken rule is a `400`
+/// [`body_form`], then `check`: a broken rule is a `400`
 /// naming each field by the key the form sent (`rename_all` applied).
 #[doc(hidden)]
 pub async fn body_form_validated<T: serde::de::DeserializeOwned>(

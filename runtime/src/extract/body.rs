@@ -1,4 +1,4 @@
-//! A request body as bytes (SPEC A2): read whole within the app's size
+//! A request body as bytes: read whole within the app's size
 //! limit (`413` past it), its content type and encoding checked first
 //! (`415`), and JSON read from it with messages that name the field path.
 

@@ -1,4 +1,4 @@
-//! Request context (SPEC E2): handler arguments that read themselves from
+//! Request context: handler arguments that read themselves from
 //! the request. A type implementing [`FromRequest`] is written as a plain
 //! argument, with no attribute: `user: CurrentUser`, `tenant: Tenant`,
 //! `db: State<Db>`, `claims: Extension<Claims>`.

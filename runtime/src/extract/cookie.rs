@@ -1,4 +1,4 @@
-//! Cookies (SPEC E2): `#[cookie("session")]` arguments read one cookie of
+//! Cookies: `#[cookie("session")]` arguments read one cookie of
 //! the request's `Cookie` headers; [`SetCookie`](crate::response::cookie::SetCookie)
 //! writes a `Set-Cookie`.
 

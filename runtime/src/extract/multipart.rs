@@ -1,4 +1,4 @@
-//! `multipart/form-data` bodies for upload routes (SPEC A6):
+//! `multipart/form-data` bodies for upload routes:
 //! `#[body(multipart)] form: T` where `T` derives [`MultipartForm`] (typed
 //! text fields and files), or `T` is [`Multipart`] to stream the parts.
 //! The body size limit applies to the whole body (`413` past it).
@@ -212,7 +212,7 @@ pub trait FromMultipart: Sized {
 
     /// `(name in validation errors, part name)` of each field whose part
     /// is named otherwise (`#[multipart(rename = "..")]`), so validation
-    /// messages name the part the client sent (SPEC E5).
+    /// messages name the part the client sent.
     #[doc(hidden)]
     fn part_names() -> &'static [(&'static str, &'static str)] {
         &[]

@@ -1,4 +1,4 @@
-//! Rules on single values (SPEC E5): `#[validate(..)]` on a `#[param]`,
+//! Rules on single values: `#[validate(..)]` on a `#[param]`,
 //! `#[query("x")]`, `#[header("x")]` or `#[cookie("x")]` argument, checked
 //! by serde_valid's own single-value checks (`ValidateMinimum`,
 //! `ValidateMaxLength`, `ValidatePattern`, …), so a parameter is held to

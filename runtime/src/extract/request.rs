@@ -2,7 +2,7 @@
 //!
 //! The path is read from the request line as hyper parsed it (no URL object
 //! is built); path parameters are ranges into it, decoded only when read;
-//! the query string is parsed only when a handler asks (SPEC A10).
+//! the query string is parsed only when a handler asks.
 
 use crate::response::body::BoxError;
 use crate::response::error::HttpError;
@@ -126,7 +126,7 @@ impl http_body::Body for RequestBody {
 
 /// Path captures of the matched route: byte ranges into the request path,
 /// taken from matchit's borrowed values. Up to [`PathParams::INLINE`]
-/// captures are kept inline, so routing allocates nothing (SPEC A10).
+/// captures are kept inline, so routing allocates nothing.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PathParams {
     pub(crate) names: &'static [&'static str],
@@ -308,7 +308,7 @@ impl Request {
         &self.head
     }
 
-    /// A value given to [`App::provide`](crate::App::provide) (SPEC E2):
+    /// A value given to [`App::provide`](crate::App::provide):
     /// `req.state::<Db>()?` in a guard or an interceptor. Declare it in the
     /// guard's `requires` so a missing provider stops the app at startup.
     pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, HttpError> {
@@ -327,7 +327,7 @@ impl Request {
             .ok_or_else(crate::extract::state::not_provided::<T>)
     }
 
-    /// The matched route's metadata of type `T` (SPEC E3, Nest's
+    /// The matched route's metadata of type `T` (Nest's
     /// `Reflector.getAllAndOverride`): the method's `#[metadata(..)]`, else
     /// the controller's, else the app's.
     ///

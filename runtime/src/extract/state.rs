@@ -1,4 +1,4 @@
-//! Shared app state (SPEC E2): values given once to [`App::provide`] and
+//! Shared app state: values given once to [`App::provide`] and
 //! read by handlers (the [`State`] argument), guards and interceptors
 //! (`req.state::<T>()`), pipes (`meta.state::<T>()`) and exception filters
 //! (`host.state::<T>()`).

@@ -1,4 +1,4 @@
-//! Text length rules count code points (SPEC E5), as the document's
+//! Text length rules count code points, as the document's
 //! `minLength`/`maxLength` (JSON Schema) and the client's zod schemas do.
 //!
 //! serde_valid's `min_length`/`max_length` count grapheme clusters, and one

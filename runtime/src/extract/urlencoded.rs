@@ -1,5 +1,5 @@
 //! Query strings, urlencoded form bodies, path captures and headers into
-//! serde types: one reading for all of them (SPEC A2, E1).
+//! serde types: one reading for all of them.
 //!
 //! `form_urlencoded` splits and decodes the pairs; the values of one key
 //! are grouped in the order they came ([`Values`]) and read as the type
@@ -13,7 +13,7 @@
 //! Kept rather than `serde_urlencoded` (no repeated keys as a `Vec`) or
 //! `serde_html_form` (no integral decimals as integers, messages that do
 //! not name the key): one reader, with the same rules for query, form,
-//! path and header values and a cap on pairs (issue 31).
+//! path and header values and a cap on pairs.
 
 use serde::de::value::{CowStrDeserializer, MapDeserializer, SeqDeserializer};
 use serde::de::{DeserializeOwned, IntoDeserializer, Visitor};

@@ -1,4 +1,4 @@
-//! Validation (SPEC E5): a `#[body]` (JSON, form or multipart) or
+//! Validation: a `#[body]` (JSON, form or multipart) or
 //! `#[query]` struct that derives [`serde_valid::Validate`] is checked as
 //! soon as it is read, before guards' pipes and the handler see it. The
 //! rules are JSON Schema's, written on the fields, so tether-build documents

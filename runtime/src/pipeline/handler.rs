@@ -1,7 +1,7 @@
 //! [`HandlerFuture`]: a route handler's future, in a heap block reused from
 //! one request to the next on each thread, so answering a request needs no
-//! heap allocation of its own (SPEC A10) and what the runtime moves around
-//! is a pointer, not the future (issue 18). A future too large for a block
+//! heap allocation of its own and what the runtime moves around
+//! is a pointer, not the future. A future too large for a block
 //! is boxed on its own.
 
 use crate::extract::request::Request;
@@ -179,7 +179,7 @@ impl HandlerFuture {
     }
 
     /// Whether the future is in a reused block rather than boxed on its own
-    /// (tests of SPEC A10).
+    /// (for the allocation tests).
     #[doc(hidden)]
     pub fn is_inline(&self) -> bool {
         matches!(self.repr, Repr::InBlock { .. })

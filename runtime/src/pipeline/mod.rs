@@ -1,4 +1,4 @@
-//! What runs around a route's handler (SPEC A7, E4): guards, interceptors,
+//! What runs around a route's handler: guards, interceptors,
 //! pipes and exception filters in Nest's order, the security
 //! requirements, and the handler's own future.
 

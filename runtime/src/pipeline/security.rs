@@ -1,4 +1,4 @@
-//! Security requirements (SPEC E4): `#[security("bearer")]` on a controller
+//! Security requirements: `#[security("bearer")]` on a controller
 //! or route requires a credential of a scheme declared in `tether.toml`
 //! (`[security.schemes.bearer]`), `#[public]` lifts it. The same attributes
 //! write `securitySchemes`, the operation's `security` and its `401`/`403`

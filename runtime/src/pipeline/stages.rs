@@ -1,4 +1,4 @@
-//! Guards, interceptors, pipes and exception filters (SPEC A7), run in
+//! Guards, interceptors, pipes and exception filters, run in
 //! Nest's order: guards → interceptors (before) → pipes → handler →
 //! interceptors (after) → filters on error.
 //!
@@ -161,7 +161,7 @@ pub struct ArgMeta<'a> {
 }
 
 impl ArgMeta<'_> {
-    /// A value given to [`App::provide`](crate::App::provide) (SPEC E2).
+    /// A value given to [`App::provide`](crate::App::provide).
     pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, HttpError> {
         self.state
             .and_then(StateMap::get::<T>)
@@ -249,7 +249,7 @@ pub struct Host {
 }
 
 impl Host {
-    /// A value given to [`App::provide`](crate::App::provide) (SPEC E2).
+    /// A value given to [`App::provide`](crate::App::provide).
     pub fn state<T: Send + Sync + 'static>(&self) -> Result<&T, HttpError> {
         self.state
             .as_deref()
@@ -330,8 +330,8 @@ type MetaValue = Arc<dyn Any + Send + Sync>;
 
 /// Guards, interceptors, pipes and filters of one level (app, controller
 /// or method), as `#[use_guards(..)]` and its kin or `App::use_guards` list
-/// them; with the level's `#[metadata(..)]` values (SPEC E3) and the app
-/// state its extractors read (SPEC E2).
+/// them; with the level's `#[metadata(..)]` values and the app
+/// state its extractors read.
 #[derive(Clone, Default)]
 #[doc(hidden)]
 pub struct PipelineDef {
@@ -428,7 +428,7 @@ pub(crate) struct RoutePipeline {
     pipes: Vec<Arc<dyn Pipe>>,
     /// Method → controller → app order.
     filters: Vec<Arc<dyn ExceptionFilter>>,
-    /// Method → controller → app order: the first of a type wins (SPEC E3).
+    /// Method → controller → app order: the first of a type wins.
     metadata: Vec<MetaValue>,
     handler: Handler,
     label: Arc<str>,
@@ -601,7 +601,7 @@ pub fn raise<E: IntoResponse + Send + 'static>(
 /// runs: the generated handler keeps this instead of the request, so a
 /// handler that needs nothing more of the request lets it go when its
 /// future is made (hyper's read buffer is then free again when hyper reads
-/// on; SPEC A10).
+/// on).
 #[doc(hidden)]
 #[derive(Clone, Copy)]
 pub struct Raise {

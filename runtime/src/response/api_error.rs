@@ -1,4 +1,4 @@
-//! Typed errors (SPEC E6): an enum whose variants are a route's error
+//! Typed errors: an enum whose variants are a route's error
 //! answers, each with its status and body, declared once with
 //! `#[derive(ApiError)]` and served, documented and typed in the client
 //! alike.

@@ -1,4 +1,4 @@
-//! A file to download (SPEC A3): [`Attachment`], tether's answer to
+//! A file to download: [`Attachment`], tether's answer to
 //! NestJS's `StreamableFile` and axum-extra's `Attachment`.
 
 use crate::response::body::{Body, IntoResponse, Response};

@@ -1,4 +1,4 @@
-//! Responses (SPEC A3): one concrete [`Body`] type, and [`IntoResponse`]
+//! Responses: one concrete [`Body`] type, and [`IntoResponse`]
 //! for everything a handler may return.
 
 use crate::response::finite::Finite;
@@ -483,7 +483,7 @@ pub struct Json<T>(pub T);
 
 thread_local! {
     /// Where JSON is written before it is copied out at its exact size: one
-    /// allocation per response instead of a growing `Vec` (SPEC A10).
+    /// allocation per response instead of a growing `Vec`.
     static JSON_BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -537,7 +537,7 @@ impl<T: serde::Serialize> IntoResponse for Json<T> {
 /// How the code `#[controller]` generates turns a handler's value into a
 /// response, decided by the value's type rather than its spelling, so a
 /// `type ApiResult<T> = Result<T, HttpError>` alias answers as the
-/// `Result` it is (SPEC E1). Autoref specialisation on concrete types:
+/// `Result` it is. Autoref specialisation on concrete types:
 /// `(&value).__tether_split()` picks [`ResultTag`](handler_return::ResultTag)
 /// for a `Result` and [`PlainTag`](handler_return::PlainTag) for anything
 /// else; `(&ok).__tether_body()` picks

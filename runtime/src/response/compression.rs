@@ -1,4 +1,4 @@
-//! gzip for whole answers (SPEC F2), as a middleware: NestJS's
+//! gzip for whole answers, as a middleware: NestJS's
 //! `compression()`, Fastify's `@fastify/compress`.
 //!
 //! ```no_run

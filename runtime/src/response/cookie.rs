@@ -1,4 +1,4 @@
-//! [`SetCookie`]: a `Set-Cookie` header value (SPEC E2), written by the
+//! [`SetCookie`]: a `Set-Cookie` header value, written by the
 //! `cookie` crate (`Domain`, `Expires`, `Partitioned` as well as `Path`,
 //! `Max-Age`, `HttpOnly`, `Secure`, `SameSite`). Reading the request's
 //! cookies is [`crate::extract::cookie`].
@@ -10,8 +10,8 @@ use std::time::SystemTime;
 /// require `Secure` with `None`).
 pub use cookie::SameSite;
 
-/// A `Set-Cookie` header value: `SetCookie::new("session", token)
-/// .http_only().same_site(SameSite::Lax).path("/")`. The name, value, path
+/// A `Set-Cookie` header value: `SetCookie::new("session", token).
+/// http_only().same_site(SameSite::Lax).path("/")`. The name, value, path
 /// and domain are percent-encoded where RFC 6265 does not allow a byte, so
 /// no input can add attributes or break the header. The attributes come in
 /// the `cookie` crate's order: `HttpOnly`, `SameSite`, `Partitioned`,

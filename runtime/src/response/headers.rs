@@ -1,4 +1,4 @@
-//! Response headers declared in a type (SPEC E2): a handler returns
+//! Response headers declared in a type: a handler returns
 //! `WithHeaders<T, H>`, `T` answered as JSON (or, an
 //! [`Attachment`](crate::Attachment), as the file it is) and each field of
 //! `H` sent as the header of its serde name; tether-build documents them on

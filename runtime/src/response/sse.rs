@@ -1,4 +1,4 @@
-//! Server-sent events (SPEC A8): a handler returns [`Sse<E>`], where `E`
+//! Server-sent events: a handler returns [`Sse<E>`], where `E`
 //! is a serde enum with one variant per event. Each value is sent as one
 //! event named as serde names the variant (`rename`/`rename_all` apply),
 //! with the variant's payload as JSON `data` (`null` for unit variants).

@@ -1,4 +1,4 @@
-//! The static route table that `#[controller]` emits (SPEC A1).
+//! The static route table that `#[controller]` emits.
 
 use crate::extract::request::Request;
 use crate::pipeline::stages::PipelineDef;

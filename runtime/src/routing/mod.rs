@@ -1,4 +1,4 @@
-//! Finding a request's route (SPEC A1, A5): the static route table that
+//! Finding a request's route: the static route table that
 //! `#[controller]` emits, and the router built from it.
 
 pub mod controller;

@@ -1,4 +1,4 @@
-//! The router (SPEC A5, A10): static paths in a hash map, parameterised
+//! The router: static paths in a hash map, parameterised
 //! paths through matchit, then the method, then — under HEADER versioning —
 //! the `X-API-Version` header.
 

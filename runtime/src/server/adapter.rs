@@ -1,5 +1,5 @@
-//! [`HttpAdapter`] and [`NativeAdapter`], tether's server on hyper + tokio
-//! (SPEC A10). **Experimental:** the adapter's API may change between minor
+//! [`HttpAdapter`] and [`NativeAdapter`], tether's server on hyper + tokio.
+//! **Experimental:** the adapter's API may change between minor
 //! releases.
 
 use crate::app::response_future::ResponseFuture;
@@ -190,7 +190,7 @@ impl NativeAdapter {
     }
 
     /// How long to keep accepting and answering after shutdown begins,
-    /// before the listener closes (default: none) (SPEC F6). The app is
+    /// before the listener closes (default: none). The app is
     /// draining from the start: its [`readiness`](crate::App::readiness)
     /// probe answers `503` and every HTTP/1.1 answer carries
     /// `Connection: close`, so a load balancer that learns of the shutdown
@@ -311,16 +311,15 @@ impl NativeAdapter {
 pin_project_lite::pin_project! {
     /// Answers one request, within the request timeout if there is one.
     /// A future of its own rather than an `async fn`: an `async fn` copies
-    /// its arguments, the response future, once more when first polled
-    /// (issue 18).
+    /// its arguments, the response future, once more when first polled.
     ///
     /// A request that came with a body is answered one poll later: hyper
     /// notices a body the app dropped unread only when it next reads, and
     /// then stops reading it and disables keep-alive, so the answer says
-    /// `Connection: close` (issue 12, item 7). Without that poll the answer
+    /// `Connection: close`. Without that poll the answer
     /// would claim keep-alive on a connection about to close.
     ///
-    /// `close` (a request of HTTP/1.x that came while draining, SPEC F6) adds
+    /// `close` (a request of HTTP/1.x that came while draining) adds
     /// `Connection: close`: hyper then closes the connection after the answer.
     ///
     /// A request whose body wait expired (`crate::server::stall`) is answered `408`
@@ -532,7 +531,7 @@ fn hyper_service(
 
 /// The app as hyper's service, one per connection (see [`hyper_service`]).
 /// A service of its own rather than hyper's `service_fn`: one layer less
-/// for the request to be moved through (issue 18).
+/// for the request to be moved through.
 #[derive(Clone)]
 struct HyperService {
     service: AppService,
@@ -833,7 +832,7 @@ mod tests {
     use std::mem::size_of;
 
     /// A request's future is moved on its way into hyper, each move a
-    /// copy (issue 18): a ready answer waits in a reused block and a
+    /// copy: a ready answer waits in a reused block and a
     /// request timeout's timer in a box, so the futures stay small. The
     /// largest part left is the answer a request with a body holds for
     /// one poll.

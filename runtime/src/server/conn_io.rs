@@ -23,7 +23,7 @@
 //! drops the connection after an error, what is held is written without
 //! waiting as it goes.
 //!
-//! Closing lingers (issue 12, item 7): when hyper shuts the connection
+//! Closing lingers: when hyper shuts the connection
 //! down, the write side is closed first (the answer and a FIN leave), then
 //! whatever the client still sends is read and dropped until it closes its
 //! side, for at most [`LINGER`]. Closing a socket with unread input makes
@@ -387,7 +387,7 @@ mod tests {
     }
 
     /// Shutdown closes the write side, then drops what the client still
-    /// sends until it closes its own (issue 12, item 7).
+    /// sends until it closes its own.
     #[tokio::test]
     async fn shutdown_lingers_until_the_client_closes() {
         let (mut client, server) = tokio::io::duplex(4096);

@@ -1,4 +1,4 @@
-//! The open-connection limit (issue 31, item 2): its default, derived from
+//! The open-connection limit: its default, derived from
 //! the process's file limit, and the warnings of the accept loop, at most
 //! one per [`WARN_EVERY`] with a count of those left out.
 

@@ -1,4 +1,4 @@
-//! The body-read and send timeouts of HTTP/2 streams (issue 31, items 2
+//! The body-read and send timeouts of HTTP/2 streams (items 2
 //! and 3), on the connection's one timer (`crate::server::idle::ticking`).
 //!
 //! hyper runs each stream as a task it hands to the connection's executor;

@@ -1,4 +1,4 @@
-//! An HTTP/2 connection's writes, one per turn of the scheduler (issue 15).
+//! An HTTP/2 connection's writes, one per turn of the scheduler.
 //!
 //! hyper runs every HTTP/2 stream as a task of its own. When one finishes,
 //! it wakes the connection's task, which tokio's multi-threaded scheduler

@@ -1,4 +1,4 @@
-//! HTTP/2 beside HTTP/1.1 in the [`crate::NativeAdapter`] (SPEC F3): h2c
+//! HTTP/2 beside HTTP/1.1 in the [`crate::NativeAdapter`]: h2c
 //! with prior knowledge on plain TCP, ALPN `h2` over TLS, and hyper's h2
 //! limits set to explicit defaults.
 //!
@@ -77,7 +77,7 @@ impl Http2Settings {
 }
 
 /// When the adapter asks an HTTP/2 connection to go away (`GOAWAY`, its
-/// streams in flight finished first; SPEC F6), the counterpart of
+/// streams in flight finished first), the counterpart of
 /// HTTP/1.1's `Connection: close` while draining: as soon as draining
 /// begins; for a connection accepted while draining, once its first
 /// request came (so that request is served, as an HTTP/1.1 one would be);

@@ -1,4 +1,4 @@
-//! The header-read timeout of HTTP/1 connections (SPEC A11), and the idle
+//! The header-read timeout of HTTP/1 connections, and the idle
 //! timeout of HTTP/2 ones ([`quiet`]): a connection
 //! that waits longer than the timeout for its next request head — a
 //! slowloris trickling a head that never ends, a keep-alive connection
@@ -6,7 +6,7 @@
 //!
 //! hyper's own header-read timeout starts a deadline for every head and
 //! reads once more after each request to do so: ~880 instructions a
-//! request, a tenth of a small request's user-space cost (issue 18). Here
+//! request, a tenth of a small request's user-space cost. Here
 //! nothing is timed per request. Each connection counts its [`Activity`]:
 //! requests whose head came in and whose answer is not yet sent, and a
 //! number that moves whenever one starts or ends and whenever response
@@ -17,7 +17,7 @@
 //! while a handler runs, a body is read or an answer (a long SSE stream
 //! included) is written.
 //!
-//! The same timer counts the body-read and send timeouts (issue 31): it
+//! The same timer counts the body-read and send timeouts: it
 //! fires every [`Limits::tick`], the shortest of the timeouts, and each is
 //! counted in ticks (see [`crate::server::stall`]). An HTTP/1 request whose body
 //! has been awaited without a byte for the body-read timeout is answered

@@ -5,8 +5,8 @@
 //! and one of the carriage returns per chunk, joined with the previous
 //! chunk's, so a blank line across two chunks counts too; the last bytes
 //! are the end of an overlapping chunk. For the bench's 54-byte request
-//! head that is 141 instructions instead of the 197 of eight-byte words
-//! (issue 18); other targets keep the eight-byte words.
+//! head that is 141 instructions instead of the 197 of eight-byte words;
+//! other targets keep the eight-byte words.
 
 /// How many request heads end in `bytes`.
 #[cfg(target_arch = "x86_64")]

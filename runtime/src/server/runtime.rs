@@ -1,4 +1,4 @@
-//! How an app is run (SPEC A10): on tokio's multi-threaded runtime, or on
+//! How an app is run: on tokio's multi-threaded runtime, or on
 //! one single-threaded runtime per core, each accepting connections on its
 //! own `SO_REUSEPORT` listener, so a request never leaves the core that
 //! accepted it.

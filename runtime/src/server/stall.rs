@@ -1,4 +1,4 @@
-//! The body-read and send timeouts (issue 31, items 2 and 3), counted like
+//! The body-read and send timeouts (items 2 and 3), counted like
 //! the header-read timeout of [`crate::server::idle`]: one timer per connection,
 //! nothing timed per request.
 //!

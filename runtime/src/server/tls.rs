@@ -1,4 +1,4 @@
-//! HTTPS with rustls (SPEC A6), behind the `tls` cargo feature. The
+//! HTTPS with rustls, behind the `tls` cargo feature. The
 //! crypto provider is `ring`.
 //!
 //! ```no_run

@@ -1,4 +1,4 @@
-//! One `<controller>/index.ts` (SPEC C1): the options interfaces of its
+//! One `<controller>/index.ts`: the options interfaces of its
 //! methods, then its class, each method a call of the core with the
 //! operation's spec literal.
 

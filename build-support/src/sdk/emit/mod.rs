@@ -1,4 +1,4 @@
-//! The text of the client's files (SPEC C1): `types.ts`, one
+//! The text of the client's files: `types.ts`, one
 //! `<controller>/index.ts` per controller and the `index.ts` barrel with
 //! `createClient`, after the fixed templates ([`super::templates`]), from
 //! the names and groups of [`super::plan`].

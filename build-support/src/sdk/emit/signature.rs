@@ -1,4 +1,4 @@
-//! The TypeScript types of one method (SPEC C1, E6): its options
+//! The TypeScript types of one method: its options
 //! interface (path, query, header and cookie parameters, body), what it
 //! returns, its error union and its SSE events.
 
@@ -17,7 +17,7 @@ pub(super) struct Returns {
     pub parse_as: &'static str,
 }
 
-/// The error type of a method (SPEC E6). With statuses the document
+/// The error type of a method. With statuses the document
 /// declares one by one, a union discriminated by `status`: an
 /// `SDKErrorOf<S, Body>` per body (its statuses together), then
 /// `SDKOtherError` for every other failure, with the `default` body if

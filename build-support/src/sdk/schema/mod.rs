@@ -1,4 +1,4 @@
-//! JSON Schema (OpenAPI 3.0, 3.1, 3.2 dialects) → TypeScript types (SPEC C7).
+//! JSON Schema (OpenAPI 3.0, 3.1, 3.2 dialects) → TypeScript types.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;

@@ -1,4 +1,4 @@
-//! The JSDoc of a schema (SPEC C7, G2): its title, description and
+//! The JSDoc of a schema: its title, description and
 //! deprecation, and a note on integers a JavaScript number cannot hold.
 
 use std::borrow::Cow;
@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::sdk::document::Field;
 
 /// The end of the note on integers a JavaScript number may not hold
-/// exactly (SPEC G2): `64-bit: values …` for an `int64`/`uint64`,
+/// exactly: `64-bit: values …` for an `int64`/`uint64`,
 /// `128-bit: values …` for an `int128`/`uint128`, else `Values …`.
 const UNSAFE_INTEGER: &str =
     "may exceed Number.MAX_SAFE_INTEGER (2^53 - 1), which JSON.parse rounds.";

@@ -1,4 +1,4 @@
-//! A schema as a TypeScript type expression (SPEC C7): references,
+//! A schema as a TypeScript type expression: references,
 //! scalars, arrays, objects with their JSDoc, compositions and unions.
 
 use std::borrow::Cow;

@@ -1,4 +1,4 @@
-//! Which shapes a schema has (SPEC C6, C7): one scalar, a list of them,
+//! Which shapes a schema has: one scalar, a list of them,
 //! an object of them (what a header or cookie carries), an object.
 
 use serde_json::Value;
