@@ -1,6 +1,6 @@
-//! Released versions are frozen: releasing version `1` writes its document
-//! to `api/v1.json` beside the crate (its lock, [`release`]); every later
-//! build compares the version's document with its lock ([`check_output`])
+//! Released versions are frozen: releasing version `1` (`cargo tether
+//! release 1`) writes its document to `api/v1.json` beside the crate, its
+//! lock; every later build compares the version's document with its lock
 //! and fails on a breaking change, at the source line that made it (the
 //! field, the argument, the route), or reports a compatible one.
 //!
