@@ -197,8 +197,14 @@ test("#[deprecated] and #[tags]: in the document, and the deprecated route still
   const document = JSON.parse(readFileSync(documentPath, "utf8"));
   const legacy = document.paths["/api/misc/legacy"].get;
   assert.equal(legacy.deprecated, true);
-  // The note of `#[deprecated(note = ..)]` ends the description (issue 35).
-  assert.equal(legacy.description, "Deprecated: call `GET /misc/any`");
+  // The description is the whole doc comment (issue 33, linters), and the
+  // note of `#[deprecated(note = ..)]` ends it (issue 35).
+  assert.equal(
+    legacy.description,
+    "The old way to say hello: `#[deprecated]` marks it in the document\n" +
+      "and the client's JSDoc; `#[tags]` adds a tag to the controller's.\n\n" +
+      "Deprecated: call `GET /misc/any`",
+  );
   assert.deepEqual(legacy.tags, ["misc", "legacy"]);
   assert.deepEqual(document.paths["/health"].get.tags, ["ops"]);
   assert.equal((await client.misc.legacy()).data, "legacy");
