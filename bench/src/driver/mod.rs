@@ -4,6 +4,7 @@
 //! counts its heap allocations per request with `server-counted`.
 
 pub mod http;
+pub mod open_loop;
 pub mod procfs;
 pub mod report;
 pub mod wrk;
@@ -181,7 +182,7 @@ pub const ROUTES: [Route; 5] = [
     },
 ];
 
-fn scenario(route: &Route, connections: u32, pipeline: u32) -> Scenario {
+pub(crate) fn scenario(route: &Route, connections: u32, pipeline: u32) -> Scenario {
     let mut key = format!("{}-{connections}", route.key);
     if pipeline > 1 {
         key.push_str(&format!("-pipelined{pipeline}"));
@@ -221,12 +222,12 @@ fn bin_dir() -> std::io::Result<PathBuf> {
 
 /// Which core the servers run on and which the load generator runs on.
 #[derive(Debug, Clone, Copy)]
-struct Pinning {
-    server: Option<usize>,
-    load: Option<usize>,
+pub(crate) struct Pinning {
+    pub(crate) server: Option<usize>,
+    pub(crate) load: Option<usize>,
 }
 
-fn pinning() -> Pinning {
+pub(crate) fn pinning() -> Pinning {
     let cpus = procfs::cpus();
     let taskset = Command::new("taskset")
         .arg("-V")
@@ -248,13 +249,13 @@ fn pinning() -> Pinning {
 }
 
 /// A running server, killed on drop.
-struct Running {
+pub(crate) struct Running {
     child: Child,
-    addr: SocketAddr,
+    pub(crate) addr: SocketAddr,
 }
 
 impl Running {
-    fn pid(&self) -> u32 {
+    pub(crate) fn pid(&self) -> u32 {
         self.child.id()
     }
 }
@@ -297,7 +298,11 @@ fn program(spec: &ServerSpec, binary: &str) -> std::io::Result<Vec<std::ffi::OsS
     }
 }
 
-fn start(spec: &ServerSpec, binary: &str, cpu: Option<usize>) -> std::io::Result<Running> {
+pub(crate) fn start(
+    spec: &ServerSpec,
+    binary: &str,
+    cpu: Option<usize>,
+) -> std::io::Result<Running> {
     let addr: SocketAddr = ([127, 0, 0, 1], free_port()?).into();
     let program = program(spec, binary)?;
     let mut cmd = match cpu {
@@ -344,7 +349,7 @@ fn start(spec: &ServerSpec, binary: &str, cpu: Option<usize>) -> std::io::Result
     Ok(running)
 }
 
-fn warm_up(addr: SocketAddr, s: &Scenario) -> std::io::Result<()> {
+pub(crate) fn warm_up(addr: SocketAddr, s: &Scenario) -> std::io::Result<()> {
     let raw = http::request_bytes(s.method, s.path, s.body);
     let mut client = http::Client::connect(addr)?;
     for _ in 0..1000 {
@@ -356,7 +361,7 @@ fn warm_up(addr: SocketAddr, s: &Scenario) -> std::io::Result<()> {
 /// Waits (up to 10 s) until the server has stopped using CPU after the
 /// warm-up: a slow server may still be answering pipelined requests of
 /// connections `wrk` has closed, which would eat the measured run.
-fn drain(pid: u32, ticks: f64) -> std::io::Result<()> {
+pub(crate) fn drain(pid: u32, ticks: f64) -> std::io::Result<()> {
     let step = Duration::from_millis(200);
     let deadline = Instant::now() + Duration::from_secs(10);
     let mut last = procfs::cpu_ticks(pid)?;
@@ -519,7 +524,7 @@ fn count_allocs(
     Ok(out)
 }
 
-fn machine() -> String {
+pub(crate) fn machine() -> String {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let model = cpuinfo
         .lines()

@@ -65,3 +65,20 @@ pub fn cpus() -> Vec<usize> {
     }
     cpus
 }
+
+/// The machine's count of connections dropped because a listen queue was
+/// full (`TcpExt: ListenOverflows` of `/proc/net/netstat`): each such
+/// connection's SYN is sent again a second later.
+pub fn listen_overflows() -> u64 {
+    let text = std::fs::read_to_string("/proc/net/netstat").unwrap_or_default();
+    let mut lines = text.lines().filter(|l| l.starts_with("TcpExt:"));
+    let (Some(names), Some(values)) = (lines.next(), lines.next()) else {
+        return 0;
+    };
+    names
+        .split_whitespace()
+        .zip(values.split_whitespace())
+        .find(|(n, _)| *n == "ListenOverflows")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0)
+}
