@@ -15,6 +15,10 @@ instances A and B on one PostgreSQL database:
 4. Under concurrent writes through both instances, feeds on A and on B see
    every acknowledged write exactly once, in increasing id order, and a
    feed that moves from A to B halfway misses and repeats nothing.
+5. A ticket replaced (PUT) through B then through A is the same ticket
+   both times, with an `updated` event each on a feed on A; deleted
+   (DELETE) through B it is gone from A's list, and A answers a second
+   DELETE and a PUT with 404 `NO_TICKET`; the deletion sends no event.
 """
 import http.client
 import json
@@ -241,6 +245,37 @@ def main(a, b):
     if total != n + 3:
         raise SystemExit(f"FAIL: {total} tickets in SCALE, expected {n + 3}")
     say(f"concurrency: {n} writes through A and B in {elapsed:.2f} s; feeds on A, on B and moving A -> B each saw all {n} once, in order")
+
+    # 5. PUT and DELETE across instances.
+    feed = Feed(a, "SCALE", token)
+    status, _, t = call(a, "POST", "/projects/SCALE/tickets", {"title": "to replace", "labels": ["x"]}, token)
+    expect(status, 201, "ticket to replace", t)
+    path = f"/projects/SCALE/tickets/{t['id']}"
+    replacement = {"title": "replaced", "labels": ["y", "z"], "status": "closed"}
+    want = dict(replacement, id=t["id"], reporter="ada")
+    for base, name in ((b, "B"), (a, "A")):
+        status, _, body = call(base, "PUT", path, replacement, token)
+        expect(status, 200, f"PUT on {name}", body)
+        if body != want:
+            raise SystemExit(f"FAIL: PUT on {name} answered {body}, expected {want}")
+    seen = feed.take(3)
+    ids_increase(seen, 0, "feed on A")
+    expected = [("filed", t["id"], "open"), ("updated", t["id"], "closed"), ("updated", t["id"], "closed")]
+    if summary(seen) != expected or seen[2][2] != want:
+        raise SystemExit(f"FAIL: feed on A saw {seen}, expected {expected} ending with {want}")
+    status, _, body = call(b, "DELETE", path, token=token)
+    expect(status, 204, "DELETE on B", body)
+    _, _, listed = call(a, "GET", "/projects/SCALE/tickets", token=token)
+    if any(x["id"] == t["id"] for x in listed):
+        raise SystemExit(f"FAIL: ticket {t['id']} deleted through B is still in A's list")
+    for method, body in (("DELETE", None), ("PUT", replacement)):
+        status, _, answer = call(a, method, path, body, token)
+        expect(status, 404, f"{method} on A after the DELETE on B", answer)
+        if answer["code"] != "NO_TICKET":
+            raise SystemExit(f"FAIL: {method} of a deleted ticket: {answer}")
+    feed.nothing_more(0.5)
+    feed.close()
+    say("put and delete: a PUT through B then A gave the same ticket and an event each; deleted through B, it is gone on A (404), with no event")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,14 @@
 # than the check interval, so HAProxy stops sending to it before it stops
 # accepting) and is replaced by a new process. The load must see 0 failed
 # requests, every acknowledged write must be in the database and every SSE
-# client must see every event once.
+# client must see every event once. Then each instance in turn is killed
+# (SIGKILL) under load behind the same HAProxy and started again on its
+# port: requests in flight on it fail (counted by method); the client's
+# retries of GET, PUT and DELETE must hide every one of them from the
+# user; a POST whose answer was lost is counted, not retried, and read
+# back; every acknowledged write (filed, replaced, deleted) must be in the
+# database as acknowledged, and every SSE client must see the database's
+# events once each. The survivors' logs must be free of errors.
 #
 # PostgreSQL and HAProxy come from Debian's packages when they are missing
 # (the time it takes is printed). PostgreSQL runs as a user of its own
@@ -186,19 +193,26 @@ BALANCER_URL="http://127.0.0.1:$port_lb" LOAD_MS=14000 DEPLOY_WINDOW="$work/depl
 load=$!
 sleep 2
 deploy_start=$(now_ms)
-# Replaces instance $1 (pid $2, port $3): SIGTERM, wait for it to drain and
-# exit, start the new process on the same port, wait until it is ready
-# and HAProxy has seen it pass two checks.
+# Replaces instance $2 (pid $3, port $4) after signal $1: after TERM, waits
+# for it to drain and exit cleanly; after KILL, for it to die. Then starts
+# the new process, $2-$5, on the same port (sets `pid`), and waits until
+# it is ready and HAProxy has seen it pass two checks.
 replace() {
-  local name=$1 old=$2 port=$3
-  kill -TERM "$old"
-  wait "$old" || { echo "error: instance $name did not exit cleanly" >&2; exit 1; }
-  start "$name-2" "$port"
-  wait_up "$name-2" "$port"
+  local signal=$1 name=$2 old=$3 port=$4 next=$2-$5
+  kill -"$signal" "$old"
+  if [ "$signal" = TERM ]; then
+    wait "$old" || { echo "error: instance $name did not exit cleanly" >&2; exit 1; }
+  else
+    wait "$old" 2>/dev/null || true # 137: killed
+  fi
+  start "$next" "$port"
+  wait_up "$next" "$port"
   sleep 0.75
 }
-replace a "$pid_a" "$port_a"
-replace b "$pid_b" "$port_b"
+replace TERM a "$pid_a" "$port_a" 2
+pid_a=$pid
+replace TERM b "$pid_b" "$port_b" 2
+pid_b=$pid
 echo "$deploy_start $(now_ms)" >"$work/deploy-window"
 if ! wait "$load"; then
   echo "error: the load under the rolling deploy failed" >&2
@@ -206,8 +220,28 @@ if ! wait "$load"; then
 fi
 echo "rolling deploy behind HAProxy: $((SECONDS - t)) s"
 
-# No instance logged an error (a failed query, a lost LISTEN connection).
-if grep -E 'ERROR|WARN|panicked' "$work"/a*.log "$work"/b*.log; then
+# The kills behind the same HAProxy, under load: more workers, so that
+# requests are in flight on an instance when it dies.
+t=$SECONDS
+BALANCER_URL="http://127.0.0.1:$port_lb" MODE=kill PROJECT=KILL WORKERS=16 LOAD_MS=12000 \
+  DEPLOY_WINDOW="$work/kill-window" PSQL="$pg_bin/psql" \
+  node target/scale-out/tests/scale-out/load.js &
+load=$!
+sleep 2
+kill_start=$(now_ms)
+replace KILL a "$pid_a" "$port_a" 3
+sleep 1
+replace KILL b "$pid_b" "$port_b" 3
+echo "$kill_start $(now_ms)" >"$work/kill-window"
+if ! wait "$load"; then
+  echo "error: the load under the kills failed" >&2
+  exit 1
+fi
+echo "SIGKILL of each instance behind HAProxy: $((SECONDS - t)) s"
+
+# No instance logged an error (a failed query, a lost LISTEN connection);
+# those killed (a-2, b-2) are not read: they died.
+if grep -E 'ERROR|WARN|panicked' "$work"/{a,b,a-3,b-3}.log; then
   echo "error: the instances' logs above show errors or warnings" >&2
   exit 1
 fi

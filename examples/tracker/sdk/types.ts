@@ -114,6 +114,19 @@ export interface ProjectErrorStorage {
   code: "STORAGE";
 }
 
+/**
+ * `PUT /projects/:key/tickets/:id`'s body: the whole ticket as it is to
+ * be (its id and reporter stay).
+ */
+export interface ReplaceTicket {
+  /** What is to be done. */
+  title: string;
+  /** At most five distinct labels; `[]` for none. */
+  labels: string[];
+  /** Open or closed. */
+  status: Status;
+}
+
 /** What a user may do. */
 export type Role = "admin" | "member";
 

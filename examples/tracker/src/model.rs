@@ -114,7 +114,7 @@ impl Ticket {
 pub enum TicketEvent {
     /// A ticket was filed.
     Filed(Ticket),
-    /// A ticket was opened or closed.
+    /// A ticket was opened, closed or replaced.
     Updated(Ticket),
 }
 

@@ -45,6 +45,22 @@ pub struct UpdateTicket {
     pub status: Status,
 }
 
+/// `PUT /projects/:key/tickets/:id`'s body: the whole ticket as it is to
+/// be (its id and reporter stay).
+#[derive(Debug, Deserialize, Validate)]
+pub struct ReplaceTicket {
+    /// What is to be done.
+    #[validate(min_length = 1)]
+    #[validate(max_length = 200)]
+    pub title: String,
+    /// At most five distinct labels; `[]` for none.
+    #[validate(max_items = 5)]
+    #[validate(unique_items)]
+    pub labels: Vec<String>,
+    /// Open or closed.
+    pub status: Status,
+}
+
 /// Which tickets to list.
 #[derive(Debug, Deserialize, Validate)]
 pub struct TicketQuery {
@@ -103,6 +119,15 @@ impl From<DbError> for ProjectError {
 }
 
 type Listed<T> = Result<WithHeaders<Vec<T>, PageHeaders>, ProjectError>;
+
+/// The answer to a change of ticket `id` of project `key`.
+fn changed(updated: Updated, key: String, id: i64) -> Result<Ticket, ProjectError> {
+    match updated {
+        Updated::Ticket(ticket) => Ok(ticket),
+        Updated::NoProject => Err(ProjectError::NoProject { key }),
+        Updated::NoTicket => Err(ProjectError::NoTicket { key, ticket_id: id }),
+    }
+}
 
 /// `(offset, limit)` of a page, defaulted.
 fn window(offset: Option<u32>, limit: Option<u32>) -> (i64, i64) {
@@ -226,19 +251,59 @@ impl ProjectsController {
         #[param] id: i64,
         #[body] dto: UpdateTicket,
     ) -> Result<Ticket, ProjectError> {
-        match db
+        let updated = db
             .update_ticket(key.clone(), id, dto.status.as_str())
-            .await?
-        {
-            Updated::Ticket(ticket) => Ok(ticket),
-            Updated::NoProject => Err(ProjectError::NoProject { key }),
-            Updated::NoTicket => Err(ProjectError::NoTicket { key, ticket_id: id }),
+            .await?;
+        changed(updated, key, id)
+    }
+
+    /// Replaces a ticket's title, labels and status.
+    ///
+    /// The body has all three: nothing of the old ticket but its id and
+    /// reporter is kept. Sending the same body again leaves the ticket as
+    /// it is, so a client may retry the call.
+    #[put("/:key/tickets/:id")]
+    async fn replace(
+        &self,
+        db: State<Db>,
+        #[param] key: String,
+        #[param] id: i64,
+        #[body] dto: ReplaceTicket,
+    ) -> Result<Ticket, ProjectError> {
+        let labels = serde_json::to_string(&dto.labels).expect("strings serialise");
+        let status = dto.status.as_str();
+        let replaced = db
+            .replace_ticket(key.clone(), id, dto.title, labels, status)
+            .await?;
+        changed(replaced, key, id)
+    }
+
+    /// Deletes a ticket.
+    ///
+    /// Deleting it again answers `404` (`NO_TICKET`): a client that
+    /// retried after losing the first answer has its ticket deleted
+    /// either way.
+    ///
+    /// The event feed does not announce deletions (its events are `filed`
+    /// and `updated`); the ticket's earlier events stay in it. A client
+    /// that mirrors the tickets reads the list again to drop deleted ones.
+    #[delete("/:key/tickets/:id")]
+    async fn delete_ticket(
+        &self,
+        db: State<Db>,
+        #[param] key: String,
+        #[param] id: i64,
+    ) -> Result<NoContent, ProjectError> {
+        match db.delete_ticket(key.clone(), id).await? {
+            None => Err(ProjectError::NoProject { key }),
+            Some(false) => Err(ProjectError::NoTicket { key, ticket_id: id }),
+            Some(true) => Ok(NoContent),
         }
     }
 
-    /// The project's ticket changes as they happen: `filed` and `updated`,
-    /// each with the ticket as it was then, whichever server instance
-    /// made the change.
+    /// The project's ticket changes as they happen: `filed`, and `updated`
+    /// (opened, closed or replaced), each with the ticket as it was then,
+    /// whichever server instance made the change. Deletions are not sent.
     ///
     /// Each event's id is its place in the feed: a client that reconnects
     /// with `Last-Event-ID` gets every event after that one, once, then

@@ -22,17 +22,30 @@ async fn signed_in(db: &Db) -> (TestClient, String) {
     (client, format!("Bearer {token}"))
 }
 
+/// Creates project `key` as the signed-in admin.
+async fn create_project(client: &TestClient, bearer: &str, key: &str) {
+    let made = client
+        .post("/api/v1/projects")
+        .header("authorization", bearer)
+        .json(&serde_json::json!({ "key": key, "name": key }))
+        .await;
+    assert_eq!(made.status(), 201, "{}", made.text());
+}
+
+/// Serves the app over `db` on a free loopback port: its address.
+async fn serve(db: &Db) -> std::net::SocketAddr {
+    let server = tracker::app(db.clone()).bind("127.0.0.1:0").await.unwrap();
+    let addr = server.local_addr();
+    tokio::spawn(server.serve());
+    addr
+}
+
 #[tokio::test]
 async fn a_failing_database_is_the_typed_500_without_its_details() {
     let db = Db::in_memory().unwrap();
     let (client, bearer) = signed_in(&db).await;
     db.execute_batch("DROP TABLE tickets").await.unwrap();
-    let made = client
-        .post("/api/v1/projects")
-        .header("authorization", &bearer)
-        .json(&serde_json::json!({ "key": "DB", "name": "Broken" }))
-        .await;
-    assert_eq!(made.status(), 201);
+    create_project(&client, &bearer, "DB").await;
     let res = client
         .post("/api/v1/projects/DB/tickets")
         .header("authorization", &bearer)
@@ -144,16 +157,8 @@ fn parse_events(text: &str) -> Vec<(i64, String, serde_json::Value)> {
 async fn the_event_feed_sends_each_change_once_and_resumes_after_last_event_id() {
     let db = Db::in_memory().unwrap();
     let (client, bearer) = signed_in(&db).await;
-    let server = tracker::app(db.clone()).bind("127.0.0.1:0").await.unwrap();
-    let addr = server.local_addr();
-    tokio::spawn(server.serve());
-    let project = serde_json::json!({ "key": "CORE", "name": "Core" });
-    let made = client
-        .post("/api/v1/projects")
-        .header("authorization", &bearer)
-        .json(&project)
-        .await;
-    assert_eq!(made.status(), 201);
+    let addr = serve(&db).await;
+    create_project(&client, &bearer, "CORE").await;
     let file = |title: &'static str| {
         client
             .post("/api/v1/projects/CORE/tickets")
@@ -198,4 +203,84 @@ async fn the_event_feed_sends_each_change_once_and_resumes_after_last_event_id()
         .header("authorization", &bearer)
         .await;
     assert_eq!(res.status(), 404);
+}
+
+#[tokio::test]
+async fn put_replaces_a_ticket_and_delete_deletes_it_without_a_feed_event() {
+    let db = Db::in_memory().unwrap();
+    let (client, bearer) = signed_in(&db).await;
+    let addr = serve(&db).await;
+    create_project(&client, &bearer, "CORE").await;
+    let filed = client
+        .post("/api/v1/projects/CORE/tickets")
+        .header("authorization", &bearer)
+        .json(&serde_json::json!({ "title": "draft", "labels": ["a"] }))
+        .await
+        .json::<serde_json::Value>();
+    let id = filed["id"].as_i64().unwrap();
+    let at = |id: i64| format!("/api/v1/projects/CORE/tickets/{id}");
+    let put = |path: &str, body: &serde_json::Value| {
+        client.put(path).header("authorization", &bearer).json(body)
+    };
+    let delete = |path: &str| client.delete(path).header("authorization", &bearer);
+    let code = |res: tether::testing::TestResponse| res.json::<serde_json::Value>()["code"].clone();
+    let mut feed = open_feed(addr, &bearer, "CORE", None).await;
+
+    // A full replace, twice: the same ticket both times (idempotent).
+    let body = serde_json::json!({ "title": "final", "labels": ["b", "c"], "status": "closed" });
+    for _ in 0..2 {
+        let res = put(&at(id), &body).await;
+        assert_eq!(res.status(), 200, "{}", res.text());
+        assert_eq!(
+            res.json::<serde_json::Value>(),
+            serde_json::json!({ "id": id, "title": "final", "status": "closed", "reporter": "ada", "labels": ["b", "c"] })
+        );
+    }
+    let seen = next_events(&mut feed, 2).await;
+    for (_, name, ticket) in &seen {
+        assert_eq!(name, "updated");
+        assert_eq!(ticket["title"], "final");
+        assert_eq!(ticket["labels"], serde_json::json!(["b", "c"]));
+    }
+    // Every field is required: a replace leaves nothing out.
+    let partial = put(
+        &at(id),
+        &serde_json::json!({ "title": "x", "status": "open" }),
+    )
+    .await;
+    assert_eq!(partial.status(), 400, "{}", partial.text());
+    let missing = put(&at(id + 100), &body).await;
+    assert_eq!(missing.status(), 404);
+    assert_eq!(code(missing), "NO_TICKET");
+
+    // Deleted: 204, gone from the list, then 404 NO_TICKET; no event.
+    let deleted = delete(&at(id)).await;
+    assert_eq!(deleted.status(), 204, "{}", deleted.text());
+    let list = client
+        .get("/api/v1/projects/CORE/tickets")
+        .header("authorization", &bearer)
+        .await;
+    assert_eq!(list.json::<serde_json::Value>(), serde_json::json!([]));
+    assert_eq!(list.header("x-total-count"), Some("0"));
+    let again = delete(&at(id)).await;
+    assert_eq!(again.status(), 404);
+    assert_eq!(code(again), "NO_TICKET");
+    let gone = put(&at(id), &body).await;
+    assert_eq!(gone.status(), 404);
+    assert_eq!(code(gone), "NO_TICKET");
+    let no_project = delete("/api/v1/projects/NOPE/tickets/1").await;
+    assert_eq!(no_project.status(), 404);
+    assert_eq!(code(no_project), "NO_PROJECT");
+    // The feed's next event is the next write's: the deletion sent none.
+    let next = client
+        .post("/api/v1/projects/CORE/tickets")
+        .header("authorization", &bearer)
+        .json(&serde_json::json!({ "title": "next" }))
+        .await;
+    assert_eq!(next.status(), 201);
+    let after = next_events(&mut feed, 1).await;
+    assert_eq!(
+        (after[0].1.as_str(), &after[0].2["title"]),
+        ("filed", &serde_json::json!("next"))
+    );
 }

@@ -85,6 +85,34 @@ export interface ProjectsV1FileOptions {
   signal?: AbortSignal;
 }
 
+/** The call options of `replace`. */
+export interface ProjectsV1ReplaceOptions {
+  /** Path parameters (percent-encoded for you). */
+  params: {
+    key: string;
+    id: number;
+  };
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** The request body (`application/json`). */
+  body: types.ReplaceTicket;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
+/** The call options of `deleteTicket`. */
+export interface ProjectsV1DeleteTicketOptions {
+  /** Path parameters (percent-encoded for you). */
+  params: {
+    key: string;
+    id: number;
+  };
+  /** Headers of this call. */
+  headers?: HeaderValues;
+  /** Aborts the call. */
+  signal?: AbortSignal;
+}
+
 /** The call options of `update`. */
 export interface ProjectsV1UpdateOptions {
   /** Path parameters (percent-encoded for you). */
@@ -203,6 +231,42 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
   }
 
   /**
+   * Replaces a ticket's title, labels and status.
+   *
+   * The body has all three: nothing of the old ticket but its id and
+   * reporter is kept. Sending the same body again leaves the ticket as
+   * it is, so a client may retry the call.
+   *
+   * `PUT /api/v1/projects/{key}/tickets/{id}`
+   */
+  replace(options: ProjectsV1ReplaceOptions): Promise<SDKOutcome<types.Ticket, SDKErrorOf<400 | 401 | 403 | 413 | 415, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 413 | 415 | 404 | 409 | 500, types.HttpError>, TThrow>> {
+    return this.#core.request(
+      { method: "PUT", path: "/api/v1/projects/{key}/tickets/{id}", operationId: "projects_replace", security: [["bearer"], ["session"], ["session_http"]], bodyAs: "json", contentType: "application/json", accept: "application/json", parseAs: "json" },
+      options,
+    );
+  }
+
+  /**
+   * Deletes a ticket.
+   *
+   * Deleting it again answers `404` (`NO_TICKET`): a client that
+   * retried after losing the first answer has its ticket deleted
+   * either way.
+   *
+   * The event feed does not announce deletions (its events are `filed`
+   * and `updated`); the ticket's earlier events stay in it. A client
+   * that mirrors the tickets reads the list again to drop deleted ones.
+   *
+   * `DELETE /api/v1/projects/{key}/tickets/{id}`
+   */
+  deleteTicket(options: ProjectsV1DeleteTicketOptions): Promise<SDKOutcome<null, SDKErrorOf<400 | 401 | 403, types.HttpError> | SDKErrorOf<404, types.ProjectErrorNoProject | types.ProjectErrorNoTicket> | SDKErrorOf<409, types.ProjectErrorKeyTaken> | SDKErrorOf<500, types.ProjectErrorStorage> | SDKOtherError<400 | 401 | 403 | 404 | 409 | 500, types.HttpError>, TThrow>> {
+    return this.#core.request(
+      { method: "DELETE", path: "/api/v1/projects/{key}/tickets/{id}", operationId: "projects_deleteTicket", security: [["bearer"], ["session"], ["session_http"]], accept: "application/json", parseAs: "none" },
+      options,
+    );
+  }
+
+  /**
    * Opens or closes a ticket.
    *
    * `PATCH /api/v1/projects/{key}/tickets/{id}`
@@ -215,7 +279,7 @@ export class ProjectsV1Controller<TThrow extends boolean = false> {
   }
 
   /**
-   * The project's ticket changes as they happen: `filed` and `updated`, each with the ticket as it was then, whichever server instance made the change.
+   * The project's ticket changes as they happen: `filed`, and `updated` (opened, closed or replaced), each with the ticket as it was then, whichever server instance made the change. Deletions are not sent.
    *
    * Each event's id is its place in the feed: a client that reconnects
    * with `Last-Event-ID` gets every event after that one, once, then

@@ -102,10 +102,10 @@ pub struct Db {
     wake: watch::Sender<u64>,
 }
 
-/// What a ticket update found.
+/// What a ticket update or replacement found.
 #[derive(Debug)]
 pub enum Updated {
-    /// The updated ticket.
+    /// The ticket as it is now.
     Ticket(Ticket),
     /// No project has the key.
     NoProject,
@@ -318,6 +318,36 @@ impl Db {
         };
         self.wrote();
         updated
+    }
+
+    /// Replaces the title, labels (a JSON array) and status of ticket `id`
+    /// of project `key`, and writes its `updated` event.
+    pub async fn replace_ticket(
+        &self,
+        key: String,
+        id: i64,
+        title: String,
+        labels: String,
+        status: &'static str,
+    ) -> Result<Updated, DbError> {
+        let replaced = match &self.backend {
+            Backend::Sqlite(db) => {
+                db.call(move |c| sqlite::replace_ticket(c, &key, id, &title, &labels, status))
+                    .await
+            }
+            Backend::Postgres(db) => db.replace_ticket(&key, id, &title, &labels, status).await,
+        };
+        self.wrote();
+        replaced
+    }
+
+    /// Deletes ticket `id` of project `key` (no event); whether it
+    /// existed, `None` without the project.
+    pub async fn delete_ticket(&self, key: String, id: i64) -> Result<Option<bool>, DbError> {
+        match &self.backend {
+            Backend::Sqlite(db) => db.call(move |c| sqlite::delete_ticket(c, &key, id)).await,
+            Backend::Postgres(db) => db.delete_ticket(&key, id).await,
+        }
     }
 
     /// The id of project `key`, if any.

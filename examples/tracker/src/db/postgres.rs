@@ -14,6 +14,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tokio_postgres::error::SqlState;
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{AsyncMessage, Client, Config, GenericClient, NoTls, Row};
 
 /// The channel of `NOTIFY` after a write of events.
@@ -366,24 +367,30 @@ impl Postgres {
         Ok(Some(filed))
     }
 
-    pub(super) async fn update_ticket(
+    /// Sets the columns of ticket `id` of project `key` as `set` says
+    /// (its placeholders start at `$3`, for `values`), and writes the
+    /// ticket's `updated` event.
+    async fn change_ticket(
         &self,
         key: &str,
         id: i64,
-        status: &str,
+        set: &str,
+        values: &[&(dyn ToSql + Sync)],
     ) -> Result<Updated, DbError> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let Some(project) = project_id(&*tx, key).await? else {
             return Ok(Updated::NoProject);
         };
+        let mut params: Vec<&(dyn ToSql + Sync)> = vec![&id, &project];
+        params.extend_from_slice(values);
         let row = tx
             .query_opt(
                 &format!(
-                    "UPDATE tickets SET status = $1 WHERE id = $2 AND project_id = $3
+                    "UPDATE tickets SET {set} WHERE id = $1 AND project_id = $2
                      RETURNING {TICKET_COLUMNS}"
                 ),
-                &[&status, &id, &project],
+                &params,
             )
             .await?;
         let Some(row) = row else {
@@ -393,6 +400,42 @@ impl Postgres {
         append_event(&*tx, project, "updated", &updated, row.get(4)).await?;
         tx.commit().await?;
         Ok(Updated::Ticket(updated))
+    }
+
+    pub(super) async fn update_ticket(
+        &self,
+        key: &str,
+        id: i64,
+        status: &str,
+    ) -> Result<Updated, DbError> {
+        self.change_ticket(key, id, "status = $3", &[&status]).await
+    }
+
+    pub(super) async fn replace_ticket(
+        &self,
+        key: &str,
+        id: i64,
+        title: &str,
+        labels: &str,
+        status: &str,
+    ) -> Result<Updated, DbError> {
+        let set = "title = $3, labels = $4, status = $5";
+        self.change_ticket(key, id, set, &[&title, &labels, &status])
+            .await
+    }
+
+    pub(super) async fn delete_ticket(&self, key: &str, id: i64) -> Result<Option<bool>, DbError> {
+        let client = self.pool.get().await?;
+        let Some(project) = project_id(&**client, key).await? else {
+            return Ok(None);
+        };
+        let deleted = client
+            .execute(
+                "DELETE FROM tickets WHERE id = $1 AND project_id = $2",
+                &[&id, &project],
+            )
+            .await?;
+        Ok(Some(deleted > 0))
     }
 
     pub(super) async fn last_event(&self) -> Result<i64, DbError> {

@@ -4,7 +4,7 @@
 
 use super::{DbError, Updated, SEED_USERS};
 use crate::model::{Project, Role, StoredEvent, Ticket, TicketEvent, User};
-use rusqlite::{Connection, ErrorCode, OptionalExtension, Row};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, ToSql};
 use rusqlite_migration::{Migrations, M};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -300,22 +300,28 @@ pub(super) fn file_ticket(
     Ok(Some(filed))
 }
 
-pub(super) fn update_ticket(
+/// Sets the columns of ticket `id` of project `key` as `set` says (its
+/// placeholders start at `?3`, for `values`), and writes the ticket's
+/// `updated` event.
+fn change_ticket(
     conn: &mut Connection,
     key: &str,
     id: i64,
-    status: &str,
+    set: &str,
+    values: &[&dyn ToSql],
 ) -> rusqlite::Result<Updated> {
     let tx = conn.transaction()?;
     let Some(project) = project_id(&tx, key)? else {
         return Ok(Updated::NoProject);
     };
+    let mut params: Vec<&dyn ToSql> = vec![&id, &project];
+    params.extend_from_slice(values);
     let sql = format!(
-        "UPDATE tickets SET status = ?1 WHERE id = ?2 AND project_id = ?3
+        "UPDATE tickets SET {set} WHERE id = ?1 AND project_id = ?2
          RETURNING {TICKET_COLUMNS}"
     );
     let found = tx
-        .query_row(&sql, (status, id, project), |r| {
+        .query_row(&sql, params.as_slice(), |r| {
             Ok((ticket(r)?, r.get::<_, String>(4)?))
         })
         .optional()?;
@@ -325,6 +331,42 @@ pub(super) fn update_ticket(
     append_event(&tx, project, "updated", &updated, &labels)?;
     tx.commit()?;
     Ok(Updated::Ticket(updated))
+}
+
+pub(super) fn update_ticket(
+    conn: &mut Connection,
+    key: &str,
+    id: i64,
+    status: &str,
+) -> rusqlite::Result<Updated> {
+    change_ticket(conn, key, id, "status = ?3", &[&status])
+}
+
+pub(super) fn replace_ticket(
+    conn: &mut Connection,
+    key: &str,
+    id: i64,
+    title: &str,
+    labels: &str,
+    status: &str,
+) -> rusqlite::Result<Updated> {
+    let set = "title = ?3, labels = ?4, status = ?5";
+    change_ticket(conn, key, id, set, &[&title, &labels, &status])
+}
+
+pub(super) fn delete_ticket(
+    conn: &mut Connection,
+    key: &str,
+    id: i64,
+) -> rusqlite::Result<Option<bool>> {
+    let Some(project) = project_id(conn, key)? else {
+        return Ok(None);
+    };
+    let deleted = conn.execute(
+        "DELETE FROM tickets WHERE id = ?1 AND project_id = ?2",
+        (id, project),
+    )?;
+    Ok(Some(deleted > 0))
 }
 
 pub(super) fn last_event(conn: &mut Connection) -> rusqlite::Result<i64> {
