@@ -500,6 +500,36 @@ fn one_of_parts_match_by_ref_title_and_occurrence() {
 }
 
 #[test]
+fn stream_items_are_compared_like_bodies() {
+    // An event stream's items: a new event kind is a new `oneOf` branch a
+    // client's exhaustive handling does not know.
+    for key in ["x-tether-item-schema", "itemSchema"] {
+        let feed = |events: Value| {
+            doc(
+                json!({"/feed": {"get": {"responses": {"200": {"description": "ok",
+                "content": {"text/event-stream": {key: {"oneOf": events}}}}}}}}),
+            )
+        };
+        let filed = json!({"title": "filed", "type": "object"});
+        let deleted = json!({"title": "deleted", "type": "object"});
+        let a = feed(json!([filed]));
+        assert_eq!(found(&a, &a), vec![]);
+        has(
+            &a,
+            &feed(json!([filed, deleted])),
+            Level::Breaking,
+            "response-one-of-added",
+        );
+        has(
+            &feed(json!([filed, deleted])),
+            &a,
+            Level::Compatible,
+            "response-one-of-removed",
+        );
+    }
+}
+
+#[test]
 fn a_fan_out_of_refs_is_walked_once_per_operation() {
     // L0 -> 12 x L1 -> 12 x L2 ... -> L11 whose type changed: 12^11 paths if walked naively.
     let level = |leaf: &str| {

@@ -127,6 +127,7 @@ impl<'d> Cx<'d> {
                         self.root_kind = "body";
                         self.schema(os, ns, dir, &a, 0, true);
                     }
+                    self.item_schemas(om, nm, dir, at, &a);
                 }
             }
         }
@@ -149,6 +150,23 @@ impl<'d> Cx<'d> {
                     Side::New,
                     format!("the {w} media type `{media}` was added"),
                 );
+            }
+        }
+    }
+
+    /// The schema of each item of a stream (an event of `text/event-stream`):
+    /// `itemSchema` (OpenAPI 3.2) or `x-tether-item-schema` (3.0 and 3.1),
+    /// compared like a body's schema: a client reads every item.
+    fn item_schemas(&mut self, om: &Value, nm: &Value, dir: Dir, at: &At, media: &At) {
+        for key in ["itemSchema", crate::extensions::ITEM_SCHEMA] {
+            if let (Some(os), Some(ns)) = (om.get(key), nm.get(key)) {
+                let a = At {
+                    text: format!("{} item ", at.text),
+                    old: format!("{}/{}", media.old, escape(key)),
+                    new: format!("{}/{}", media.new, escape(key)),
+                };
+                self.root_kind = "item";
+                self.schema(os, ns, dir, &a, 0, true);
             }
         }
     }
