@@ -191,7 +191,7 @@ took=$(($(date +%s) - start))
 {
   echo "# Many idle connections"
   echo
-  echo "Written by \`bench/connections.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'),"
+  echo "Written by \`bench/connections.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git describe --always --dirty 2>/dev/null || echo '?'),"
   echo "$(nproc) CPUs ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), Linux $(uname -r); the run took ${took} s."
   echo "Every server with its idle timeouts at ${IDLE_SECS} s (\`BENCH_IDLE_SECS\`, \`src/conns.rs\`): tether's"
   echo "header-read and HTTP/2 idle timeouts (HTTP/2 \`PING\`s off), axum on hyper-util's builder with hyper's"

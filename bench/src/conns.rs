@@ -3,7 +3,8 @@
 //!
 //! - `BENCH_IDLE_SECS=<s>`: every server's idle timeouts set to `s`
 //!   seconds (tether: the header-read timeout of HTTP/1 and the HTTP/2 idle
-//!   timeout, HTTP/2 `PING`s off; axum: hyper's `header_read_timeout` on
+//!   timeout, HTTP/2 `PING`s off, no connection limit but the file
+//!   limit; axum: hyper's `header_read_timeout` on
 //!   hyper-util's timer, HTTP/2 without `PING`s, as hyper's default;
 //!   actix-web: `keep_alive` and `client_request_timeout`), actix-web bound
 //!   with `bind_auto_h2c` (HTTP/2 with prior knowledge beside HTTP/1.1,

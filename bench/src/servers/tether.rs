@@ -81,11 +81,14 @@ impl EventsController {
 }
 
 /// The adapter: tether's defaults, or with `BENCH_IDLE_SECS` its idle
-/// timeouts set to that (see [`crate::conns`]).
+/// timeouts set to that and no connection limit below the file limit (the
+/// default, seven eighths of it, would hold back the largest count; see
+/// [`crate::conns`]).
 fn adapter() -> NativeAdapter {
     let adapter = NativeAdapter::new();
     match crate::conns::idle_timeout() {
         Some(idle) => adapter
+            .max_connections(1 << 20)
             .header_read_timeout(idle)
             .http2_idle_timeout(Some(idle))
             .http2_keep_alive(None, idle),
