@@ -141,7 +141,8 @@ latency() {
   local url="http://127.0.0.1:$port/api/plaintext"
   if [ -n "$oha" ]; then
     "${pin_client[@]}" "$oha" -z "${LOAD_SECS}s" -q "$RATE" -c 16 --latency-correction --no-tui "$url" |
-      awk '/^ *50(\.00)?% in/ { p50 = $3 * 1000 } /^ *99(\.00)?% in/ { p99 = $3 * 1000 }
+      awk 'function ms(v, unit) { if (unit ~ /^s/) return v * 1000; if (unit == "ms") return v; if (unit ~ /^(us|µs)$/) return v * 0.001; if (unit == "ns") return v * 0.000001; return v }
+           /^ *50(\.00)?% in/ { p50 = ms($3, $4) } /^ *99(\.00)?% in/ { p99 = ms($3, $4) }
            END { printf "%.3f %.3f\n", p50, p99 }'
   else
     "${pin_client[@]}" wrk -t1 -c16 -d"${LOAD_SECS}s" --latency "$url" |
