@@ -16,6 +16,7 @@
 //! [`extras`]).
 
 pub mod alloc;
+pub mod conns;
 pub mod driver;
 pub mod extras;
 pub mod model;

@@ -1,5 +1,6 @@
 //! axum 0.8 with its own `serve`, `TCP_NODELAY` set on every connection.
 
+use crate::conns::OnceThenPending;
 use crate::model::{Message, NewUser, User, STATUS};
 use crate::PLAINTEXT;
 use axum::extract::Path;
@@ -7,6 +8,7 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use axum::{Json, Router};
+use std::convert::Infallible;
 
 async fn plaintext() -> &'static str {
     PLAINTEXT
@@ -175,16 +177,65 @@ pub mod otel {
     }
 }
 
-/// Serves the routes on tokio's multi-threaded runtime.
+/// `GET /api/events`: one event, then open (the many-connections run).
+async fn events() -> impl axum::response::IntoResponse {
+    use axum::response::sse::{Event, Sse};
+    let hello = Event::default().event("hello").data("null");
+    (
+        [("x-accel-buffering", "no")],
+        Sse::new(OnceThenPending(Some(Ok::<_, Infallible>(hello)))),
+    )
+}
+
+/// Serves the routes on tokio's multi-threaded runtime: with `axum::serve`,
+/// or under `BENCH_IDLE_SECS` with hyper-util's builder, as axum's docs
+/// show for settings `serve` has not: hyper's header-read timeout (on
+/// hyper-util's timer) set to the idle timeout, and `GET /api/events`.
 pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()> {
     let traced = crate::extras::trace_log()?;
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
         .block_on(async move {
+            if let Some(idle) = crate::conns::idle_timeout() {
+                let app = router(count_allocs).route("/api/events", get(events));
+                let listener = tokio::net::TcpListener::bind(addr).await?;
+                return serve_with_idle_timeout(listener, layered(app, traced), idle).await;
+            }
             let listener = tokio::net::TcpListener::bind(addr).await?.tap_io(|tcp| {
                 let _ = tcp.set_nodelay(true);
             });
             axum::serve(listener, layered(router(count_allocs), traced)).await
         })
+}
+
+/// `app` served on `listener` with hyper-util's HTTP/1 + HTTP/2 builder:
+/// keep-alive connections closed after `idle` without a request head.
+async fn serve_with_idle_timeout(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    idle: std::time::Duration,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::service::TowerToHyperService;
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(idle);
+    builder.http2().timer(TokioTimer::new());
+    loop {
+        let Ok((tcp, _)) = listener.accept().await else {
+            continue;
+        };
+        let _ = tcp.set_nodelay(true);
+        let svc = TowerToHyperService::new(app.clone());
+        let builder = builder.clone();
+        tokio::spawn(async move {
+            let _ = builder
+                .serve_connection_with_upgrades(TokioIo::new(tcp), svc)
+                .await;
+        });
+    }
 }

@@ -1,8 +1,10 @@
 //! tether as a user writes it: controllers with macros, the global prefix
 //! and URI versioning from `bench/tether.toml`, served by `NativeAdapter`.
 
+use crate::conns::OnceThenPending;
 use crate::model::{Message, NewUser, Status, User, STATUS};
 use crate::PLAINTEXT;
+use tether::response::sse::Sse;
 use tether::{controller, App, NativeAdapter};
 
 /// `/plaintext`, `/json` and `/users`.
@@ -59,13 +61,51 @@ impl AllocsController {
     }
 }
 
+/// The event of `GET /api/events` (`crate::conns::SSE_EVENT` on the wire).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tick {
+    /// `event: hello`, `data: null`.
+    Hello,
+}
+
+/// `/events`, only in the many-connections run (`BENCH_IDLE_SECS`).
+pub struct EventsController;
+
+#[controller("/events")]
+impl EventsController {
+    #[get]
+    async fn events(&self) -> Sse<Tick> {
+        Sse::new(OnceThenPending(Some(Tick::Hello))).keep_alive(None)
+    }
+}
+
+/// The adapter: tether's defaults, or with `BENCH_IDLE_SECS` its idle
+/// timeouts set to that and no connection limit below the file limit (the
+/// default, seven eighths of it, would hold back the largest count; see
+/// [`crate::conns`]).
+fn adapter() -> NativeAdapter {
+    let adapter = NativeAdapter::new();
+    match crate::conns::idle_timeout() {
+        Some(idle) => adapter
+            .max_connections(1 << 20)
+            .header_read_timeout(idle)
+            .http2_idle_timeout(Some(idle))
+            .http2_keep_alive(None, idle),
+        None => adapter,
+    }
+}
+
 /// The benchmark app; with `BENCH_GZIP=1` behind tether's gzip
 /// middleware, with `BENCH_GZIP=tower` behind tower-http's
 /// `CompressionLayer` (see [`crate::extras`]).
 pub fn app(count_allocs: bool) -> App {
-    let mut app = App::new(NativeAdapter::new())
+    let mut app = App::new(adapter())
         .controller(BenchController)
         .controller(StatusController);
+    if crate::conns::idle_timeout().is_some() {
+        app = app.controller(EventsController);
+    }
     if crate::extras::gzip_tower() {
         app = app.layer(tower_http::compression::CompressionLayer::new());
     } else if crate::extras::gzip() {

@@ -606,57 +606,17 @@ impl Protocols {
     /// is on), else as HTTP/1.1, until it closes or shutdown ends it. An
     /// HTTP/2 connection is sent `GOAWAY` when `go_away` says so; the
     /// watcher, held to the end, makes the adapter's shutdown wait for it.
-    async fn serve<I>(
-        &self,
-        io: I,
-        h2: bool,
-        mut svc: HyperService,
-        watcher: Watcher,
-        go_away: GoAway,
-    ) where
+    async fn serve<I>(&self, io: I, h2: bool, svc: HyperService, watcher: Watcher, go_away: GoAway)
+    where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
         let closing = Some(go_away.closing.clone());
+        // HTTP/2 boxed: the connection's task is sized for HTTP/1, so an
+        // idle HTTP/1 connection does not carry the room of an HTTP/2 one
+        // (hyper's h2 connection and two timers, 1.6 KiB more).
         match &self.http2 {
             Some(settings) if h2 => {
-                // Binary frames: no request heads to count, nothing to batch.
-                // No header-read timeout either: the activity counts the
-                // streams for the idle timeout and carries the closing.
-                let io = crate::server::h2_writes::TurnWrites::new(io);
-                let io = TokioIo::new(ConnIo::new(io, false, None));
-                let activity = Arc::new(Activity::new(closing));
-                svc.activity = Some(activity.clone());
-                let limits = self.http2_limits;
-                let exec = StreamExec {
-                    activity: activity.clone(),
-                    limits,
-                };
-                let builder = settings.builder(exec);
-                let mut conn = std::pin::pin!(builder.serve_connection(io, svc));
-                let quiet = crate::server::idle::ticking(activity.clone(), limits);
-                let idle = tokio::select! {
-                    _ = conn.as_mut() => return,
-                    () = go_away.due() => false,
-                    () = quiet => true,
-                };
-                conn.as_mut().graceful_shutdown();
-                // The ticks go on: stalled streams are still reset.
-                let ticks = crate::server::idle::ticking(activity, limits.without_idle());
-                let finish = async {
-                    tokio::select! {
-                        _ = conn.as_mut() => {}
-                        () = ticks => {}
-                    }
-                };
-                if idle {
-                    // Nothing of the app is left (answers h2 queued for a
-                    // client that stopped taking them at most): no longer
-                    // than the send timeout.
-                    let _ = tokio::time::timeout(limits.send_time(), finish).await;
-                } else {
-                    finish.await;
-                }
-                drop(watcher);
+                Box::pin(self.serve_h2(io, settings, svc, watcher, go_away, closing)).await;
             }
             _ => {
                 let (io, svc, activity) = http1_parts(io, self.batching, svc, closing);
@@ -664,6 +624,59 @@ impl Protocols {
                 let _ = Idle::new(conn, activity, self.http1_limits).await;
             }
         }
+    }
+
+    /// Serves `io` as HTTP/2 until it closes, goes idle past the idle
+    /// timeout, or shutdown ends it (see [`Protocols::serve`]).
+    async fn serve_h2<I>(
+        &self,
+        io: I,
+        settings: &Http2Settings,
+        mut svc: HyperService,
+        watcher: Watcher,
+        go_away: GoAway,
+        closing: Option<tokio::sync::watch::Receiver<()>>,
+    ) where
+        I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        // Binary frames: no request heads to count, nothing to batch.
+        // No header-read timeout either: the activity counts the
+        // streams for the idle timeout and carries the closing.
+        let io = crate::server::h2_writes::TurnWrites::new(io);
+        let io = TokioIo::new(ConnIo::new(io, false, None));
+        let activity = Arc::new(Activity::new(closing));
+        svc.activity = Some(activity.clone());
+        let limits = self.http2_limits;
+        let exec = StreamExec {
+            activity: activity.clone(),
+            limits,
+        };
+        // The builder is not kept: it would take room in the connection's future.
+        let mut conn = std::pin::pin!(settings.builder(exec).serve_connection(io, svc));
+        let quiet = crate::server::idle::ticking(activity.clone(), limits);
+        let idle = tokio::select! {
+            _ = conn.as_mut() => return,
+            () = go_away.due() => false,
+            () = quiet => true,
+        };
+        conn.as_mut().graceful_shutdown();
+        // The ticks go on: stalled streams are still reset.
+        let ticks = crate::server::idle::ticking(activity, limits.without_idle());
+        let finish = async {
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                () = ticks => {}
+            }
+        };
+        if idle {
+            // Nothing of the app is left (answers h2 queued for a
+            // client that stopped taking them at most): no longer
+            // than the send timeout.
+            let _ = tokio::time::timeout(limits.send_time(), finish).await;
+        } else {
+            finish.await;
+        }
+        drop(watcher);
     }
 }
 
@@ -829,7 +842,41 @@ pub async fn shutdown_signal() {
 #[cfg(all(test, target_pointer_width = "64"))]
 mod tests {
     use super::*;
-    use std::mem::size_of;
+    use std::mem::{size_of, size_of_val};
+
+    /// Every open connection holds its task, and the task is as large as
+    /// the largest state of its future: an idle HTTP/1 connection must not
+    /// carry the room of an HTTP/2 one (hyper's h2 connection and two
+    /// timers, 1.6 KiB), which is boxed when a client speaks HTTP/2
+    /// (issue 37, many connections: 3.7 KiB a task before, 1.7 KiB after).
+    #[tokio::test]
+    async fn an_http1_connection_does_not_carry_the_room_of_an_http2_one() {
+        let adapter = NativeAdapter::new();
+        let (_, service) = crate::App::new(NativeAdapter::new())
+            .into_service()
+            .expect("an empty app");
+        let protocols = Protocols {
+            http1: adapter.builder(),
+            http2: Some(adapter.http2.clone()),
+            batching: true,
+            http1_limits: adapter.http1_limits(),
+            http2_limits: adapter.http2_limits(),
+        };
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let (_closing, closing) = tokio::sync::watch::channel(());
+        let (_draining, draining) = tokio::sync::watch::channel(false);
+        let go_away = GoAway {
+            draining,
+            closing,
+            first_request: None,
+        };
+        let graceful = GracefulShutdown::new();
+        let svc = hyper_service(service, None, true, None);
+        let serve = protocols.serve(stream, false, svc, graceful.watcher(), go_away);
+        assert!(size_of_val(&serve) <= 1536, "{}", size_of_val(&serve));
+    }
 
     /// A request's future is moved on its way into hyper, each move a
     /// copy: a ready answer waits in a reused block and a
