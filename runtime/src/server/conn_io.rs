@@ -5,14 +5,16 @@
 //! more bytes, and loses everything it held back when a malformed request
 //! follows: the responses to the valid requests before it and its own
 //! `400`. So hyper flushes every response here, and [`ConnIo`] decides when
-//! bytes really go out. A read that brings two or more request heads
-//! (found by their blank line; the scan stops at the second) starts a
-//! batch: its responses are copied and held. hyper reads the socket again
-//! only once it has taken every whole request it read (right after taking
-//! the last one, before answering it); when that read must wait, the next
-//! flush sends the batch: 16 pipelined requests are answered with one
-//! write. A read with one request head holds nothing:
-//! one request at a time costs no copy and no extra poll.
+//! bytes really go out. hyper reads the socket only when it holds no whole
+//! request, and once more right after taking a request (to notice a
+//! client leaving), before answering it. So an answer written while no
+//! read has waited since bytes came is one of a pipelined batch: hyper
+//! still holds requests it read. Such answers are copied and held, and
+//! the batch ends at the flush after a read must wait (hyper has taken the
+//! batch's last request): 16 pipelined requests are answered with one
+//! write, and nothing is scanned to know it. One request at a time is
+//! written at once (hyper's read after it waited): no copy and no extra
+//! poll.
 //!
 //! Kept rather than hyper's `pipeline_flush` (BENCHMARKS.md, pipelined
 //! plaintext): one write per batch of 16 (`strace -c`), as raw hyper, with
@@ -37,7 +39,6 @@
 //! answer to it; the time bound keeps an endless body from holding the
 //! connection.
 
-use crate::server::request_heads::several_heads;
 use std::future::Future;
 use std::io::{self, IoSlice};
 use std::pin::Pin;
@@ -66,8 +67,11 @@ pub(crate) struct ConnIo<S: AsyncWrite + Unpin> {
     stream: S,
     /// Responses written but not yet sent.
     held: Vec<u8>,
-    /// In a pipelined batch: a read brought two or more request heads.
-    /// Responses are held meanwhile.
+    /// Bytes were read and no read has waited since: hyper holds requests
+    /// it has not answered yet (see the module's documentation).
+    unread: bool,
+    /// In a pipelined batch: an answer was written while hyper held more
+    /// requests. Responses are held meanwhile.
     pipelined: bool,
     /// The batch ends at the next flush: hyper read the socket and must
     /// wait, so it has no whole request left (it reads once more after
@@ -92,6 +96,7 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
         ConnIo {
             stream,
             held: Vec::new(),
+            unread: false,
             pipelined: false,
             ending: false,
             dirty: false,
@@ -160,13 +165,9 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
         let fresh = &buf.filled()[before..];
         if let Poll::Ready(Ok(())) = read {
             if !fresh.is_empty() {
-                // Several requests at once: their answers are held. More
-                // requests while in a batch: those are answered in it too.
-                if this.pipelined {
-                    this.ending = false;
-                } else if this.batching && several_heads(fresh) {
-                    this.pipelined = true;
-                }
+                // More requests while in a batch: answered in it too.
+                this.unread = this.batching;
+                this.ending = false;
                 return Poll::Ready(Ok(()));
             }
         }
@@ -174,6 +175,7 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
         // batch's last answer is written next (or its handler still runs),
         // and the next flush sends the batch. At the input's end, or when
         // not batching, what is held leaves now.
+        this.unread = false;
         if this.pipelined && read.is_pending() {
             this.ending = true;
         } else if !this.held.is_empty() {
@@ -199,6 +201,8 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
         let len = bufs.iter().map(|b| b.len()).sum::<usize>();
+        // An answer while hyper still holds requests it read: a batch.
+        this.pipelined |= this.unread;
         // Large writes are not copied: what is held goes first, then they.
         if this.pipelined && this.held.len() + len > HOLD_LIMIT {
             std::task::ready!(this.poll_send_held(cx))?;
@@ -423,6 +427,11 @@ mod tests {
         client.write_all(b"GET / HTTP/1.1\r\n\r\n").await.unwrap();
         let mut buf = [0u8; 18];
         io.read_exact(&mut buf).await.unwrap();
+        // hyper reads once more after taking the request: nothing there.
+        let mut cx = Context::from_waker(Waker::noop());
+        let mut more = [0u8; 64];
+        let mut more = ReadBuf::new(&mut more);
+        assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
         io.write_all(b"answer").await.unwrap();
         assert!(io.held.is_empty());
         io.flush().await.unwrap();

@@ -11,61 +11,34 @@
 /// How many request heads end in `bytes`.
 #[cfg(target_arch = "x86_64")]
 pub fn request_heads(bytes: &[u8]) -> u32 {
-    heads_up_to(bytes, u32::MAX)
-}
-
-/// Whether two or more request heads end in `bytes`: the scan stops at
-/// the second, so a pipelined batch costs the scan of two requests.
-pub(crate) fn several_heads(bytes: &[u8]) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return heads_up_to(bytes, 2) >= 2;
-    #[cfg(not(target_arch = "x86_64"))]
-    return request_heads_by_words(bytes) >= 2;
-}
-
-/// How many request heads end in `bytes`, or `limit` once that many are
-/// found (the rest is not scanned).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn heads_up_to(bytes: &[u8], limit: u32) -> u32 {
     let mut heads = 0;
     // The previous chunk's masks, in the low sixteen bits.
     let (mut lf_before, mut cr_before) = (0u32, 0u32);
-    // The masks of sixteen bytes (or fewer, with zeros above them): a bit
-    // for each head that ends in them.
-    let mut ends = |(lf, cr): (u32, u32)| {
+    // The masks of sixteen bytes (or fewer, with zeros above them).
+    let mut count = |(lf, cr): (u32, u32)| {
         let lf = (lf << 16) | lf_before;
         let cr = (cr << 16) | cr_before;
-        (lf_before, cr_before) = (lf >> 16, cr >> 16);
         // Bit p: a line feed at p, after `\r\n\r` at p - 3 .. p.
-        (lf & (cr << 1) & (lf << 2) & (cr << 3)) >> 16
+        let ends = (lf & (cr << 1) & (lf << 2) & (cr << 3)) >> 16;
+        if ends != 0 {
+            heads += ends.count_ones();
+        }
+        (lf_before, cr_before) = (lf >> 16, cr >> 16);
     };
     let mut chunks = bytes.chunks_exact(16);
     for chunk in &mut chunks {
-        let found = ends(line_masks(chunk.try_into().expect("16 bytes")));
-        // Rarely set: counted (and the limit checked) only then.
-        if found != 0 {
-            heads += found.count_ones();
-            if heads >= limit {
-                return heads;
-            }
-        }
+        count(line_masks(chunk.try_into().expect("16 bytes")));
     }
     let rest = chunks.remainder().len();
-    let found = if rest > 0 && bytes.len() >= 16 {
+    if rest > 0 && bytes.len() >= 16 {
         // The last sixteen bytes, of which the first 16 - rest were counted.
         let (lf, cr) = line_masks(bytes[bytes.len() - 16..].try_into().expect("16 bytes"));
-        ends((lf >> (16 - rest), cr >> (16 - rest)))
+        count((lf >> (16 - rest), cr >> (16 - rest)));
     } else if rest > 0 {
         // Zeros match neither byte.
         let mut last = [0u8; 16];
         last[..rest].copy_from_slice(bytes);
-        ends(line_masks(&last))
-    } else {
-        0
-    };
-    if found != 0 {
-        heads += found.count_ones();
+        count(line_masks(&last));
     }
     heads
 }
@@ -130,11 +103,6 @@ mod tests {
         assert_eq!(request_heads(b"GET / HTTP/1.1\r\nHost: a\r\n"), 0);
         assert_eq!(request_heads(b"\n\r\n\r\n\r\n"), 2);
         assert_eq!(request_heads(b"\r\n\r\n"), 1);
-        // Two heads or more, found without scanning the rest.
-        assert!(!several_heads(b"GET / HTTP/1.1\r\nHost: a\r\n\r\n"));
-        assert!(several_heads(&b"GET / HTTP/1.1\r\n\r\n".repeat(2)));
-        assert!(several_heads(&b"GET / HTTP/1.1\r\n\r\n".repeat(16)));
-        assert!(!several_heads(b"GET / HTTP/1.1\r\nHost: a\r\n"));
         // Line feeds at every offset of the eight-byte words, bodies with
         // bytes of every value: the same count as a plain scan.
         let plain = |b: &[u8]| b.windows(4).filter(|w| *w == b"\r\n\r\n").count() as u32;
@@ -158,7 +126,6 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(request_heads(&bytes), plain(&bytes), "{bytes:?}");
-                assert_eq!(several_heads(&bytes), plain(&bytes) >= 2, "{bytes:?}");
                 assert_eq!(request_heads_by_words(&bytes), plain(&bytes), "{bytes:?}");
             }
         }
