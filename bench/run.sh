@@ -9,7 +9,8 @@
 #
 # Other options go to the driver: --rounds N --duration SECS --warmup SECS
 # --servers tether,tether-per-core,axum,actix,hyper,nest-express,nest-fastify
-# --no-allocs --out DIR. The NestJS peers (bench/nest) are installed with
+# --no-allocs --out DIR --scenarios KEY,KEY (only those, e.g.
+# plaintext-256-pipelined16). The NestJS peers (bench/nest) are installed with
 # `npm ci` from their lockfile and compiled with its `tsc`.
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -1,4 +1,4 @@
-//! `bench [--quick] [--rounds N] [--duration S] [--servers a,b] [--out DIR]`:
+//! `bench [--quick] [--rounds N] [--duration S] [--servers a,b] [--scenarios k,l] [--out DIR]`:
 //! runs every benchmark server under `wrk` in interleaved rounds, counts
 //! their heap allocations per request, and writes the table and chart.
 //! `bench/run.sh` builds everything first; see `bench/README.md`.
@@ -10,6 +10,7 @@ fn usage() -> ! {
     eprintln!(
         "usage: bench [--quick] [--rounds N] [--duration SECS] [--warmup SECS] \
          [--servers tether,tether-per-core,axum,actix,hyper,nest-express,nest-fastify] [--out DIR] [--no-allocs] \
+         [--scenarios plaintext-256-pipelined16,json-64,...] \
          [--report RESULTS.json]"
     );
     std::process::exit(2)
@@ -29,6 +30,7 @@ fn main() -> std::io::Result<()> {
             "--servers" => opts.servers = value().split(',').map(str::to_string).collect(),
             "--out" => opts.out = PathBuf::from(value()),
             "--no-allocs" => opts.allocs = false,
+            "--scenarios" => opts.only = value().split(',').map(str::to_string).collect(),
             "--report" => report = Some(PathBuf::from(value())),
             _ => usage(),
         }

@@ -5,9 +5,9 @@
 //! body-read and send timeouts, default 5, so a 60 s soak sees many of
 //! them fire). Prints `listening <addr>` once bound.
 
+use hyper::body::{Frame, SizeHint};
 use serde::Deserialize;
 use serde_valid::Validate;
-use hyper::body::{Frame, SizeHint};
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -36,7 +36,9 @@ impl hyper::body::Body for Pieces {
             return Poll::Ready(None);
         }
         self.left -= n;
-        Poll::Ready(Some(Ok(Frame::data(bytes::Bytes::from_static(&PIECE[..n])))))
+        Poll::Ready(Some(Ok(Frame::data(bytes::Bytes::from_static(
+            &PIECE[..n],
+        )))))
     }
 
     fn size_hint(&self) -> SizeHint {

@@ -38,6 +38,9 @@ pub struct Options {
     pub quick: bool,
     /// Requests per route when counting allocations.
     pub alloc_requests: u64,
+    /// Only the scenarios with these keys (`plaintext-256-pipelined16`,
+    /// `json-64`, …); all when empty.
+    pub only: Vec<String>,
 }
 
 impl Default for Options {
@@ -61,6 +64,7 @@ impl Default for Options {
             allocs: true,
             quick: false,
             alloc_requests: 10_000,
+            only: Vec::new(),
         }
     }
 }
@@ -580,7 +584,17 @@ pub fn run(opts: &Options) -> std::io::Result<()> {
     std::fs::create_dir_all(&opts.out)?;
     let scripts = opts.out.join("lua");
     std::fs::create_dir_all(&scripts)?;
-    let scenarios = scenarios(opts.quick);
+    let mut scenarios = scenarios(opts.quick);
+    if !opts.only.is_empty() {
+        let known: Vec<String> = scenarios.iter().map(|s| s.key.clone()).collect();
+        if let Some(unknown) = opts.only.iter().find(|k| !known.contains(k)) {
+            return Err(std::io::Error::other(format!(
+                "unknown scenario {unknown:?}; the scenarios are {}",
+                known.join(", ")
+            )));
+        }
+        scenarios.retain(|s| opts.only.contains(&s.key));
+    }
     let mut results: Vec<ScenarioResults> = scenarios
         .iter()
         .map(|s| ScenarioResults {

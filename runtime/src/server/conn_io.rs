@@ -5,23 +5,30 @@
 //! more bytes, and loses everything it held back when a malformed request
 //! follows: the responses to the valid requests before it and its own
 //! `400`. So hyper flushes every response here, and [`ConnIo`] decides when
-//! bytes really go out. A read that brings several request heads (counted
-//! by their blank line) lets that many flushes wait, and what they held
-//! leaves when hyper next waits for input: a batch of 16 pipelined
-//! requests is answered with one write. A read with one request head holds
-//! nothing: one request at a time costs no copy and no extra poll.
+//! bytes really go out. hyper reads the socket only when it holds no whole
+//! request, and once more right after taking a request (to notice a
+//! client leaving), before answering it. So an answer written while no
+//! read has waited since bytes came is one of a pipelined batch: hyper
+//! still holds requests it read. Such answers are copied and held, and
+//! the batch ends at the flush after a read must wait (hyper has taken the
+//! batch's last request): 16 pipelined requests are answered with one
+//! write, and nothing is scanned to know it. One request at a time is
+//! written at once (hyper's read after it waited): no copy and no extra
+//! poll.
 //!
 //! Kept rather than hyper's `pipeline_flush` (BENCHMARKS.md, pipelined
-//! plaintext): one `writev` per batch of 16 (`strace -c`) and pipelined
-//! plaintext at 5.1× axum's rate, with no answer lost to a malformed
-//! request that follows.
+//! plaintext): one write per batch of 16 (`strace -c`), as raw hyper, with
+//! no answer lost to a malformed request that follows.
 //!
-//! Held bytes always leave soon: when hyper waits for input after the
-//! batch, on a flush with nothing new written (hyper polls again while a
-//! handler is still running), on shutdown, past [`HOLD_LIMIT`] bytes; and
-//! every hold wakes the task once more so that such a flush comes. If hyper
-//! drops the connection after an error, what is held is written without
-//! waiting as it goes.
+//! Held bytes always leave soon: at the flush after hyper's read must wait
+//! (with the batch's last answer, or without it while its handler still
+//! runs), on a flush with nothing new written (hyper polls again while a
+//! handler is still running), at the input's end, on shutdown, past
+//! [`HOLD_LIMIT`] bytes; and a poll of the
+//! connection that ends with bytes held wakes it once more so that such a
+//! flush comes (the connection's [`Idle`](crate::server::idle::Idle) does,
+//! once per poll). If hyper drops the connection after an error, what is
+//! held is written without waiting as it goes.
 //!
 //! Closing lingers: when hyper shuts the connection
 //! down, the write side is closed first (the answer and a FIN leave), then
@@ -32,7 +39,6 @@
 //! answer to it; the time bound keeps an endless body from holding the
 //! connection.
 
-use crate::server::request_heads::request_heads;
 use std::future::Future;
 use std::io::{self, IoSlice};
 use std::pin::Pin;
@@ -61,9 +67,16 @@ pub(crate) struct ConnIo<S: AsyncWrite + Unpin> {
     stream: S,
     /// Responses written but not yet sent.
     held: Vec<u8>,
-    /// How many more flushes may wait: request heads read while
-    /// pipelining (two or more at once, or more while answers are held).
-    batch: u32,
+    /// Bytes were read and no read has waited since: hyper holds requests
+    /// it has not answered yet (see the module's documentation).
+    unread: bool,
+    /// In a pipelined batch: an answer was written while hyper held more
+    /// requests. Responses are held meanwhile.
+    pipelined: bool,
+    /// The batch ends at the next flush: hyper read the socket and must
+    /// wait, so it has no whole request left (it reads once more after
+    /// taking the last one, before its answer is written).
+    ending: bool,
     /// Whether something was written since the last flush.
     dirty: bool,
     /// Whether batches are held at all (`NativeAdapter::pipeline_flush`).
@@ -83,7 +96,9 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
         ConnIo {
             stream,
             held: Vec::new(),
-            batch: 0,
+            unread: false,
+            pipelined: false,
+            ending: false,
             dirty: false,
             batching,
             closing: Closing::Open,
@@ -93,6 +108,12 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
 
     /// Writes out everything held.
     fn poll_send_held(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        if self.held.is_empty() {
+            return Poll::Ready(Ok(()));
+        }
+        if let Some(activity) = &self.activity {
+            activity.hold(false);
+        }
         let mut sent = 0;
         let result = loop {
             if sent == self.held.len() {
@@ -111,7 +132,7 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
         result
     }
 
-    /// Tells the send timeout what a write to the socket did: bytes left,
+    /// Tells the send and header-read timeouts what a write to the socket did: bytes left,
     /// or the socket was full (see `crate::server::idle`).
     #[inline]
     fn count(&self, wrote: &Poll<io::Result<usize>>) {
@@ -124,9 +145,11 @@ impl<S: AsyncWrite + Unpin> ConnIo<S> {
         }
     }
 
-    /// Whether this flush may wait for the rest of a pipelined batch.
-    fn may_hold(&self) -> bool {
-        self.dirty && self.batch > 0 && self.held.len() < HOLD_LIMIT
+    /// Whether a flush may leave what is held waiting for the rest of the
+    /// batch: something is held, and less than [`HOLD_LIMIT`].
+    #[inline]
+    fn holds_room(&self) -> bool {
+        !self.held.is_empty() && self.held.len() < HOLD_LIMIT
     }
 }
 
@@ -142,20 +165,20 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for ConnIo<S> {
         let fresh = &buf.filled()[before..];
         if let Poll::Ready(Ok(())) = read {
             if !fresh.is_empty() {
-                // More requests: what is held waits for their answers too.
-                if this.batching {
-                    let heads = request_heads(fresh);
-                    if heads > 1 || !this.held.is_empty() {
-                        this.batch += heads;
-                    }
-                }
+                // More requests while in a batch: answered in it too.
+                this.unread = this.batching;
+                this.ending = false;
                 return Poll::Ready(Ok(()));
             }
         }
-        // Before waiting for input once the batch is answered, and at the
-        // input's end: send what is held. (hyper also reads mid-batch, to
-        // notice a client leaving while the last request runs.)
-        if !this.held.is_empty() && (this.batch == 0 || read.is_ready()) {
+        // hyper reads the socket only when it holds no whole request: the
+        // batch's last answer is written next (or its handler still runs),
+        // and the next flush sends the batch. At the input's end, or when
+        // not batching, what is held leaves now.
+        this.unread = false;
+        if this.pipelined && read.is_pending() {
+            this.ending = true;
+        } else if !this.held.is_empty() {
             std::task::ready!(this.poll_send_held(cx))?;
         }
         read
@@ -177,15 +200,17 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
         bufs: &[IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
-        if let Some(activity) = &this.activity {
-            activity.moved();
-        }
         let len = bufs.iter().map(|b| b.len()).sum::<usize>();
+        // An answer while hyper still holds requests it read: a batch.
+        this.pipelined |= this.unread;
         // Large writes are not copied: what is held goes first, then they.
-        if this.batch > 0 && this.held.len() + len > HOLD_LIMIT {
+        if this.pipelined && this.held.len() + len > HOLD_LIMIT {
             std::task::ready!(this.poll_send_held(cx))?;
         }
-        if (this.batch == 0 || len > HOLD_LIMIT) && this.held.is_empty() {
+        if !this.pipelined || len > HOLD_LIMIT {
+            if !this.held.is_empty() {
+                std::task::ready!(this.poll_send_held(cx))?;
+            }
             let wrote = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
             this.count(&wrote);
             let written = std::task::ready!(wrote)?;
@@ -206,15 +231,25 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncWrite for ConnIo<S> {
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = &mut *self;
-        if this.may_hold() {
-            this.dirty = false;
-            this.batch -= 1;
-            // hyper flushes again on the next poll if nothing else comes.
-            cx.waker().wake_by_ref();
-            return Poll::Ready(Ok(()));
+        let dirty = std::mem::replace(&mut this.dirty, false);
+        if this.pipelined {
+            if dirty && !this.ending && this.holds_room() {
+                // hyper flushes again on the next poll if nothing else
+                // comes: the connection's `Idle` wakes the task when a poll
+                // ends with bytes held, once per poll (without one, every
+                // hold wakes it).
+                match &this.activity {
+                    Some(activity) => activity.hold(true),
+                    None => cx.waker().wake_by_ref(),
+                }
+                return Poll::Ready(Ok(()));
+            }
+            // The batch is over after this flush.
+            (this.pipelined, this.ending) = (!this.ending, false);
         }
-        this.dirty = false;
-        std::task::ready!(this.poll_send_held(cx))?;
+        if !this.held.is_empty() {
+            std::task::ready!(this.poll_send_held(cx))?;
+        }
         Pin::new(&mut this.stream).poll_flush(cx)
     }
 
@@ -298,25 +333,65 @@ mod tests {
         let mut more = [0u8; 64];
         let mut more = ReadBuf::new(&mut more);
         for i in 0..4 {
+            if i == 3 {
+                // hyper reads once more after taking the last request,
+                // before answering it: nothing there yet.
+                assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
+                assert_eq!(io.held.len(), 27, "still held");
+            }
             io.write_all(format!("answer {i};").as_bytes())
                 .await
                 .unwrap();
-            io.flush().await.unwrap();
-            assert_eq!(io.held.len(), (i + 1) * 9, "answer {i} is held");
-            if i == 2 {
-                // hyper reads mid-batch too (to notice a client leaving):
-                // nothing to read, and the batch is not answered yet.
-                assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
-                assert_eq!(io.held.len(), 27, "still held mid-batch");
+            if i < 3 {
+                io.flush().await.unwrap();
+                assert_eq!(io.held.len(), (i + 1) * 9, "answer {i} is held");
             }
         }
-        // hyper reads for the next request: nothing there yet, so the
-        // batch leaves before the task waits.
-        assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
+        // The flush of the last answer sends the batch.
+        assert!(Pin::new(&mut io).poll_flush(&mut cx).is_ready());
         assert!(io.held.is_empty());
         let mut got = [0u8; 36];
         client_read.read_exact(&mut got).await.unwrap();
         assert_eq!(&got, b"answer 0;answer 1;answer 2;answer 3;");
+    }
+
+    /// A batching stream that has read three pipelined requests, and the
+    /// client's end.
+    async fn three_requests_read() -> (tokio::io::DuplexStream, ConnIo<tokio::io::DuplexStream>) {
+        let (mut client, server) = tokio::io::duplex(4096);
+        let mut io = ConnIo::new(server, true, None);
+        client
+            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
+            .await
+            .unwrap();
+        let mut buf = [0u8; 3 * 18];
+        io.read_exact(&mut buf).await.unwrap();
+        (client, io)
+    }
+
+    /// When the last request of a batch is still being handled, the
+    /// answers so far leave at hyper's next flush (with nothing new
+    /// written), and the last one, once ready, goes straight out.
+    #[tokio::test]
+    async fn a_wait_for_input_mid_batch_sends_what_is_held() {
+        let (mut client, mut io) = three_requests_read().await;
+        for answer in [&b"one;"[..], b"two;"] {
+            io.write_all(answer).await.unwrap();
+            io.flush().await.unwrap();
+        }
+        assert_eq!(io.held, b"one;two;");
+        let mut cx = Context::from_waker(Waker::noop());
+        let mut more = [0u8; 64];
+        let mut more = ReadBuf::new(&mut more);
+        assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
+        assert_eq!(io.held, b"one;two;", "held until the flush");
+        assert!(Pin::new(&mut io).poll_flush(&mut cx).is_ready());
+        assert!(io.held.is_empty(), "sent while the last handler runs");
+        io.write_all(b"three;").await.unwrap();
+        assert!(io.held.is_empty(), "the last answer is not held");
+        let mut got = [0u8; 14];
+        client.read_exact(&mut got).await.unwrap();
+        assert_eq!(&got, b"one;two;three;");
     }
 
     /// A large answer mid-batch is not copied: what is held leaves first,
@@ -352,6 +427,11 @@ mod tests {
         client.write_all(b"GET / HTTP/1.1\r\n\r\n").await.unwrap();
         let mut buf = [0u8; 18];
         io.read_exact(&mut buf).await.unwrap();
+        // hyper reads once more after taking the request: nothing there.
+        let mut cx = Context::from_waker(Waker::noop());
+        let mut more = [0u8; 64];
+        let mut more = ReadBuf::new(&mut more);
+        assert!(Pin::new(&mut io).poll_read(&mut cx, &mut more).is_pending());
         io.write_all(b"answer").await.unwrap();
         assert!(io.held.is_empty());
         io.flush().await.unwrap();
@@ -364,14 +444,7 @@ mod tests {
     /// flushes again while a handler is still running), and so does a drop.
     #[tokio::test]
     async fn held_bytes_leave_on_an_idle_flush_and_on_drop() {
-        let (mut client, server) = tokio::io::duplex(4096);
-        let mut io = ConnIo::new(server, true, None);
-        client
-            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
-            .await
-            .unwrap();
-        let mut buf = [0u8; 3 * 18];
-        io.read_exact(&mut buf).await.unwrap();
+        let (mut client, mut io) = three_requests_read().await;
         io.write_all(b"one;").await.unwrap();
         io.flush().await.unwrap();
         assert_eq!(io.held, b"one;");

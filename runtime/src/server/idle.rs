@@ -9,7 +9,7 @@
 //! request, a tenth of a small request's user-space cost. Here
 //! nothing is timed per request. Each connection counts its [`Activity`]:
 //! requests whose head came in and whose answer is not yet sent, and a
-//! number that moves whenever one starts or ends and whenever response
+//! number that moves whenever one ends and whenever response
 //! bytes are written. One tokio timer per connection fires every
 //! `timeout`; [`Idle`] closes the connection when, at a firing, no request
 //! is open and nothing moved since the firing before. So a connection is
@@ -45,16 +45,21 @@ use std::task::{Context, Poll, Waker};
 pub(crate) struct Activity {
     /// Requests whose head came in and whose answer is not yet sent.
     open: AtomicU32,
-    /// Moves when a request starts or ends, and when bytes are written.
+    /// Moves when a request ends (a request that started is open until
+    /// then); bytes written move `written`, which counts as a move too.
     moves: AtomicU32,
     /// Changes (or its sender is dropped) when the adapter's listener
     /// closes at shutdown: SSE streams end then (`crate::response::sse`). `None` for
     /// a connection served on its own.
     closing: Option<tokio::sync::watch::Receiver<()>>,
-    /// HTTP/1: moves when response bytes leave (the send timeout).
+    /// HTTP/1: moves when response bytes leave (the send timeout, and a
+    /// move for the header-read timeout).
     written: AtomicU32,
     /// HTTP/1: the last write found the socket full.
     blocked: AtomicBool,
+    /// HTTP/1: responses of a pipelined batch are held, waiting for a
+    /// flush (`crate::server::conn_io`): the poll must not end without one.
+    holding: AtomicBool,
     /// HTTP/2: the ticks of the connection's timer so far.
     epoch: AtomicU32,
     /// HTTP/2: the tasks of streams that wait (for a body, or for the
@@ -72,17 +77,19 @@ impl Activity {
     }
 
     /// A request whose head came in: open until the guard is dropped.
+    /// (Its start needs no move: a firing while it is open sees it open,
+    /// and its end moves.)
     #[inline]
     pub(crate) fn start(self: &Arc<Self>) -> Open {
         self.open.fetch_add(1, Relaxed);
-        self.moved();
         Open(self.clone())
     }
 
     /// At a firing: whether no request is open and nothing moved since
     /// `seen`, the count at the firing before; `seen` becomes the count now.
     fn settled(&self, seen: &mut u32) -> bool {
-        let moves = self.moves.load(Relaxed);
+        // Bytes written count as moves (both counts only grow).
+        let moves = (self.moves.load(Relaxed)).wrapping_add(self.written.load(Relaxed));
         let settled = moves == *seen && self.open.load(Relaxed) == 0;
         *seen = moves;
         settled
@@ -92,6 +99,12 @@ impl Activity {
     #[inline]
     pub(crate) fn moved(&self) {
         self.moves.fetch_add(1, Relaxed);
+    }
+
+    /// Whether response bytes are held for a flush (see [`Idle`]).
+    #[inline]
+    pub(crate) fn hold(&self, held: bool) {
+        self.holding.store(held, Relaxed);
     }
 
     /// A write to the socket: `Some(n)` bytes left, `None` it was full.
@@ -223,6 +236,10 @@ impl<F: Future> Future for Idle<F> {
         let (limits, now) = (*this.limits, &mut *this.now);
         if let Poll::Ready(out) = poll_watched(this.conn.as_mut(), cx, this.body, *now, limits) {
             return Poll::Ready(Some(out));
+        }
+        // Held responses wait for a flush: the next poll brings one.
+        if this.activity.holding.load(Relaxed) {
+            cx.waker().wake_by_ref();
         }
         loop {
             // Registered with this task's waker and not fired: it will wake

@@ -15,10 +15,6 @@ pub(crate) mod h2_writes;
 pub(crate) mod host_header;
 pub(crate) mod http2;
 pub(crate) mod idle;
-// The other module with `unsafe`: SSE2 loads that count pipelined
-// request heads sixteen bytes at a time (issue 18).
-#[allow(unsafe_code)]
-pub(crate) mod request_heads;
 pub mod runtime;
 pub(crate) mod stall;
 #[cfg(feature = "tls")]
