@@ -3,7 +3,7 @@
 # 75 % and 90 % of the slowest Rust peer's closed-loop maximum on each
 # route), 512 connections, latency corrected for coordinated omission by
 # oha (`-q RATE --latency-correction`). Interleaved rounds; each server in
-# a fresh process pinned to one core, oha to the other. Writes
+# a fresh process pinned to one core, oha to all the others. Writes
 # results/open-loop.{json,md}. Installs oha (pinned, from crates.io, into
 # ../.tools) and wrk (Debian) when missing.
 #

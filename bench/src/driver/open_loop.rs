@@ -8,7 +8,7 @@
 //! on each route, measured first in the same run with `wrk` at the same
 //! connection count. Rounds are interleaved as in the closed-loop driver:
 //! every (route, rate) runs every server once per round, each in a fresh
-//! process pinned to its own core, `oha` pinned to the other.
+//! process pinned to one core, `oha` pinned to all the others.
 
 use super::wrk::{self, Scenario};
 use super::{drain, machine, pinning, scenario, server_spec, start, warm_up, Route, ServerSpec};
@@ -70,6 +70,9 @@ impl Default for Options {
     }
 }
 
+/// The maxima's name for the load generator's own ceiling.
+const GENERATOR: &str = "oha itself (vs raw hyper)";
+
 /// One `oha` run against one server: latencies in µs, corrected for
 /// coordinated omission.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
@@ -101,7 +104,8 @@ pub struct RateResults {
     pub route: String,
     /// `GET /api/plaintext`.
     pub title: String,
-    /// The fraction of the slowest Rust peer's maximum.
+    /// The fraction of the slowest Rust peer's maximum, or of the load
+    /// generator's when that is lower.
     pub fraction: f64,
     /// The offered rate, requests per second.
     pub rate: f64,
@@ -128,7 +132,8 @@ pub struct Results {
     pub connections: u32,
     /// The tether shape the goal is judged on.
     pub judged: String,
-    /// The closed-loop maximum of each Rust peer, by route then server.
+    /// The closed-loop maximum of each Rust peer, and of the load generator
+    /// itself, by route then server.
     pub maxima: BTreeMap<String, BTreeMap<String, f64>>,
     /// The open-loop runs.
     pub rates: Vec<RateResults>,
@@ -144,35 +149,48 @@ fn cmd_output(program: &Path, args: &[&str]) -> String {
         .unwrap_or_default()
 }
 
-/// Runs `oha` at `rate` requests per second for `seconds` against `url`.
+/// The cores `oha` runs on: every core but the server's, so that on a
+/// machine with more than two the load generator has the headroom an
+/// open loop needs (`None`: unpinned).
+fn load_cpus(server: Option<usize>) -> Option<String> {
+    let server = server?;
+    let cpus: Vec<String> = super::procfs::cpus()
+        .into_iter()
+        .filter(|&c| c != server)
+        .map(|c| c.to_string())
+        .collect();
+    (!cpus.is_empty()).then(|| cpus.join(","))
+}
+
+/// Runs `oha` (on every core but the server's) for `seconds` against
+/// `url`: at `rate` requests per second with latency correction, or
+/// closed-loop without a rate.
 fn oha(
     opts: &Options,
     route: &Route,
     url: &str,
-    rate: f64,
+    rate: Option<f64>,
     seconds: f64,
-    cpu: Option<usize>,
+    server_cpu: Option<usize>,
 ) -> std::io::Result<Latency> {
-    let mut cmd = match cpu {
-        Some(cpu) => {
+    let mut cmd = match load_cpus(server_cpu) {
+        Some(cpus) => {
             let mut c = Command::new("taskset");
-            c.args(["-c", &cpu.to_string()]).arg(&opts.oha);
+            c.args(["-c", &cpus]).arg(&opts.oha);
             c
         }
         None => Command::new(&opts.oha),
     };
-    cmd.args([
-        "--no-tui",
-        "--output-format",
-        "json",
-        "--latency-correction",
-    ])
-    .args(["-z", &format!("{}ms", (seconds * 1000.0).round() as u64)])
-    .args(["-q", &format!("{}", rate.round() as u64)])
-    .args(["-c", &opts.connections.to_string()])
-    .args(["-m", route.method])
-    // In-flight requests at the deadline are waited for, not dropped.
-    .arg("-w");
+    cmd.args(["--no-tui", "--output-format", "json"])
+        .args(["-z", &format!("{}ms", (seconds * 1000.0).round() as u64)])
+        .args(["-c", &opts.connections.to_string()])
+        .args(["-m", route.method])
+        // In-flight requests at the deadline are waited for, not dropped.
+        .arg("-w");
+    if let Some(rate) = rate {
+        let rate = format!("{}", rate.round() as u64);
+        cmd.args(["-q", &rate, "--latency-correction"]);
+    }
     if let Some(body) = route.body {
         cmd.args(["-d", body, "-T", "application/json"]);
     }
@@ -189,7 +207,7 @@ fn oha(
             String::from_utf8_lossy(&out.stdout)
         ))
     })?;
-    parse_oha(&json, rate)
+    parse_oha(&json, rate.unwrap_or(0.0))
 }
 
 /// The figures of `oha --output-format json`'s report (seconds → µs).
@@ -251,6 +269,25 @@ fn maxima(
     Ok(out)
 }
 
+/// The load generator's own ceiling on `route`: `oha` without a rate
+/// limit, closed-loop, against raw hyper (the fastest server of the bench),
+/// on the core it has. An offered rate near it measures `oha`'s own
+/// queueing, not the server's.
+fn generator_max(opts: &Options, route: &Route) -> std::io::Result<f64> {
+    let pin = pinning();
+    let hyper = server_spec("hyper").expect("the hyper peer");
+    let server = start(&hyper, "server", pin.server)?;
+    let s = scenario(route, opts.connections, 1);
+    warm_up(server.addr, &s)?;
+    let url = format!("http://{}{}", server.addr, route.path);
+    let l = oha(opts, route, &url, None, opts.calibrate, pin.server)?;
+    println!(
+        "closed-loop maximum {:<10} {:<16} {:>9.0} req/s",
+        route.key, "oha itself", l.achieved
+    );
+    Ok(l.achieved)
+}
+
 /// One measured open-loop run of `spec` on `route` at `rate`.
 fn measure(
     opts: &Options,
@@ -265,10 +302,10 @@ fn measure(
     let url = format!("http://{}{}", server.addr, route.path);
     // The connections open and the JIT warms up at the offered rate.
     let warm = if spec.node { 2.0 } else { 1.0 };
-    oha(opts, route, &url, rate, warm, pin.load)?;
+    oha(opts, route, &url, Some(rate), warm, pin.server)?;
     drain(server.pid(), super::procfs::clock_ticks())?;
     let before = super::procfs::listen_overflows();
-    let mut l = oha(opts, route, &url, rate, opts.duration, pin.load)?;
+    let mut l = oha(opts, route, &url, Some(rate), opts.duration, pin.server)?;
     l.listen_overflows = super::procfs::listen_overflows() - before;
     Ok(l)
 }
@@ -309,14 +346,18 @@ pub fn run(opts: &Options) -> std::io::Result<()> {
     let mut all_maxima = BTreeMap::new();
     let mut rates = Vec::new();
     for route in &routes {
-        let m = maxima(opts, &specs, route, &scripts)?;
+        let mut m = maxima(opts, &specs, route, &scripts)?;
         let slowest = m.values().copied().fold(f64::INFINITY, f64::min);
+        let generator = generator_max(opts, route)?;
+        m.insert(GENERATOR.into(), generator);
+        // Rates the generator cannot offer cleanly would measure it.
+        let base = slowest.min(generator);
         for &fraction in &opts.fractions {
             rates.push(RateResults {
                 route: route.key.to_string(),
                 title: route.title.to_string(),
                 fraction,
-                rate: (slowest * fraction).round(),
+                rate: (base * fraction).round(),
                 runs: BTreeMap::new(),
             });
         }
@@ -408,7 +449,7 @@ pub fn markdown(r: &Results) -> String {
     );
     let _ = writeln!(
         md,
-        "Closed-loop maxima (req/s, `wrk`, {} connections):\n",
+        "Closed-loop maxima (req/s, `wrk`, {} connections; the load generator's own: `oha` without a rate limit against raw hyper, on its one core):\n",
         r.connections
     );
     for (route, m) in &r.maxima {
@@ -419,7 +460,7 @@ pub fn markdown(r: &Results) -> String {
     for rate in &r.rates {
         let _ = writeln!(
             md,
-            "\n### {}, {:.0} % of the slowest Rust peer: {:.0} req/s\n\n| server | answered/s | p50 | p99 | p99.9 | max | errors | listen overflows |\n|---|--:|--:|--:|--:|--:|--:|--:|",
+            "\n### {}, {:.0} % of the slowest Rust peer's maximum (or oha's, if lower): {:.0} req/s\n\n| server | answered/s | p50 | p99 | p99.9 | max | errors | listen overflows |\n|---|--:|--:|--:|--:|--:|--:|--:|",
             rate.title,
             rate.fraction * 100.0,
             rate.rate
