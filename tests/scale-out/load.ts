@@ -327,8 +327,8 @@ async function kill(): Promise<void> {
   console.log(
     `kill: ${callsMade} calls, ${requests} requests (${requests - callsMade} retries); ` +
       `failed in flight: ${inFlightNow} (${inFlightByMethod}); ` +
-      `failures seen by the user: ${visible.show(METHODS)}; ` +
-      `${lostPosts.length} POSTs with their answer lost, ${writtenAnyway} of them written anyway; ` +
+      `failures seen by the user after retries: ${visible.show(METHODS)}, besides ` +
+      `${lostPosts.length} POSTs whose answer was lost (not retried; ${writtenAnyway} of them written anyway); ` +
       `${deletedOnRetry} DELETEs retried after a lost answer found their ticket gone (404); ` +
       `${[...expected.values()].filter((t) => t !== null).length} tickets kept and ${[...expected.values()].filter((t) => t === null).length} deleted, all as acknowledged; ` +
       `during the kills (${w.ms} ms): ${w.served} calls, p99 ${w.p99} ms; ` +
