@@ -564,15 +564,20 @@ pub(crate) fn machine() -> String {
     )
 }
 
-/// Runs the whole benchmark and writes the report into `opts.out`.
-pub fn run(opts: &Options) -> std::io::Result<()> {
-    let specs: Vec<ServerSpec> = opts
-        .servers
+/// The servers called `names` (see [`server_spec`]); an unknown name is
+/// an error naming it.
+pub(crate) fn server_specs(names: &[String]) -> std::io::Result<Vec<ServerSpec>> {
+    names
         .iter()
         .map(|n| {
             server_spec(n).ok_or_else(|| std::io::Error::other(format!("unknown server {n:?}")))
         })
-        .collect::<Result<_, _>>()?;
+        .collect()
+}
+
+/// Runs the whole benchmark and writes the report into `opts.out`.
+pub fn run(opts: &Options) -> std::io::Result<()> {
+    let specs = server_specs(&opts.servers)?;
     let pin = pinning();
     let ticks = procfs::clock_ticks();
     println!("machine: {}", machine());

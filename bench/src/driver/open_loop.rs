@@ -10,8 +10,11 @@
 //! every (route, rate) runs every server once per round, each in a fresh
 //! process pinned to one core, `oha` pinned to all the others.
 
-use super::wrk::{self, Scenario};
-use super::{drain, machine, pinning, scenario, server_spec, start, warm_up, Route, ServerSpec};
+use super::wrk;
+use super::{
+    drain, machine, pinning, scenario, server_spec, server_specs, start, warm_up, Pinning, Route,
+    Running, ServerSpec,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -162,21 +165,54 @@ fn load_cpus(server: Option<usize>) -> Option<String> {
     (!cpus.is_empty()).then(|| cpus.join(","))
 }
 
+/// What every run of one `open-loop` invocation shares, found once.
+struct Bench<'a> {
+    opts: &'a Options,
+    /// The server's core and `wrk`'s.
+    pin: Pinning,
+    /// `oha`'s cores ([`load_cpus`]).
+    oha_cpus: Option<String>,
+    /// Clock ticks a second of `/proc` CPU times.
+    ticks: f64,
+}
+
+impl<'a> Bench<'a> {
+    fn new(opts: &'a Options) -> Self {
+        let pin = pinning();
+        Bench {
+            opts,
+            pin,
+            oha_cpus: load_cpus(pin.server),
+            ticks: super::procfs::clock_ticks(),
+        }
+    }
+
+    /// `spec` started on the server's core and warmed up on `route`: the
+    /// running server and the route's URL.
+    fn serve(&self, spec: &ServerSpec, route: &Route) -> std::io::Result<(Running, String)> {
+        let server = start(spec, "server", self.pin.server)?;
+        let s = scenario(route, self.opts.connections, 1);
+        warm_up(server.addr, &s)?;
+        let url = format!("http://{}{}", server.addr, route.path);
+        Ok((server, url))
+    }
+}
+
 /// Runs `oha` (on every core but the server's) for `seconds` against
 /// `url`: at `rate` requests per second with latency correction, or
 /// closed-loop without a rate.
 fn oha(
-    opts: &Options,
+    bench: &Bench<'_>,
     route: &Route,
     url: &str,
     rate: Option<f64>,
     seconds: f64,
-    server_cpu: Option<usize>,
 ) -> std::io::Result<Latency> {
-    let mut cmd = match load_cpus(server_cpu) {
+    let opts = bench.opts;
+    let mut cmd = match &bench.oha_cpus {
         Some(cpus) => {
             let mut c = Command::new("taskset");
-            c.args(["-c", &cpus]).arg(&opts.oha);
+            c.args(["-c", cpus]).arg(&opts.oha);
             c
         }
         None => Command::new(&opts.oha),
@@ -244,21 +280,18 @@ fn parse_oha(json: &serde_json::Value, rate: f64) -> std::io::Result<Latency> {
 /// Each Rust peer's closed-loop maximum on `route` (req/s), from `wrk` at
 /// the same connection count.
 fn maxima(
-    opts: &Options,
+    bench: &Bench<'_>,
     specs: &[ServerSpec],
     route: &Route,
     script_dir: &Path,
 ) -> std::io::Result<BTreeMap<String, f64>> {
-    let pin = pinning();
-    let s: Scenario = scenario(route, opts.connections, 1);
+    let s = scenario(route, bench.opts.connections, 1);
     let script = script_dir.join(format!("{}.lua", s.key));
     std::fs::write(&script, s.lua())?;
     let mut out = BTreeMap::new();
     for spec in specs.iter().filter(|s| !s.node) {
-        let server = start(spec, "server", pin.server)?;
-        warm_up(server.addr, &s)?;
-        let url = format!("http://{}{}", server.addr, route.path);
-        let w = wrk::run(&script, &s, &url, opts.calibrate, pin.load)?;
+        let (_server, url) = bench.serve(spec, route)?;
+        let w = wrk::run(&script, &s, &url, bench.opts.calibrate, bench.pin.load)?;
         let rps = w.requests as f64 / w.seconds.max(1e-9);
         println!(
             "closed-loop maximum {:<10} {:<16} {rps:>9.0} req/s",
@@ -271,16 +304,12 @@ fn maxima(
 
 /// The load generator's own ceiling on `route`: `oha` without a rate
 /// limit, closed-loop, against raw hyper (the fastest server of the bench),
-/// on the core it has. An offered rate near it measures `oha`'s own
+/// on the cores it has. An offered rate near it measures `oha`'s own
 /// queueing, not the server's.
-fn generator_max(opts: &Options, route: &Route) -> std::io::Result<f64> {
-    let pin = pinning();
+fn generator_max(bench: &Bench<'_>, route: &Route) -> std::io::Result<f64> {
     let hyper = server_spec("hyper").expect("the hyper peer");
-    let server = start(&hyper, "server", pin.server)?;
-    let s = scenario(route, opts.connections, 1);
-    warm_up(server.addr, &s)?;
-    let url = format!("http://{}{}", server.addr, route.path);
-    let l = oha(opts, route, &url, None, opts.calibrate, pin.server)?;
+    let (_server, url) = bench.serve(&hyper, route)?;
+    let l = oha(bench, route, &url, None, bench.opts.calibrate)?;
     println!(
         "closed-loop maximum {:<10} {:<16} {:>9.0} req/s",
         route.key, "oha itself", l.achieved
@@ -290,22 +319,18 @@ fn generator_max(opts: &Options, route: &Route) -> std::io::Result<f64> {
 
 /// One measured open-loop run of `spec` on `route` at `rate`.
 fn measure(
-    opts: &Options,
+    bench: &Bench<'_>,
     spec: &ServerSpec,
     route: &Route,
     rate: f64,
 ) -> std::io::Result<Latency> {
-    let pin = pinning();
-    let server = start(spec, "server", pin.server)?;
-    let s = scenario(route, opts.connections, 1);
-    warm_up(server.addr, &s)?;
-    let url = format!("http://{}{}", server.addr, route.path);
+    let (server, url) = bench.serve(spec, route)?;
     // The connections open and the JIT warms up at the offered rate.
     let warm = if spec.node { 2.0 } else { 1.0 };
-    oha(opts, route, &url, Some(rate), warm, pin.server)?;
-    drain(server.pid(), super::procfs::clock_ticks())?;
+    oha(bench, route, &url, Some(rate), warm)?;
+    drain(server.pid(), bench.ticks)?;
     let before = super::procfs::listen_overflows();
-    let mut l = oha(opts, route, &url, Some(rate), opts.duration, pin.server)?;
+    let mut l = oha(bench, route, &url, Some(rate), bench.opts.duration)?;
     l.listen_overflows = super::procfs::listen_overflows() - before;
     Ok(l)
 }
@@ -313,13 +338,7 @@ fn measure(
 /// Runs the open-loop benchmark and writes `open-loop.json` and
 /// `open-loop.md` into `opts.out`.
 pub fn run(opts: &Options) -> std::io::Result<()> {
-    let specs: Vec<ServerSpec> = opts
-        .servers
-        .iter()
-        .map(|n| {
-            server_spec(n).ok_or_else(|| std::io::Error::other(format!("unknown server {n:?}")))
-        })
-        .collect::<Result<_, _>>()?;
+    let specs = server_specs(&opts.servers)?;
     let routes: Vec<&Route> = opts
         .routes
         .iter()
@@ -341,14 +360,15 @@ pub fn run(opts: &Options) -> std::io::Result<()> {
     println!("judged shape (named before the run): {}", opts.judged);
     let started_at = cmd_output(Path::new("date"), &["-u", "+%Y-%m-%d %H:%M UTC"]);
     let started = Instant::now();
+    let bench = Bench::new(opts);
     let scripts = opts.out.join("lua");
     std::fs::create_dir_all(&scripts)?;
     let mut all_maxima = BTreeMap::new();
     let mut rates = Vec::new();
     for route in &routes {
-        let mut m = maxima(opts, &specs, route, &scripts)?;
+        let mut m = maxima(&bench, &specs, route, &scripts)?;
         let slowest = m.values().copied().fold(f64::INFINITY, f64::min);
-        let generator = generator_max(opts, route)?;
+        let generator = generator_max(&bench, route)?;
         m.insert(GENERATOR.into(), generator);
         // Rates the generator cannot offer cleanly would measure it.
         let base = slowest.min(generator);
@@ -370,7 +390,7 @@ pub fn run(opts: &Options) -> std::io::Result<()> {
                 .find(|x| x.key == r.route)
                 .expect("route of a rate");
             for spec in &specs {
-                let l = measure(opts, spec, route, r.rate)?;
+                let l = measure(&bench, spec, route, r.rate)?;
                 println!(
                     "round {round}/{} {:<10} {:>3.0} % {:>8.0} req/s {:<16} answered {:>8.0}/s  p50 {:>8.2} ms  p99 {:>8.2} ms  p99.9 {:>8.2} ms  max {:>8.2} ms{}{}",
                     opts.rounds,
