@@ -356,9 +356,11 @@ mod tests {
     }
 
     /// A batching stream that has read three pipelined requests, and the
-    /// client's end.
-    async fn three_requests_read() -> (tokio::io::DuplexStream, ConnIo<tokio::io::DuplexStream>) {
-        let (mut client, server) = tokio::io::duplex(4096);
+    /// client's end, over a pipe of `capacity` bytes.
+    async fn three_requests_read(
+        capacity: usize,
+    ) -> (tokio::io::DuplexStream, ConnIo<tokio::io::DuplexStream>) {
+        let (mut client, server) = tokio::io::duplex(capacity);
         let mut io = ConnIo::new(server, true, None);
         client
             .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
@@ -374,7 +376,7 @@ mod tests {
     /// written), and the last one, once ready, goes straight out.
     #[tokio::test]
     async fn a_wait_for_input_mid_batch_sends_what_is_held() {
-        let (mut client, mut io) = three_requests_read().await;
+        let (mut client, mut io) = three_requests_read(4096).await;
         for answer in [&b"one;"[..], b"two;"] {
             io.write_all(answer).await.unwrap();
             io.flush().await.unwrap();
@@ -398,15 +400,7 @@ mod tests {
     /// then the large write goes straight to the stream, in order.
     #[tokio::test]
     async fn a_large_write_mid_batch_goes_straight_out() {
-        let (client, server) = tokio::io::duplex(4 * HOLD_LIMIT);
-        let mut io = ConnIo::new(server, true, None);
-        let (mut client_read, mut client_write) = tokio::io::split(client);
-        client_write
-            .write_all(&b"GET / HTTP/1.1\r\n\r\n".repeat(3))
-            .await
-            .unwrap();
-        let mut buf = [0u8; 3 * 18];
-        io.read_exact(&mut buf).await.unwrap();
+        let (mut client, mut io) = three_requests_read(4 * HOLD_LIMIT).await;
         io.write_all(b"small;").await.unwrap();
         io.flush().await.unwrap();
         assert_eq!(io.held, b"small;");
@@ -414,7 +408,7 @@ mod tests {
         io.write_all(&large).await.unwrap();
         assert!(io.held.is_empty(), "nothing of the large write is held");
         let mut got = vec![0u8; 6 + large.len()];
-        client_read.read_exact(&mut got).await.unwrap();
+        client.read_exact(&mut got).await.unwrap();
         assert_eq!(&got[..6], b"small;");
         assert!(got[6..].iter().all(|&b| b == b'x'));
     }
@@ -444,7 +438,7 @@ mod tests {
     /// flushes again while a handler is still running), and so does a drop.
     #[tokio::test]
     async fn held_bytes_leave_on_an_idle_flush_and_on_drop() {
-        let (mut client, mut io) = three_requests_read().await;
+        let (mut client, mut io) = three_requests_read(4096).await;
         io.write_all(b"one;").await.unwrap();
         io.flush().await.unwrap();
         assert_eq!(io.held, b"one;");
