@@ -409,7 +409,7 @@ fn warnings_during<T>(f: impl FnOnce() -> T) -> (T, Vec<String>) {
     }
     let warnings = Warnings::default();
     let subscriber = tracing_subscriber::registry().with(warnings.clone());
-    let out = tracing::subscriber::with_default(subscriber, f);
+    let out = crate::thread_subscriber::with_default(subscriber, f);
     let logged = warnings.0.lock().unwrap().clone();
     (out, logged)
 }

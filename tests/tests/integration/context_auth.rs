@@ -273,7 +273,7 @@ fn security_warnings(app: App) -> Vec<String> {
     }
     let seen = Arc::new(Mutex::new(Vec::new()));
     let subscriber = tracing_subscriber::registry().with(Warnings(seen.clone()));
-    tracing::subscriber::with_default(subscriber, || app.build().map(drop)).unwrap();
+    crate::thread_subscriber::with_default(subscriber, || app.build().map(drop)).unwrap();
     let seen = seen.lock().unwrap();
     seen.clone()
 }

@@ -414,7 +414,7 @@ async fn issue31_stalled_bodies_at_the_connection_limit_do_not_lock_others_out()
     let messages = Arc::new(Mutex::new(Vec::new()));
     let subscriber = tracing_subscriber::registry().with(Messages(messages.clone()));
     // This test's runtime is the current thread: the server logs here.
-    let _default = tracing::subscriber::set_default(subscriber);
+    let _default = crate::thread_subscriber::set_default(subscriber);
     let adapter = NativeAdapter::new()
         .max_connections(4)
         .body_read_timeout(Duration::from_millis(300));

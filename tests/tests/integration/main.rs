@@ -39,6 +39,7 @@ mod routing_paths;
 mod routing_versions;
 mod sdk_package;
 mod testing_client;
+mod thread_subscriber;
 mod tower_layers;
 mod tracing_log;
 mod tracing_otel;

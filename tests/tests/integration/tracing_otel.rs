@@ -30,7 +30,7 @@ fn otel() -> (InMemorySpanExporter, tracing::subscriber::DefaultGuard) {
         .build();
     let layer = tracing_opentelemetry::layer().with_tracer(provider.tracer("tether-tests"));
     let subscriber = tracing_subscriber::registry().with(layer);
-    (exporter, tracing::subscriber::set_default(subscriber))
+    (exporter, crate::thread_subscriber::set_default(subscriber))
 }
 
 /// The `n` spans exported so far, waiting for the server to close them.

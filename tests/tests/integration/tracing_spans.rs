@@ -125,14 +125,14 @@ fn capture_at(
 ) -> (Captured, tracing::subscriber::DefaultGuard) {
     let captured = Captured::default();
     let subscriber = tracing_subscriber::registry().with(captured.clone().with_filter(level));
-    (captured, tracing::subscriber::set_default(subscriber))
+    (captured, crate::thread_subscriber::set_default(subscriber))
 }
 
 /// Installs the capturing subscriber on this (current-thread) test.
 fn capture() -> (Captured, tracing::subscriber::DefaultGuard) {
     let captured = Captured::default();
     let subscriber = tracing_subscriber::registry().with(captured.clone());
-    (captured, tracing::subscriber::set_default(subscriber))
+    (captured, crate::thread_subscriber::set_default(subscriber))
 }
 
 /// Waits until `n` request spans have closed (the server drops the
