@@ -85,12 +85,15 @@ impl Activity {
         Open(self.clone())
     }
 
-    /// At a firing: whether no request is open and nothing moved since
-    /// `seen`, the count at the firing before; `seen` becomes the count now.
+    /// At a firing: whether no request is open, no answer waits for the
+    /// socket, and nothing moved since `seen`, the count at the firing
+    /// before; `seen` becomes the count now. (An answer whose writes are
+    /// blocked is the send timeout's: a client that pauses its reading is
+    /// not waiting for its next head.)
     fn settled(&self, seen: &mut u32) -> bool {
         // Bytes written count as moves (both counts only grow).
         let moves = (self.moves.load(Relaxed)).wrapping_add(self.written.load(Relaxed));
-        let settled = moves == *seen && self.open.load(Relaxed) == 0;
+        let settled = moves == *seen && self.open.load(Relaxed) == 0 && !self.blocked.load(Relaxed);
         *seen = moves;
         settled
     }
@@ -406,6 +409,35 @@ mod tests {
                 "closed while writing"
             );
         }
+    }
+
+    /// An answer handed to hyper whose writes the client stopped taking
+    /// (it paused its reading) is the send timeout's, not the header-read
+    /// timeout's: it is closed after the send timeout, not the header one.
+    #[tokio::test(start_paused = true)]
+    async fn a11_a_blocked_answer_is_left_to_the_send_timeout() {
+        let limits = Limits::new(Some(T), 1000 * T, 10 * T);
+        let mut idle = std::pin::pin!(Idle::new(
+            std::future::pending::<()>(),
+            Arc::default(),
+            limits
+        ));
+        let activity = idle.activity.clone();
+        let waker = Waker::noop();
+        drop(activity.start());
+        activity.wrote(Some(1 << 20));
+        activity.wrote(None);
+        assert!(poll(idle.as_mut(), waker).is_pending());
+        let mut waited = Duration::ZERO;
+        while poll(idle.as_mut(), waker).is_pending() {
+            advance(T / 2).await;
+            waited += T / 2;
+            assert!(waited <= 12 * T, "still open after {waited:?}");
+        }
+        assert!(
+            waited >= 10 * T,
+            "closed after {waited:?}, before the send timeout"
+        );
     }
 
     struct Count(AtomicUsize);
