@@ -601,44 +601,81 @@ struct Protocols {
     http2_limits: Limits,
 }
 
+/// A connection whose first bytes (or ALPN) chose HTTP/2, handed back to
+/// the accept loop, which serves it in a task of its own. A task is as
+/// large as the largest state of its future: so no HTTP/1.1 connection's
+/// task holds the room of HTTP/2's state (hyper's h2 connection and the
+/// idle timer, 2.6 KiB), and no HTTP/2 one the room of HTTP/1.1's.
+struct Http2Handoff {
+    io: Http2Io,
+    conn: Http2Conn,
+}
+
+/// What an HTTP/2 connection is served with, beside its socket.
+struct Http2Conn {
+    svc: HyperService,
+    watcher: Watcher,
+    go_away: GoAway,
+    /// Its slot under the connection limit, freed once the socket closed.
+    permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+/// The socket of an [`Http2Handoff`].
+enum Http2Io {
+    Plain(tokio::net::TcpStream),
+    #[cfg(feature = "tls")]
+    Tls(Box<tokio_rustls::server::TlsStream<tokio::net::TcpStream>>),
+}
+
+/// A connection's task: `Some` when the connection is handed back to be
+/// served as HTTP/2.
+type ConnectionTask = Option<Http2Handoff>;
+
 impl Protocols {
-    /// Serves `io` as HTTP/2 when `h2` says the client speaks it (and it
-    /// is on), else as HTTP/1.1, until it closes or shutdown ends it. An
-    /// HTTP/2 connection is sent `GOAWAY` when `go_away` says so; the
-    /// watcher, held to the end, makes the adapter's shutdown wait for it.
-    async fn serve<I>(&self, io: I, h2: bool, svc: HyperService, watcher: Watcher, go_away: GoAway)
+    /// Serves `io` as HTTP/1.1 until it closes or shutdown ends it, or,
+    /// when `h2` says the client speaks HTTP/2 (and it is on), hands it
+    /// back: the accept loop serves it in a task of its own
+    /// ([`Http2Handoff`]). The watcher, held to the end, makes the
+    /// adapter's shutdown wait for the connection.
+    async fn serve<I>(
+        &self,
+        io: I,
+        h2: bool,
+        svc: HyperService,
+        watcher: Watcher,
+        go_away: GoAway,
+    ) -> Option<(I, HyperService, Watcher, GoAway)>
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        let closing = Some(go_away.closing.clone());
-        // HTTP/2 boxed: the connection's task is sized for HTTP/1, so an
-        // idle HTTP/1 connection does not carry the room of an HTTP/2 one
-        // (hyper's h2 connection and two timers, 1.6 KiB more).
-        match &self.http2 {
-            Some(settings) if h2 => {
-                Box::pin(self.serve_h2(io, settings, svc, watcher, go_away, closing)).await;
-            }
-            _ => {
-                let (io, svc, activity) = http1_parts(io, self.batching, svc, closing);
-                let conn = watcher.watch(self.http1.serve_connection(io, svc));
-                let _ = Idle::new(conn, activity, self.http1_limits).await;
-            }
+        if h2 && self.http2.is_some() {
+            return Some((io, svc, watcher, go_away));
         }
+        let closing = Some(go_away.closing.clone());
+        drop(go_away);
+        let (io, svc, activity) = http1_parts(io, self.batching, svc, closing);
+        let conn = watcher.watch(self.http1.serve_connection(io, svc));
+        let _ = Idle::new(conn, activity, self.http1_limits).await;
+        None
     }
 
     /// Serves `io` as HTTP/2 until it closes, goes idle past the idle
     /// timeout, or shutdown ends it (see [`Protocols::serve`]).
-    async fn serve_h2<I>(
-        &self,
-        io: I,
-        settings: &Http2Settings,
-        mut svc: HyperService,
-        watcher: Watcher,
-        go_away: GoAway,
-        closing: Option<tokio::sync::watch::Receiver<()>>,
-    ) where
+    async fn serve_h2<I>(&self, io: I, conn: Http2Conn)
+    where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
+        let Http2Conn {
+            mut svc,
+            watcher,
+            go_away,
+            permit,
+        } = conn;
+        let settings = self
+            .http2
+            .as_ref()
+            .expect("handed back only when HTTP/2 is on");
+        let closing = Some(go_away.closing.clone());
         // Binary frames: no request heads to count, nothing to batch.
         // No header-read timeout either: the activity counts the
         // streams for the idle timeout and carries the closing.
@@ -677,6 +714,8 @@ impl Protocols {
             finish.await;
         }
         drop(watcher);
+        // The socket is closed first: never more open than the limit.
+        drop(permit);
     }
 }
 
@@ -711,10 +750,13 @@ impl HttpAdapter for NativeAdapter {
         let mut warnings = AcceptWarnings::default();
         // Every connection's task: those still running when the shutdown
         // deadline has passed are aborted as the set is dropped.
-        let mut connections = tokio::task::JoinSet::new();
+        let mut connections = tokio::task::JoinSet::<ConnectionTask>::new();
         loop {
-            // Forget the finished ones (a few per accepted connection).
-            while connections.try_join_next().is_some() {}
+            // Forget the finished ones (a few per accepted connection),
+            // and serve those handed back as HTTP/2.
+            while let Some(done) = connections.try_join_next() {
+                spawn_handoff(&mut connections, &protocols, done);
+            }
             // Wait for a free slot before accepting: the backlog holds the rest.
             let permit = match slots.clone().try_acquire_owned() {
                 Ok(permit) => permit,
@@ -725,6 +767,10 @@ impl HttpAdapter for NativeAdapter {
                             Ok(permit) => permit,
                             Err(_) => break,
                         },
+                        Some(done) = connections.join_next() => {
+                            spawn_handoff(&mut connections, &protocols, done);
+                            continue;
+                        }
                         () = &mut shutdown => break,
                     }
                 }
@@ -739,6 +785,10 @@ impl HttpAdapter for NativeAdapter {
                         continue;
                     }
                 },
+                Some(done) = connections.join_next() => {
+                    spawn_handoff(&mut connections, &protocols, done);
+                    continue;
+                }
                 () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
@@ -762,12 +812,22 @@ impl HttpAdapter for NativeAdapter {
                 let acceptor = acceptor.clone();
                 let handshake_timeout = self.header_read_timeout;
                 connections.spawn(async move {
-                    let _permit = permit;
                     let accepted = tokio::time::timeout(handshake_timeout, acceptor.accept(stream));
-                    if let Ok(Ok(tls_stream)) = accepted.await {
-                        let h2 = tls_stream.get_ref().1.alpn_protocol() == Some(b"h2");
-                        protocols.serve(tls_stream, h2, svc, watcher, go_away).await;
-                    }
+                    let Ok(Ok(tls_stream)) = accepted.await else {
+                        return None;
+                    };
+                    let h2 = tls_stream.get_ref().1.alpn_protocol() == Some(b"h2");
+                    let (io, svc, watcher, go_away) = protocols
+                        .serve(tls_stream, h2, svc, watcher, go_away)
+                        .await?;
+                    let io = Http2Io::Tls(Box::new(io));
+                    let conn = Http2Conn {
+                        svc,
+                        watcher,
+                        go_away,
+                        permit,
+                    };
+                    Some(Http2Handoff { io, conn })
                 });
                 continue;
             }
@@ -776,6 +836,7 @@ impl HttpAdapter for NativeAdapter {
                 connections.spawn(async move {
                     protocols.serve(stream, false, svc, watcher, go_away).await;
                     drop(permit);
+                    None
                 });
                 continue;
             }
@@ -786,22 +847,64 @@ impl HttpAdapter for NativeAdapter {
                     h2 = crate::server::http2::starts_with_preface(&stream, first_bytes_timeout) => h2,
                     _ = closing.changed() => None,
                 };
-                match h2 {
+                let handed = match h2 {
                     Some(h2) => protocols.serve(stream, h2, svc, watcher, go_away).await,
-                    None => drop(stream),
-                }
-                // The socket is closed first: never more open than the limit.
-                drop(permit);
+                    None => {
+                        drop(stream);
+                        None
+                    }
+                };
+                // An HTTP/1.1 connection ended; or its socket closed first:
+                // never more open than the limit.
+                let (io, svc, watcher, go_away) = handed?;
+                let io = Http2Io::Plain(io);
+                let conn = Http2Conn { svc, watcher, go_away, permit };
+                Some(Http2Handoff { io, conn })
             });
         }
         drop(listener);
         let _ = closing.send(());
-        let _ = tokio::time::timeout(self.shutdown_deadline, graceful.shutdown()).await;
+        // Connections handed back meanwhile are served too (and told to go).
+        let handoffs = async {
+            while let Some(done) = connections.join_next().await {
+                spawn_handoff(&mut connections, &protocols, done);
+            }
+            std::future::pending::<()>().await;
+        };
+        tokio::select! {
+            _ = tokio::time::timeout(self.shutdown_deadline, graceful.shutdown()) => {}
+            () = handoffs => {}
+        }
         // Past the deadline: what still runs is cut (`connections` aborts
         // its tasks when dropped), also when the runtime goes on running.
         drop(connections);
         Ok(())
     }
+}
+
+/// Serves a connection its task handed back as HTTP/2 ([`Http2Handoff`])
+/// in a task of its own, in the same set (aborted at the shutdown deadline).
+fn spawn_handoff(
+    connections: &mut tokio::task::JoinSet<ConnectionTask>,
+    protocols: &Arc<Protocols>,
+    done: Result<ConnectionTask, tokio::task::JoinError>,
+) {
+    let Ok(Some(Http2Handoff { io, conn })) = done else {
+        return;
+    };
+    let protocols = protocols.clone();
+    // A task per kind of socket, each sized for its own.
+    match io {
+        Http2Io::Plain(io) => connections.spawn(async move {
+            protocols.serve_h2(io, conn).await;
+            None
+        }),
+        #[cfg(feature = "tls")]
+        Http2Io::Tls(io) => connections.spawn(async move {
+            protocols.serve_h2(*io, conn).await;
+            None
+        }),
+    };
 }
 
 /// Completes on Ctrl-C or, on Unix, `SIGTERM`: pass it to
@@ -848,7 +951,8 @@ mod tests {
     /// the largest state of its future: an idle HTTP/1 connection must not
     /// carry the room of an HTTP/2 one (hyper's h2 connection and two
     /// timers, 1.6 KiB), which is boxed when a client speaks HTTP/2
-    /// (issue 37, many connections: 3.7 KiB a task before, 1.7 KiB after).
+    /// (issue 37, many connections: 3.7 KiB a task before, 1.7 KiB after, and
+    /// 1.5 KiB once HTTP/2 is handed to a task of its own).
     #[tokio::test]
     async fn an_http1_connection_does_not_carry_the_room_of_an_http2_one() {
         let adapter = NativeAdapter::new();
@@ -875,7 +979,46 @@ mod tests {
         let graceful = GracefulShutdown::new();
         let svc = hyper_service(service, None, true, None);
         let serve = protocols.serve(stream, false, svc, graceful.watcher(), go_away);
-        assert!(size_of_val(&serve) <= 1536, "{}", size_of_val(&serve));
+        assert!(size_of_val(&serve) <= 1408, "{}", size_of_val(&serve));
+    }
+
+    /// An HTTP/2 connection is served by a task of its own (handed back by
+    /// the task that found the preface): it holds HTTP/2's state only, not
+    /// also the room of an HTTP/1.1 connection (issue 37, many
+    /// connections: 1,664 + 2,632 bytes in two allocations before).
+    #[tokio::test]
+    async fn an_http2_connection_does_not_carry_the_room_of_an_http1_one() {
+        let adapter = NativeAdapter::new();
+        let (_, service) = crate::App::new(NativeAdapter::new())
+            .into_service()
+            .expect("an empty app");
+        let protocols = Protocols {
+            http1: adapter.builder(),
+            http2: Some(adapter.http2.clone()),
+            batching: true,
+            http1_limits: adapter.http1_limits(),
+            http2_limits: adapter.http2_limits(),
+        };
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let (_closing, closing) = tokio::sync::watch::channel(());
+        let (_draining, draining) = tokio::sync::watch::channel(false);
+        let go_away = GoAway {
+            draining,
+            closing,
+            first_request: None,
+        };
+        let graceful = GracefulShutdown::new();
+        let slots = Arc::new(tokio::sync::Semaphore::new(1));
+        let conn = Http2Conn {
+            svc: hyper_service(service, None, true, None),
+            watcher: graceful.watcher(),
+            go_away,
+            permit: slots.try_acquire_owned().expect("a slot"),
+        };
+        let serve = protocols.serve_h2(stream, conn);
+        assert!(size_of_val(&serve) <= 2752, "{}", size_of_val(&serve));
     }
 
     /// A request's future is moved on its way into hyper, each move a
