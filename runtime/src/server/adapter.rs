@@ -947,14 +947,22 @@ mod tests {
     use super::*;
     use std::mem::{size_of, size_of_val};
 
-    /// Every open connection holds its task, and the task is as large as
-    /// the largest state of its future: an idle HTTP/1 connection must not
-    /// carry the room of an HTTP/2 one (hyper's h2 connection and two
-    /// timers, 1.6 KiB), which is boxed when a client speaks HTTP/2
-    /// (issue 37, many connections: 3.7 KiB a task before, 1.7 KiB after, and
-    /// 1.5 KiB once HTTP/2 is handed to a task of its own).
-    #[tokio::test]
-    async fn an_http1_connection_does_not_carry_the_room_of_an_http2_one() {
+    /// What a connection's task is given: the adapter's protocols, a
+    /// connected socket, its service, its `GOAWAY` watch and a watcher
+    /// (the senders and the graceful shutdown are kept alive with them).
+    struct Parts {
+        protocols: Protocols,
+        stream: tokio::net::TcpStream,
+        svc: HyperService,
+        go_away: GoAway,
+        graceful: GracefulShutdown,
+        _senders: (
+            tokio::sync::watch::Sender<()>,
+            tokio::sync::watch::Sender<bool>,
+        ),
+    }
+
+    async fn parts() -> Parts {
         let adapter = NativeAdapter::new();
         let (_, service) = crate::App::new(NativeAdapter::new())
             .into_service()
@@ -969,16 +977,36 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
         let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
-        let (_closing, closing) = tokio::sync::watch::channel(());
-        let (_draining, draining) = tokio::sync::watch::channel(false);
+        let (closing_tx, closing) = tokio::sync::watch::channel(());
+        let (draining_tx, draining) = tokio::sync::watch::channel(false);
         let go_away = GoAway {
             draining,
             closing,
             first_request: None,
         };
-        let graceful = GracefulShutdown::new();
-        let svc = hyper_service(service, None, true, None);
-        let serve = protocols.serve(stream, false, svc, graceful.watcher(), go_away);
+        Parts {
+            protocols,
+            stream,
+            svc: hyper_service(service, None, true, None),
+            go_away,
+            graceful: GracefulShutdown::new(),
+            _senders: (closing_tx, draining_tx),
+        }
+    }
+
+    /// Every open connection holds its task, and the task is as large as
+    /// the largest state of its future: an idle HTTP/1 connection must not
+    /// carry the room of an HTTP/2 one (hyper's h2 connection and two
+    /// timers, 1.6 KiB), which is served by a task of its own
+    /// (issue 37, many connections: 3.7 KiB a task before, 1.7 KiB with
+    /// HTTP/2 boxed, 1.5 KiB once HTTP/2 is handed to a task of its own).
+    #[tokio::test]
+    async fn an_http1_connection_does_not_carry_the_room_of_an_http2_one() {
+        let p = parts().await;
+        let watcher = p.graceful.watcher();
+        let serve = p
+            .protocols
+            .serve(p.stream, false, p.svc, watcher, p.go_away);
         assert!(size_of_val(&serve) <= 1408, "{}", size_of_val(&serve));
     }
 
@@ -988,36 +1016,15 @@ mod tests {
     /// connections: 1,664 + 2,632 bytes in two allocations before).
     #[tokio::test]
     async fn an_http2_connection_does_not_carry_the_room_of_an_http1_one() {
-        let adapter = NativeAdapter::new();
-        let (_, service) = crate::App::new(NativeAdapter::new())
-            .into_service()
-            .expect("an empty app");
-        let protocols = Protocols {
-            http1: adapter.builder(),
-            http2: Some(adapter.http2.clone()),
-            batching: true,
-            http1_limits: adapter.http1_limits(),
-            http2_limits: adapter.http2_limits(),
-        };
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let addr = listener.local_addr().expect("address");
-        let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
-        let (_closing, closing) = tokio::sync::watch::channel(());
-        let (_draining, draining) = tokio::sync::watch::channel(false);
-        let go_away = GoAway {
-            draining,
-            closing,
-            first_request: None,
-        };
-        let graceful = GracefulShutdown::new();
+        let p = parts().await;
         let slots = Arc::new(tokio::sync::Semaphore::new(1));
         let conn = Http2Conn {
-            svc: hyper_service(service, None, true, None),
-            watcher: graceful.watcher(),
-            go_away,
+            svc: p.svc,
+            watcher: p.graceful.watcher(),
+            go_away: p.go_away,
             permit: slots.try_acquire_owned().expect("a slot"),
         };
-        let serve = protocols.serve_h2(stream, conn);
+        let serve = p.protocols.serve_h2(p.stream, conn);
         assert!(size_of_val(&serve) <= 2752, "{}", size_of_val(&serve));
     }
 
