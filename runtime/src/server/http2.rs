@@ -92,18 +92,26 @@ pub(crate) struct GoAway {
 }
 
 impl GoAway {
-    /// Completes when the connection should be sent `GOAWAY`.
-    pub(crate) async fn due(mut self) {
-        let draining = async {
+    /// Completes when the connection should be sent `GOAWAY`. Draining
+    /// always begins before the listener closes, so only a connection
+    /// accepted while draining watches the closing too. (One wait at a
+    /// time, on the receivers where they are: every HTTP/2 connection's
+    /// task holds this future.)
+    pub(crate) fn due(self) -> impl std::future::Future<Output = ()> + Send {
+        let GoAway {
+            mut draining,
+            mut closing,
+            first_request,
+        } = self;
+        async move {
             // A dropped sender means the adapter is going: go away too.
-            let _ = self.draining.wait_for(|draining| *draining).await;
-            if let Some(first) = &self.first_request {
-                first.notified().await;
+            let _ = draining.wait_for(|draining| *draining).await;
+            if let Some(first) = first_request {
+                tokio::select! {
+                    () = first.notified() => {}
+                    _ = closing.changed() => {}
+                }
             }
-        };
-        tokio::select! {
-            () = draining => {}
-            _ = self.closing.changed() => {}
         }
     }
 }
