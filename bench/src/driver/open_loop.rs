@@ -10,6 +10,7 @@
 //! every (route, rate) runs every server once per round, each in a fresh
 //! process pinned to one core, `oha` pinned to all the others.
 
+use super::report::{document, Panel};
 use super::wrk;
 use super::{
     drain, machine, pinning, scenario, server_spec, server_specs, start, warm_up, Pinning, Route,
@@ -426,7 +427,102 @@ pub fn run(opts: &Options) -> std::io::Result<()> {
     std::fs::create_dir_all(&opts.out)?;
     let json = serde_json::to_string_pretty(&results).map_err(std::io::Error::other)?;
     std::fs::write(opts.out.join("open-loop.json"), json)?;
-    std::fs::write(opts.out.join("open-loop.md"), markdown(&results))
+    write_report(&results, &opts.out)
+}
+
+/// Writes `open-loop.md` and `open-loop.svg` of `results` into `out`.
+pub fn write_report(results: &Results, out: &Path) -> std::io::Result<()> {
+    std::fs::write(out.join("open-loop.md"), markdown(results))?;
+    std::fs::write(out.join("open-loop.svg"), svg(results))
+}
+
+/// Which latency figure a chart's panel shows.
+type Pick = fn(&Latency) -> f64;
+
+/// The chart: each server's p99 on every route at each offered rate, and
+/// its p99.9 at the highest (medians of the rounds, ms; lower is better).
+pub fn svg(r: &Results) -> String {
+    let mut servers: Vec<String> = Vec::new();
+    let mut routes: Vec<(String, String)> = Vec::new();
+    let mut fractions: Vec<f64> = Vec::new();
+    for rate in &r.rates {
+        for name in rate.runs.keys() {
+            if !servers.contains(name) {
+                servers.push(name.clone());
+            }
+        }
+        if !routes.iter().any(|(key, _)| *key == rate.route) {
+            routes.push((rate.route.clone(), rate.title.clone()));
+        }
+        if !fractions.contains(&rate.fraction) {
+            fractions.push(rate.fraction);
+        }
+    }
+    fractions.sort_by(f64::total_cmp);
+    // A server that fell far behind the offered rate has latencies that
+    // grow with the run's length (NestJS: seconds): it would flatten the
+    // others.
+    let behind: Vec<String> = servers
+        .iter()
+        .filter(|name| {
+            r.rates.iter().any(|rate| {
+                rate.runs.get(*name).is_some_and(|runs| {
+                    median(runs.iter().map(|l| l.achieved).collect()) < 0.9 * rate.rate
+                })
+            })
+        })
+        .cloned()
+        .collect();
+    servers.retain(|name| !behind.contains(name));
+    // The judged shape first, then the other tethers, then the peers.
+    servers.sort_by_key(|name| (*name != r.judged, !name.starts_with("tether"), name.clone()));
+    let values = |fraction: f64, pick: Pick| -> Vec<Vec<Option<f64>>> {
+        routes
+            .iter()
+            .map(|(key, _)| {
+                let rate = r
+                    .rates
+                    .iter()
+                    .find(|x| x.route == *key && x.fraction == fraction);
+                servers
+                    .iter()
+                    .map(|name| {
+                        let runs = rate?.runs.get(name)?;
+                        Some(median(runs.iter().map(pick).collect()) / 1e3)
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let mut titles: Vec<(String, f64, Pick)> = fractions
+        .iter()
+        .map(|f| {
+            let title = format!(
+                "p99 at {:.0} % of the slowest Rust peer's maximum, ms (lower is better)",
+                f * 100.0
+            );
+            (title, *f, (|l: &Latency| l.p99_us) as Pick)
+        })
+        .collect();
+    if let Some(top) = fractions.last() {
+        let title = format!("p99.9 at {:.0} %, ms (lower is better)", top * 100.0);
+        titles.push((title, *top, |l: &Latency| l.p999_us));
+    }
+    if let Some(first) = titles.first_mut().filter(|_| !behind.is_empty()) {
+        first.0 += &format!("; not drawn (under 90 % answered): {}", behind.join(", "));
+    }
+    let groups: Vec<String> = routes.iter().map(|(key, _)| key.clone()).collect();
+    let panels: Vec<Panel> = titles
+        .iter()
+        .map(|(title, fraction, pick)| Panel {
+            title,
+            groups: groups.clone(),
+            values: values(*fraction, *pick),
+            lines: vec![],
+            decimals: 1,
+        })
+        .collect();
+    document(&servers, &panels)
 }
 
 fn median(mut v: Vec<f64>) -> f64 {

@@ -471,8 +471,9 @@ const COLORS: [&str; 8] = [
     "#d94f30", "#f29e4c", "#4a7bd0", "#5bb35b", "#7a7a7a", "#9b59b6", "#e0245e", "#1aa39a",
 ];
 
-fn color(r: &Results, name: &str) -> &'static str {
-    let i = r.servers.iter().position(|s| s == name).unwrap_or(0);
+/// The color of server `name`, by its place among `servers`.
+fn color(servers: &[String], name: &str) -> &'static str {
+    let i = servers.iter().position(|s| s == name).unwrap_or(0);
     COLORS[i % COLORS.len()]
 }
 
@@ -482,15 +483,15 @@ fn esc(s: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// One panel of grouped vertical bars.
-struct Panel<'a> {
-    title: &'a str,
-    groups: Vec<String>,
+/// One panel of grouped vertical bars, a bar per server in each group.
+pub struct Panel<'a> {
+    pub title: &'a str,
+    pub groups: Vec<String>,
     /// values[group][server]
-    values: Vec<Vec<Option<f64>>>,
+    pub values: Vec<Vec<Option<f64>>>,
     /// Dashed reference lines: (value, label).
-    lines: Vec<(f64, String)>,
-    decimals: usize,
+    pub lines: Vec<(f64, String)>,
+    pub decimals: usize,
 }
 
 fn nice_max(v: f64) -> f64 {
@@ -506,7 +507,7 @@ fn nice_max(v: f64) -> f64 {
     10.0 * mag
 }
 
-fn panel(svg: &mut String, r: &Results, p: &Panel, y0: f64, width: f64) -> f64 {
+fn panel(svg: &mut String, servers: &[String], p: &Panel, y0: f64, width: f64) -> f64 {
     let height = 250.0;
     let (left, right, top, bottom) = (60.0, 20.0, 34.0, 46.0);
     let plot_w = width - left - right;
@@ -542,13 +543,13 @@ fn panel(svg: &mut String, r: &Results, p: &Panel, y0: f64, width: f64) -> f64 {
         );
     }
     let group_w = plot_w / p.groups.len().max(1) as f64;
-    let n = r.servers.len().max(1) as f64;
+    let n = servers.len().max(1) as f64;
     let bar_w = (group_w * 0.8) / n;
     for (gi, (g, vals)) in p.groups.iter().zip(&p.values).enumerate() {
         let gx = left + gi as f64 * group_w + group_w * 0.1;
         for (si, v) in vals.iter().enumerate() {
             let Some(v) = v else { continue };
-            let name = &r.servers[si];
+            let name = &servers[si];
             let x = gx + si as f64 * bar_w;
             let _ = writeln!(
                 svg,
@@ -556,7 +557,7 @@ fn panel(svg: &mut String, r: &Results, p: &Panel, y0: f64, width: f64) -> f64 {
                 y(*v),
                 (bar_w - 1.0).max(1.0),
                 (y0 + top + plot_h - y(*v)).max(0.0),
-                color(r, name),
+                color(servers, name),
                 esc(name),
                 p.decimals,
                 v
@@ -588,7 +589,6 @@ fn panel(svg: &mut String, r: &Results, p: &Panel, y0: f64, width: f64) -> f64 {
 /// The chart: throughput and CPU per request relative to axum, and
 /// allocations per request.
 pub fn svg(r: &Results) -> String {
-    let width = 1000.0;
     let groups: Vec<String> = r
         .scenarios
         .iter()
@@ -642,18 +642,24 @@ pub fn svg(r: &Results) -> String {
             decimals: 0,
         });
     }
+    document(&r.servers, &panels)
+}
+
+/// An SVG of `panels` one above the other, under a legend of `servers`.
+pub fn document(servers: &[String], panels: &[Panel]) -> String {
+    let width = 1000.0;
     let mut body = String::new();
     let mut y0 = 40.0;
-    for p in &panels {
-        y0 += panel(&mut body, r, p, y0, width);
+    for p in panels {
+        y0 += panel(&mut body, servers, p, y0, width);
     }
     let mut legend = String::new();
-    for (i, name) in r.servers.iter().enumerate() {
+    for (i, name) in servers.iter().enumerate() {
         let x = 60.0 + i as f64 * 130.0;
         let _ = write!(
             legend,
             r#"<rect x="{x}" y="12" width="14" height="14" fill="{}"/><text x="{}" y="24" font-size="13">{}</text>"#,
-            color(r, name),
+            color(servers, name),
             x + 20.0,
             esc(name)
         );
