@@ -33,7 +33,8 @@
 # CAP_SYS_RESOURCE), a count that does not fit is lowered to the limit
 # less 1,000, rounded down to a thousand, and the report says so.
 #
-# Writes results/connections.md (and results/connections.tsv, the raw rows).
+# Writes results/connections.md, its chart results/connections.svg, and the
+# raw rows (results/connections.tsv, results/connections-latency.tsv).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -64,8 +65,8 @@ largest=$(tr ' ' '\n' <<<"$counts" | awk 'NF' | sort -n | tail -1)
 [ -n "$capped" ] && echo "note: open-file limit $files (could not raise it): counts capped:$capped" >&2
 
 if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
-  echo "==> cargo build --release --locked --bin server --bin conns"
-  cargo build --release --locked --bin server --bin conns
+  echo "==> cargo build --release --locked --bin server --bin conns --bin connections-chart"
+  cargo build --release --locked --bin server --bin conns --bin connections-chart
 fi
 
 oha=""
@@ -255,4 +256,5 @@ took=$(($(date +%s) - start))
       END { printf "| %s | %.3f | %.3f | %.3f | %.3f | %.2f× | %s |\n", s, median(p50, n), median(p99, n), median(q50, m), median(q99, m), median(ratio, m), rounds }' "$lat"
   done
 } >results/connections.md
+"$bin/connections-chart" results
 echo "==> results/connections.md (${took} s)"
