@@ -50,6 +50,13 @@ impl ControllerModel {
                 errors.push(syn::Error::new_spanned(attr,
                     "route attributes go on the methods of the impl; the controller's path is the argument of `#[controller(\"/path\")]`",
                 ));
+            } else if let Some(name @ ("errors" | "http_code")) = tether_attr_name(attr).as_deref()
+            {
+                // Said of one route: what it answers, and with which status.
+                errors.push(syn::Error::new_spanned(
+                    attr,
+                    format!("#[{name}] goes on a route method, not on the controller: it is said of one route"),
+                ));
             } else if let Some(e) = did_you_mean_on(attr, "a controller") {
                 errors.push(e);
             }
