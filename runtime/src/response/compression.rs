@@ -37,6 +37,7 @@
 use crate::app::middleware::{Middleware, Next};
 use crate::extract::request::Request;
 use crate::response::body::{Body, Response};
+use crate::response::headers::add_vary;
 use bytes::Bytes;
 use http::header::{self, HeaderMap, HeaderValue};
 use http::{Method, StatusCode};
@@ -84,7 +85,8 @@ impl Compression {
         if !compressible_type(res.headers()) {
             return res;
         }
-        add_vary(res.headers_mut());
+        // Unless `Vary` names it or is `*` already.
+        add_vary(res.headers_mut(), "accept-encoding");
         if !accepts || head || !self.may_encode(&res) {
             return res;
         }
@@ -204,20 +206,6 @@ fn compressible_type(headers: &HeaderMap) -> bool {
             && ["json", "xml", "javascript", "x-ndjson"]
                 .iter()
                 .any(|t| is(sub, t)))
-}
-
-/// `Vary: Accept-Encoding`, unless `Vary` names it or is `*` already.
-fn add_vary(headers: &mut HeaderMap) {
-    let named = headers.get_all(header::VARY).iter().any(|v| {
-        v.to_str().is_ok_and(|v| {
-            v.split(',')
-                .map(str::trim)
-                .any(|name| name == "*" || name.eq_ignore_ascii_case("accept-encoding"))
-        })
-    });
-    if !named {
-        headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
-    }
 }
 
 /// Whether `Cache-Control` forbids changing the representation.
@@ -444,12 +432,16 @@ mod tests {
     #[test]
     fn vary_is_added_once() {
         let mut h = headers(&[("vary", "Origin")]);
-        add_vary(&mut h);
-        add_vary(&mut h);
+        add_vary(&mut h, "accept-encoding");
+        add_vary(&mut h, "accept-encoding");
         let all: Vec<_> = h.get_all(header::VARY).iter().collect();
-        assert_eq!(all, ["Origin", "accept-encoding"]);
+        assert_eq!(all, ["Origin, accept-encoding"]);
+        let mut h = headers(&[("vary", "Accept-Encoding")]);
+        add_vary(&mut h, "accept-encoding");
+        let all: Vec<_> = h.get_all(header::VARY).iter().collect();
+        assert_eq!(all, ["Accept-Encoding"], "named in another case");
         let mut star = headers(&[("vary", "*")]);
-        add_vary(&mut star);
+        add_vary(&mut star, "accept-encoding");
         assert_eq!(star.get_all(header::VARY).iter().count(), 1);
     }
 
