@@ -12,7 +12,9 @@ enum Beat {
     Beat,
 }
 
-struct Work;
+/// Handlers that answer at once, late, never, or at length (also the
+/// app of `rolling_deploy`).
+pub(crate) struct Work;
 
 const BIG: usize = 32 << 20;
 

@@ -4,26 +4,12 @@
 //! new connections are still served during the drain period, and the
 //! listener closes after it.
 
+use crate::adapter_shutdown::Work;
 use std::time::Duration;
-use tether::{controller, App, NativeAdapter};
+use tether::{App, NativeAdapter};
 use tether_tests::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-
-struct Work;
-
-#[controller("/work")]
-impl Work {
-    #[get("/fast")]
-    async fn fast(&self) -> &'static str {
-        "fast"
-    }
-    #[get("/slow")]
-    async fn slow(&self) -> &'static str {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        "slow done"
-    }
-}
 
 /// One answer read off a keep-alive connection: its head, lower-cased.
 async fn exchange(conn: &mut TcpStream, path: &str) -> String {

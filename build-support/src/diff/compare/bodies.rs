@@ -1,6 +1,6 @@
 //! Request bodies and the media types of any content, request or response.
 
-use super::{as_map, At, Cx, Side};
+use super::{as_map, flag, At, Cx, Side};
 use crate::diff::classify::{level, Dir, Effect};
 use crate::diff::resolve::escape;
 use crate::diff::Level;
@@ -11,7 +11,7 @@ impl<'d> Cx<'d> {
         let a = at.key("request body", "requestBody");
         let o = o.map(|v| self.old.resolve(v).0);
         let n = n.map(|v| self.new.resolve(v).0);
-        let required = |b: &Value| b.get("required") == Some(&Value::Bool(true));
+        let required = |b: &Value| flag(b, "required");
         match (o, n) {
             (None, None) => {}
             (None, Some(n)) => {

@@ -127,6 +127,11 @@ impl<'d> Cx<'d> {
     }
 }
 
+/// Whether `v` has `key: true` (`required`, `deprecated`, `readOnly`…).
+fn flag(v: &Value, key: &str) -> bool {
+    v.get(key) == Some(&Value::Bool(true))
+}
+
 /// The object `v` holds, or an empty one.
 fn as_map(v: Option<&Value>) -> &Map<String, Value> {
     v.and_then(Value::as_object).unwrap_or(empty_map())

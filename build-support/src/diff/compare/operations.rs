@@ -1,7 +1,7 @@
 //! Operations matched by method and path template across versions:
 //! added, removed, deprecated, renamed, then each one walked.
 
-use super::{as_map, show, At, Cx, Side};
+use super::{as_map, flag, show, At, Cx, Side};
 use crate::diff::resolve::escape;
 use crate::diff::Level;
 use serde_json::{Map, Value};
@@ -141,7 +141,7 @@ impl<'d> Cx<'d> {
             new: String::new(),
         };
         // A deprecated operation was announced as going away.
-        let (lvl, rule) = if op.get("deprecated") == Some(&Value::Bool(true)) {
+        let (lvl, rule) = if flag(op, "deprecated") {
             (Level::PossiblyBreaking, "deprecated-operation-removed")
         } else {
             (Level::Breaking, "operation-removed")
@@ -187,9 +187,7 @@ impl<'d> Cx<'d> {
         at: &At,
     ) {
         self.in_op.clear();
-        if o.get("deprecated") != Some(&Value::Bool(true))
-            && n.get("deprecated") == Some(&Value::Bool(true))
-        {
+        if !flag(o, "deprecated") && flag(n, "deprecated") {
             self.push(
                 Level::Compatible,
                 "operation-deprecated",

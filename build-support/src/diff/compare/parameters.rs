@@ -2,7 +2,7 @@
 //! defaults and schemas.
 
 use super::operations::placeholders;
-use super::{opt, At, Cx, Side};
+use super::{flag, opt, At, Cx, Side};
 use crate::diff::classify::Dir;
 use crate::diff::resolve::{escape, Doc};
 use crate::diff::Level;
@@ -60,7 +60,7 @@ impl<'d> Cx<'d> {
     ) {
         let olds = Self::params_of(self.old, old_path, old_item, o);
         let news = Self::params_of(self.new, new_path, new_item, n);
-        let required = |p: &Value| p.get("required") == Some(&Value::Bool(true));
+        let required = |p: &Value| flag(p, "required");
         for (key, op, optr) in &olds {
             let name = op.get("name").and_then(Value::as_str).unwrap_or_default();
             let text = format!("{} parameter {name}", key.0);
@@ -71,7 +71,7 @@ impl<'d> Cx<'d> {
                         old: format!("{}/{optr}", at.old),
                         new: at.new.clone(),
                     };
-                    let (lvl, rule) = if op.get("deprecated") == Some(&Value::Bool(true)) {
+                    let (lvl, rule) = if flag(op, "deprecated") {
                         (Level::Compatible, "deprecated-request-parameter-removed")
                     } else {
                         (Level::PossiblyBreaking, "request-parameter-removed")

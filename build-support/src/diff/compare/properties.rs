@@ -1,6 +1,6 @@
 //! Object properties: added, removed, required, read/write-only.
 
-use super::{empty_map, At, Cx, Side};
+use super::{empty_map, flag, At, Cx, Side};
 use crate::diff::classify::Dir;
 use crate::diff::resolve::{escape, Doc};
 use crate::diff::Level;
@@ -42,8 +42,8 @@ impl<'d> Cx<'d> {
         let hidden = |doc: &Doc<'_>, s: &Value| {
             let s = doc.resolve(s).0;
             match dir {
-                Dir::Request => s.get("readOnly") == Some(&Value::Bool(true)),
-                Dir::Response => s.get("writeOnly") == Some(&Value::Bool(true)),
+                Dir::Request => flag(s, "readOnly"),
+                Dir::Response => flag(s, "writeOnly"),
             }
         };
         for (name, os) in op {

@@ -1,6 +1,6 @@
 //! Responses by status, and their headers.
 
-use super::{as_map, At, Cx, Side};
+use super::{as_map, flag, At, Cx, Side};
 use crate::diff::classify::Dir;
 use crate::diff::resolve::escape;
 use crate::diff::Level;
@@ -59,7 +59,7 @@ impl<'d> Cx<'d> {
 
     fn headers(&mut self, o: Option<&Value>, n: Option<&Value>, at: &At) {
         let (o, n) = (as_map(o), as_map(n));
-        let required = |h: &Value| h.get("required") == Some(&Value::Bool(true));
+        let required = |h: &Value| flag(h, "required");
         for (name, oh) in o {
             let a = At {
                 text: format!("{} header {name}", at.text),
