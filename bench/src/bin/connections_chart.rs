@@ -4,7 +4,7 @@
 //! idle connections, per round). `connections.sh` runs it at its end.
 
 use std::path::{Path, PathBuf};
-use tether_bench::driver::report::{document, Panel};
+use tether_bench::driver::report::{document, median, Panel};
 
 /// The rows of a TSV file with a header line, split on tabs.
 fn rows(path: &Path) -> std::io::Result<Vec<Vec<String>>> {
@@ -15,17 +15,6 @@ fn rows(path: &Path) -> std::io::Result<Vec<Vec<String>>> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.split('\t').map(str::to_string).collect())
         .collect())
-}
-
-/// The median of `v` (`None` when empty).
-fn median(mut v: Vec<f64>) -> Option<f64> {
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(v[n / 2]),
-        _ => Some((v[n / 2 - 1] + v[n / 2]) / 2.0),
-    }
 }
 
 /// Adds `item` to `list` unless it is there.
@@ -81,7 +70,7 @@ fn main() -> std::io::Result<()> {
             .filter(|r| r[1] == server && r[2] != "0")
             .filter_map(|r| Some(r[4].parse::<f64>().ok()? / base(&r[0])?))
             .collect();
-        median(ratios)
+        Some(median(ratios)).filter(|m| !m.is_nan())
     };
     let latency_title =
         "p99 with the idle HTTP/1.1 connections open ÷ p99 with none, median of the rounds (lower is better)";

@@ -10,7 +10,7 @@
 //! every (route, rate) runs every server once per round, each in a fresh
 //! process pinned to one core, `oha` pinned to all the others.
 
-use super::report::{document, Panel};
+use super::report::{document, median, Panel};
 use super::wrk;
 use super::{
     drain, machine, pinning, scenario, server_spec, server_specs, start, warm_up, Pinning, Route,
@@ -523,15 +523,6 @@ pub fn svg(r: &Results) -> String {
         })
         .collect();
     document(&servers, &panels)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => v[n / 2],
-        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-    }
 }
 
 /// How the judged shape compares with `peer` on one percentile: `below`

@@ -69,7 +69,8 @@ pub struct Results {
     pub alloc_requests: u64,
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+/// The median of `v`; NaN when it is empty.
+pub fn median(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
