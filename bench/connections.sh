@@ -241,7 +241,7 @@ took=$(($(date +%s) - start))
   echo "Goal: p99 with $largest idle HTTP/1.1 connections open within 1.5× the p99 with none."
   echo "$ROUNDS interleaved rounds (\`ROUNDS\`), each server fresh in each: its p99 without and then with"
   echo "the idle connections, and their ratio; the figures are the medians over the rounds, and the"
-  echo "goal holds for a server when its median ratio is within 1.5× (the highest round is shown too)."
+  echo "goal holds for a server when its median ratio is within 1.5× (each round's ratio is shown too)."
   echo
   echo "| server | p50, 0 idle (ms) | p99, 0 idle (ms) | p50, $largest idle (ms) | p99, $largest idle (ms) | p99 ratio, median | p99 ratio, each round |"
   echo "|---|---:|---:|---:|---:|---:|---|"
