@@ -7,10 +7,13 @@ use crate::app::service::AppService;
 use crate::response::body::{IntoResponse, Response};
 use crate::server::conn_io::ConnIo;
 use crate::server::connection_limit::AcceptWarnings;
+use crate::server::h2_clock::Clock;
+use crate::server::h2_connection::Http2Task;
 use crate::server::h2_streams::{SendWatch, StreamExec};
 use crate::server::h2_writes::TurnWrites;
-use crate::server::http2::{GoAway, Http2Settings};
+use crate::server::http2::Http2Settings;
 use crate::server::idle::{Activity, Idle, Open};
+use crate::server::linger::Lingering;
 use crate::server::stall::Limits;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
@@ -270,7 +273,7 @@ impl NativeAdapter {
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        let svc = hyper_service(service, self.request_timeout, self.strict_host, None);
+        let svc = hyper_service(service, self.request_timeout, self.strict_host);
         let (io, svc, activity) = http1_parts(io, self.pipeline_flush, svc, None);
         let conn = self.builder().serve_connection(io, svc);
         let _ = Idle::new(conn, activity, self.http1_limits()).await;
@@ -502,29 +505,29 @@ fn http1_parts<I>(
     batching: bool,
     mut svc: HyperService,
     closing: Option<tokio::sync::watch::Receiver<()>>,
-) -> (TokioIo<ConnIo<I>>, HyperService, Arc<Activity>)
+) -> (TokioIo<ConnIo<Lingering<I>>>, HyperService, Arc<Activity>)
 where
     I: AsyncRead + AsyncWrite + Unpin,
 {
     let activity = Arc::new(Activity::new(closing));
     svc.activity = Some(activity.clone());
-    let io = TokioIo::new(ConnIo::new(io, batching, Some(activity.clone())));
+    let io = TokioIo::new(ConnIo::new(
+        Lingering::new(io),
+        batching,
+        Some(activity.clone()),
+    ));
     (io, svc, activity)
 }
 
 /// `service` as hyper calls it: one [`Respond`] per request.
-/// `first_request`, for a connection accepted while draining, is told of
-/// each request (see [`GoAway`]).
 fn hyper_service(
     service: AppService,
     timeout: Option<Duration>,
     strict_host: bool,
-    first_request: Option<Arc<tokio::sync::Notify>>,
 ) -> HyperService {
     HyperService {
         service,
         timeout,
-        first_request,
         activity: None,
         strict_host,
     }
@@ -537,7 +540,6 @@ fn hyper_service(
 struct HyperService {
     service: AppService,
     timeout: Option<Duration>,
-    first_request: Option<Arc<tokio::sync::Notify>>,
     /// The connection's activity: HTTP/1's header-read timeout reads it,
     /// and it carries the adapter's closing, which ends SSE streams.
     activity: Option<Arc<Activity>>,
@@ -552,9 +554,6 @@ impl hyper::service::Service<hyper::Request<Incoming>> for HyperService {
 
     #[inline]
     fn call(&self, req: hyper::Request<Incoming>) -> Respond {
-        if let Some(first) = &self.first_request {
-            first.notify_one();
-        }
         // Split once, here: each move of the whole request is a copy.
         let (head, body) = req.into_parts();
         let has_body = !http_body::Body::is_end_stream(&body);
@@ -597,9 +596,10 @@ struct Protocols {
     /// HTTP/1's header-read, body-read and send timeouts (see
     /// [`crate::server::idle`]).
     http1_limits: Limits,
-    /// HTTP/2's idle (`GOAWAY` to a connection without streams this long),
-    /// body-read and send timeouts (see [`crate::server::h2_streams`]).
-    http2_limits: Limits,
+    /// HTTP/2's timer: its idle (`GOAWAY` to a connection without streams
+    /// this long), body-read and send timeouts (see
+    /// [`crate::server::h2_clock`]), and the word of draining.
+    clock: Arc<Clock>,
 }
 
 /// A connection whose first bytes (or ALPN) chose HTTP/2, handed back to
@@ -616,7 +616,10 @@ struct Http2Handoff {
 struct Http2Conn {
     svc: HyperService,
     watcher: Watcher,
-    go_away: GoAway,
+    /// Changes (or is dropped) when the listener closes: SSE streams end.
+    closing: tokio::sync::watch::Receiver<()>,
+    /// It came while the app drained: it goes away after its first request.
+    accepted_draining: bool,
     /// Its slot under the connection limit, freed once the socket closed.
     permit: tokio::sync::OwnedSemaphorePermit,
 }
@@ -654,66 +657,37 @@ impl Protocols {
     }
 
     /// Serves `io` as HTTP/2 until it closes, goes idle past the idle
-    /// timeout, or shutdown ends it (see [`Protocols::serve_h1`]). Its
-    /// output is the task's: never a handoff.
-    // An `async fn` would hold its arguments twice (see below).
-    #[allow(clippy::manual_async_fn)]
-    fn serve_h2<I>(
-        self: Arc<Self>,
-        io: I,
-        mut conn: Http2Conn,
-    ) -> impl Future<Output = ConnectionTask> + Send + 'static
+    /// timeout, or shutdown ends it (see [`Http2Task`]). Its output is the
+    /// task's: never a handoff. Like [`Protocols::serve_h1`], the future is
+    /// the connection itself.
+    fn serve_h2<I>(&self, io: I, conn: Http2Conn) -> impl Future<Output = ConnectionTask> + Send
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        // Every HTTP/2 connection's task holds this future, so it is a
-        // block rather than an `async fn` (whose arguments take room twice)
-        // and `conn`'s fields are used in place (a binding of each, or a
-        // copy of the limits, would take room of its own).
-        async move {
-            let settings = self
-                .http2
-                .as_ref()
-                .expect("handed back only when HTTP/2 is on");
-            // Binary frames: no request heads to count, nothing to batch.
-            // No header-read timeout either: the activity counts the
-            // streams for the idle timeout and carries the closing.
-            let activity = Arc::new(Activity::new(Some(conn.go_away.closing.clone())));
-            conn.svc.activity = Some(activity.clone());
-            let exec = StreamExec {
-                activity: activity.clone(),
-                limits: self.http2_limits,
-            };
-            let io = TokioIo::new(ConnIo::new(TurnWrites::new(io), false, None));
-            // The builder is not kept: it would take room in the connection's future.
-            let mut h2 = std::pin::pin!(settings.builder(exec).serve_connection(io, conn.svc));
-            let idle = tokio::select! {
-                _ = h2.as_mut() => return None,
-                () = conn.go_away.due() => false,
-                () = crate::server::idle::ticking(activity.clone(), self.http2_limits) => true,
-            };
-            h2.as_mut().graceful_shutdown();
-            // The ticks go on: stalled streams are still reset.
-            let ticks = crate::server::idle::ticking(activity, self.http2_limits.without_idle());
-            let finish = async {
-                tokio::select! {
-                    _ = h2.as_mut() => {}
-                    () = ticks => {}
-                }
-            };
-            if idle {
-                // Nothing of the app is left (answers h2 queued for a
-                // client that stopped taking them at most): no longer
-                // than the send timeout.
-                let _ = tokio::time::timeout(self.http2_limits.send_time(), finish).await;
-            } else {
-                finish.await;
-            }
-            drop(conn.watcher);
-            // The socket is closed first: never more open than the limit.
-            drop(conn.permit);
-            None
-        }
+        let Http2Conn {
+            mut svc,
+            watcher,
+            closing,
+            accepted_draining,
+            permit,
+        } = conn;
+        let settings = self
+            .http2
+            .as_ref()
+            .expect("handed back only when HTTP/2 is on");
+        // Binary frames: no request heads to count, nothing to batch.
+        // No header-read timeout either: the activity counts the streams
+        // for the idle timeout and carries the closing.
+        let activity = Arc::new(Activity::new(Some(closing)));
+        svc.activity = Some(activity.clone());
+        let exec = StreamExec {
+            activity: activity.clone(),
+            limits: self.clock.limits().into(),
+        };
+        let io = TokioIo::new(Lingering::new(TurnWrites::new(io)));
+        let h2 = settings.builder(exec).serve_connection(io, svc);
+        let slot = self.clock.enter(activity.clone());
+        Http2Task::new(h2, activity, slot, watcher, permit, accepted_draining)
     }
 }
 
@@ -729,7 +703,7 @@ impl HttpAdapter for NativeAdapter {
             http2: self.http2.enabled.then(|| self.http2.clone()),
             batching: self.pipeline_flush,
             http1_limits: self.http1_limits(),
-            http2_limits: self.http2_limits(),
+            clock: Clock::new(self.http2_limits()),
         });
         #[cfg(feature = "tls")]
         let acceptor = self
@@ -741,6 +715,15 @@ impl HttpAdapter for NativeAdapter {
         // HTTP/2 ones, to go.
         let (closing, _) = tokio::sync::watch::channel(());
         let (tell_draining, draining_now) = tokio::sync::watch::channel(false);
+        // HTTP/2's timer, stopped (aborted) when the adapter returns.
+        let mut clock = tokio::task::JoinSet::new();
+        if protocols.http2.is_some() {
+            let run = protocols
+                .clock
+                .clone()
+                .run(draining_now, closing.subscribe());
+            clock.spawn(run);
+        }
         let timeout = self.request_timeout;
         let strict_host = self.strict_host;
         let mut shutdown = draining(shutdown, service.clone(), self.drain_period, tell_draining);
@@ -790,20 +773,14 @@ impl HttpAdapter for NativeAdapter {
                 () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
-            let go_away = GoAway {
-                draining: draining_now.clone(),
+            // What it is served with, whichever protocol it speaks.
+            let conn = Http2Conn {
+                svc: hyper_service(service.clone(), timeout, strict_host),
+                watcher: graceful.watcher(),
                 closing: closing.subscribe(),
-                first_request: service
-                    .is_draining()
-                    .then(|| Arc::new(tokio::sync::Notify::new())),
+                accepted_draining: service.is_draining(),
+                permit,
             };
-            let svc = hyper_service(
-                service.clone(),
-                timeout,
-                strict_host,
-                go_away.first_request.clone(),
-            );
-            let watcher = graceful.watcher();
             let protocols = protocols.clone();
             #[cfg(feature = "tls")]
             if let Some(acceptor) = &acceptor {
@@ -817,16 +794,10 @@ impl HttpAdapter for NativeAdapter {
                     // ALPN offers `h2` only when HTTP/2 is on.
                     if tls_stream.get_ref().1.alpn_protocol() == Some(b"h2") {
                         let io = Http2Io::Tls(Box::new(tls_stream));
-                        let conn = Http2Conn {
-                            svc,
-                            watcher,
-                            go_away,
-                            permit,
-                        };
                         return Some(Http2Handoff { io, conn });
                     }
                     let _ = protocols
-                        .serve_h1(tls_stream, svc, watcher, go_away.closing)
+                        .serve_h1(tls_stream, conn.svc, conn.watcher, conn.closing)
                         .await;
                     None
                 });
@@ -836,9 +807,9 @@ impl HttpAdapter for NativeAdapter {
                 // HTTP/1.1 only: nothing to look at first.
                 connections.spawn(async move {
                     let _ = protocols
-                        .serve_h1(stream, svc, watcher, go_away.closing)
+                        .serve_h1(stream, conn.svc, conn.watcher, conn.closing)
                         .await;
-                    drop(permit);
+                    drop(conn.permit);
                     None
                 });
                 continue;
@@ -853,16 +824,16 @@ impl HttpAdapter for NativeAdapter {
                 match h2 {
                     Some(true) => {
                         let io = Http2Io::Plain(stream);
-                        let conn = Http2Conn { svc, watcher, go_away, permit };
                         return Some(Http2Handoff { io, conn });
                     }
                     Some(false) => {
-                        let _ = protocols.serve_h1(stream, svc, watcher, go_away.closing).await;
+                        let (svc, watcher, closing) = (conn.svc, conn.watcher, conn.closing);
+                        let _ = protocols.serve_h1(stream, svc, watcher, closing).await;
                     }
                     None => drop(stream),
                 }
                 // The socket is closed first: never more open than the limit.
-                drop(permit);
+                drop(conn.permit);
                 None
             });
         }
@@ -882,6 +853,7 @@ impl HttpAdapter for NativeAdapter {
         // Past the deadline: what still runs is cut (`connections` aborts
         // its tasks when dropped), also when the runtime goes on running.
         drop(connections);
+        drop(clock);
         Ok(())
     }
 }
@@ -898,7 +870,6 @@ fn spawn_handoff(
     };
     // A task per kind of socket, each sized for its own: the connection's
     // future itself (a block awaiting it would hold room for its arguments).
-    let protocols = protocols.clone();
     match io {
         Http2Io::Plain(io) => connections.spawn(protocols.serve_h2(io, conn)),
         #[cfg(feature = "tls")]
@@ -947,18 +918,15 @@ mod tests {
     use std::mem::{size_of, size_of_val};
 
     /// What a connection's task is given: the adapter's protocols, a
-    /// connected socket, its service, its `GOAWAY` watch and a watcher
-    /// (the senders and the graceful shutdown are kept alive with them).
+    /// connected socket, its service, the adapter's closing and a watcher
+    /// (the sender and the graceful shutdown are kept alive with them).
     struct Parts {
         protocols: Protocols,
         stream: tokio::net::TcpStream,
         svc: HyperService,
-        go_away: GoAway,
+        closing: tokio::sync::watch::Receiver<()>,
         graceful: GracefulShutdown,
-        _senders: (
-            tokio::sync::watch::Sender<()>,
-            tokio::sync::watch::Sender<bool>,
-        ),
+        _sender: tokio::sync::watch::Sender<()>,
     }
 
     async fn parts() -> Parts {
@@ -971,25 +939,19 @@ mod tests {
             http2: Some(adapter.http2.clone()),
             batching: true,
             http1_limits: adapter.http1_limits(),
-            http2_limits: adapter.http2_limits(),
+            clock: Clock::new(adapter.http2_limits()),
         };
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
         let stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
         let (closing_tx, closing) = tokio::sync::watch::channel(());
-        let (draining_tx, draining) = tokio::sync::watch::channel(false);
-        let go_away = GoAway {
-            draining,
-            closing,
-            first_request: None,
-        };
         Parts {
             protocols,
             stream,
-            svc: hyper_service(service, None, true, None),
-            go_away,
+            svc: hyper_service(service, None, true),
+            closing,
             graceful: GracefulShutdown::new(),
-            _senders: (closing_tx, draining_tx),
+            _sender: closing_tx,
         }
     }
 
@@ -1004,16 +966,18 @@ mod tests {
     async fn an_http1_connection_does_not_carry_the_room_of_an_http2_one() {
         let p = parts().await;
         let watcher = p.graceful.watcher();
-        let serve = p
-            .protocols
-            .serve_h1(p.stream, p.svc, watcher, p.go_away.closing);
+        let serve = p.protocols.serve_h1(p.stream, p.svc, watcher, p.closing);
         assert!(size_of_val(&serve) <= 1152, "{}", size_of_val(&serve));
     }
 
     /// An HTTP/2 connection is served by a task of its own (handed back by
     /// the task that found the preface): it holds HTTP/2's state only, not
-    /// also the room of an HTTP/1.1 connection (issue 37, many
-    /// connections: 1,664 + 2,632 bytes in two allocations before).
+    /// also the room of an HTTP/1.1 connection, and no timer or watch of
+    /// its own (the adapter's one clock keeps its time). Its future is
+    /// hyper's connection and five words, so that with tokio's 104 bytes
+    /// its task fits in 14 blocks of 128 bytes, 1,792 (axum's: 1,920).
+    /// (Issue 37, many connections: 1,664 + 2,632 bytes in two allocations
+    /// at first, then a task of 2,560.)
     #[tokio::test]
     async fn an_http2_connection_does_not_carry_the_room_of_an_http1_one() {
         let p = parts().await;
@@ -1021,11 +985,12 @@ mod tests {
         let conn = Http2Conn {
             svc: p.svc,
             watcher: p.graceful.watcher(),
-            go_away: p.go_away,
+            closing: p.closing,
+            accepted_draining: false,
             permit: slots.try_acquire_owned().expect("a slot"),
         };
-        let serve = Arc::new(p.protocols).serve_h2(p.stream, conn);
-        assert!(size_of_val(&serve) <= 2496, "{}", size_of_val(&serve));
+        let serve = p.protocols.serve_h2(p.stream, conn);
+        assert!(size_of_val(&serve) <= 1688, "{}", size_of_val(&serve));
     }
 
     /// A request's future is moved on its way into hyper, each move a

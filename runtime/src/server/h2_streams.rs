@@ -18,7 +18,7 @@
 
 use crate::response::body::{Body, BoxError};
 use crate::server::idle::{Activity, Open};
-use crate::server::stall::{Limits, Wait};
+use crate::server::stall::{StreamLimits, Wait};
 use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use std::future::Future;
@@ -34,7 +34,7 @@ pub(crate) const CHUNK: usize = 64 * 1024;
 #[derive(Clone)]
 pub(crate) struct StreamExec {
     pub(crate) activity: Arc<Activity>,
-    pub(crate) limits: Limits,
+    pub(crate) limits: StreamLimits,
 }
 
 impl<F> hyper::rt::Executor<F> for StreamExec
@@ -59,7 +59,7 @@ pin_project_lite::pin_project! {
         #[pin]
         fut: F,
         activity: Arc<Activity>,
-        limits: Limits,
+        limits: StreamLimits,
         // Since when the request body is awaited without a byte.
         body: Wait,
         // Since when an answer waits for the client.

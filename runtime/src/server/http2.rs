@@ -16,10 +16,8 @@
 
 use hyper::server::conn::http2;
 use hyper_util::rt::TokioTimer;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpStream;
-use tokio::sync::{watch, Notify};
 
 /// The client connection preface of HTTP/2 (RFC 9113, section 3.4).
 const PREFACE: &[u8; 24] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
@@ -35,7 +33,7 @@ pub(crate) struct Http2Settings {
     pub(crate) max_local_error_reset_streams: usize,
     pub(crate) keep_alive_interval: Option<Duration>,
     pub(crate) keep_alive_timeout: Duration,
-    /// `GOAWAY` after this long without a stream (see `crate::server::idle::quiet`).
+    /// `GOAWAY` after this long without a stream (see `crate::server::h2_clock`).
     pub(crate) idle_timeout: Option<Duration>,
 }
 
@@ -73,46 +71,6 @@ impl Http2Settings {
             .keep_alive_interval(self.keep_alive_interval)
             .keep_alive_timeout(self.keep_alive_timeout);
         builder
-    }
-}
-
-/// When the adapter asks an HTTP/2 connection to go away (`GOAWAY`, its
-/// streams in flight finished first), the counterpart of
-/// HTTP/1.1's `Connection: close` while draining: as soon as draining
-/// begins; for a connection accepted while draining, once its first
-/// request came (so that request is served, as an HTTP/1.1 one would be);
-/// and at the latest when the listener closes.
-pub(crate) struct GoAway {
-    /// `true` from the moment the app drains.
-    pub(crate) draining: watch::Receiver<bool>,
-    /// Changes (or is dropped) when the listener closes.
-    pub(crate) closing: watch::Receiver<()>,
-    /// For a connection accepted while draining: told of its first request.
-    pub(crate) first_request: Option<Arc<Notify>>,
-}
-
-impl GoAway {
-    /// Completes when the connection should be sent `GOAWAY`. Draining
-    /// always begins before the listener closes, so only a connection
-    /// accepted while draining watches the closing too. (One wait at a
-    /// time, on the receivers where they are: every HTTP/2 connection's
-    /// task holds this future.)
-    pub(crate) fn due(self) -> impl std::future::Future<Output = ()> + Send {
-        let GoAway {
-            mut draining,
-            mut closing,
-            first_request,
-        } = self;
-        async move {
-            // A dropped sender means the adapter is going: go away too.
-            let _ = draining.wait_for(|draining| *draining).await;
-            if let Some(first) = first_request {
-                tokio::select! {
-                    () = first.notified() => {}
-                    _ = closing.changed() => {}
-                }
-            }
-        }
     }
 }
 

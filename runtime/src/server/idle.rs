@@ -1,5 +1,5 @@
-//! The header-read timeout of HTTP/1 connections, and the idle
-//! timeout of HTTP/2 ones ([`quiet`]): a connection
+//! The header-read timeout of HTTP/1 connections, and the counting of
+//! the idle timeout of HTTP/2 ones (`crate::server::h2_clock`): a connection
 //! that waits longer than the timeout for its next request head — a
 //! slowloris trickling a head that never ends, a keep-alive connection
 //! left idle, a client that connects and sends nothing — is closed.
@@ -62,9 +62,21 @@ pub(crate) struct Activity {
     holding: AtomicBool,
     /// HTTP/2: the ticks of the connection's timer so far.
     epoch: AtomicU32,
-    /// HTTP/2: the tasks of streams that wait (for a body, or for the
-    /// client to take an answer), woken at the next tick.
-    sleepers: Mutex<Vec<Waker>>,
+    /// HTTP/2: the clock found the connection idle for the idle timeout.
+    idle: AtomicBool,
+    /// HTTP/2: who waits for the clock.
+    sleepers: Mutex<Sleepers>,
+}
+
+/// HTTP/2: the tasks that the clock wakes (`crate::server::h2_clock`).
+#[derive(Default)]
+struct Sleepers {
+    /// The tasks of streams that wait (for a body, or for the client to
+    /// take an answer), woken at the next tick.
+    streams: Vec<Waker>,
+    /// The connection's task, woken when it is found idle, and when the
+    /// adapter drains or closes.
+    task: Option<Waker>,
 }
 
 impl Activity {
@@ -90,7 +102,7 @@ impl Activity {
     /// before; `seen` becomes the count now. (An answer whose writes are
     /// blocked is the send timeout's: a client that pauses its reading is
     /// not waiting for its next head.)
-    fn settled(&self, seen: &mut u32) -> bool {
+    pub(crate) fn settled(&self, seen: &mut u32) -> bool {
         // Bytes written count as moves (both counts only grow).
         let moves = (self.moves.load(Relaxed)).wrapping_add(self.written.load(Relaxed));
         let settled = moves == *seen && self.open.load(Relaxed) == 0 && !self.blocked.load(Relaxed);
@@ -139,26 +151,60 @@ impl Activity {
 
     /// HTTP/2: wakes `waker` at the next tick.
     pub(crate) fn wake_at_tick(&self, waker: &Waker) {
-        let mut sleepers = self.sleepers.lock().unwrap_or_else(|e| e.into_inner());
-        sleepers.push(waker.clone());
+        self.sleepers().streams.push(waker.clone());
     }
 
     /// HTTP/2: one tick: the epoch moves and the streams that wait wake.
-    fn tick(&self) {
+    pub(crate) fn tick(&self) {
         self.epoch.fetch_add(1, Relaxed);
-        let sleepers =
-            std::mem::take(&mut *self.sleepers.lock().unwrap_or_else(|e| e.into_inner()));
-        sleepers.into_iter().for_each(Waker::wake);
+        let streams = std::mem::take(&mut self.sleepers().streams);
+        streams.into_iter().for_each(Waker::wake);
+    }
+
+    /// HTTP/2: the connection's task is polled with `waker`: the clock
+    /// wakes it (see [`Activity::wake_task`]). Registered before the task
+    /// reads what the clock says, so no word of the clock is missed.
+    pub(crate) fn register_task(&self, waker: &Waker) {
+        let mut sleepers = self.sleepers();
+        if !sleepers.task.as_ref().is_some_and(|w| w.will_wake(waker)) {
+            sleepers.task = Some(waker.clone());
+        }
+    }
+
+    /// HTTP/2: wakes the connection's task, to read what the clock says.
+    pub(crate) fn wake_task(&self) {
+        if let Some(task) = &self.sleepers().task {
+            task.wake_by_ref();
+        }
+    }
+
+    /// HTTP/2: the clock found the connection idle (see `crate::server::h2_clock`).
+    pub(crate) fn found_idle(&self) {
+        self.idle.store(true, Relaxed);
+    }
+
+    /// HTTP/2: whether the clock found the connection idle.
+    pub(crate) fn is_idle(&self) -> bool {
+        self.idle.load(Relaxed)
+    }
+
+    /// Whether a request has come on the connection.
+    pub(crate) fn started(&self) -> bool {
+        self.open.load(Relaxed) > 0 || self.moves.load(Relaxed) > 0
+    }
+
+    fn sleepers(&self) -> std::sync::MutexGuard<'_, Sleepers> {
+        self.sleepers.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
 /// Consecutive firings at which a condition held.
 #[derive(Default, Clone, Copy)]
-struct Streak(u32);
+pub(crate) struct Streak(u32);
 
 impl Streak {
     /// Counts a firing; whether the condition has held `limit` in a row.
-    fn count(&mut self, held: bool, limit: u32) -> bool {
+    pub(crate) fn count(&mut self, held: bool, limit: u32) -> bool {
         self.0 = if held { self.0.saturating_add(1) } else { 0 };
         self.0 >= limit
     }
@@ -295,26 +341,6 @@ fn poll_watched<F: Future>(
         *body = report.body_wait(*body, now);
     }
     poll
-}
-
-/// Ticks an HTTP/2 connection's one timer every [`Limits::tick`] (the
-/// streams' body-read and send timeouts count them, `crate::server::h2_streams`),
-/// and completes when the connection has had no stream for `limits.header`
-/// ticks in a row: at those firings no request was open and none started
-/// or ended (the same counting as [`Idle`], nothing timed per stream). The
-/// adapter then sends `GOAWAY` (hyper has no HTTP/2 idle timeout of its
-/// own; keep-alive `PING`s are not activity). With `limits.header` at
-/// `u32::MAX` it ticks until dropped.
-pub(crate) async fn ticking(activity: Arc<Activity>, limits: Limits) {
-    let mut seen = activity.moves.load(Relaxed);
-    let mut quiet = Streak::default();
-    loop {
-        tokio::time::sleep(limits.tick).await;
-        activity.tick();
-        if quiet.count(activity.settled(&mut seen), limits.header) {
-            return;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -471,36 +497,5 @@ mod tests {
     async fn a11_a_connection_that_ends_gives_its_output() {
         let idle = Idle::new(async { 7 }, Arc::default(), limits());
         assert_eq!(idle.await, Some(7));
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn f3_an_http2_connection_is_quiet_after_one_to_two_timeouts_without_a_stream() {
-        let activity = Arc::new(Activity::default());
-        let quiet = tokio::spawn(ticking(activity.clone(), limits()));
-        // Streams keep it busy, however long it lives.
-        for _ in 0..5 {
-            advance(T / 2).await;
-            drop(activity.start());
-            tokio::task::yield_now().await;
-            assert!(!quiet.is_finished());
-        }
-        // An open stream (a long SSE answer) too.
-        let open = activity.start();
-        advance(5 * T).await;
-        tokio::task::yield_now().await;
-        assert!(!quiet.is_finished(), "quiet with a stream open");
-        drop(open);
-        // Then silence: quiet after at least one timeout, at most two.
-        let mut waited = Duration::ZERO;
-        while !quiet.is_finished() {
-            advance(Duration::from_millis(5)).await;
-            tokio::task::yield_now().await;
-            waited += Duration::from_millis(5);
-            assert!(
-                waited <= 2 * T + Duration::from_millis(5),
-                "still busy after {waited:?}"
-            );
-        }
-        assert!(waited >= T, "quiet after {waited:?}");
     }
 }

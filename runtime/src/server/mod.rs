@@ -10,11 +10,14 @@ pub use tls::TlsConfig;
 pub mod adapter;
 pub(crate) mod conn_io;
 pub(crate) mod connection_limit;
+pub(crate) mod h2_clock;
+pub(crate) mod h2_connection;
 pub(crate) mod h2_streams;
 pub(crate) mod h2_writes;
 pub(crate) mod host_header;
 pub(crate) mod http2;
 pub(crate) mod idle;
+pub(crate) mod linger;
 pub mod runtime;
 pub(crate) mod stall;
 #[cfg(feature = "tls")]

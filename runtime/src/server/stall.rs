@@ -50,19 +50,22 @@ impl Limits {
     }
 }
 
-impl Limits {
-    /// The same limits with no idle (header) timeout.
-    pub(crate) fn without_idle(self) -> Self {
-        Limits {
-            header: u32::MAX,
-            ..self
-        }
-    }
+/// The timeouts an HTTP/2 stream counts, in ticks (see [`Limits`]): four
+/// words fewer than [`Limits`] in every connection and stream.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct StreamLimits {
+    /// Ticks without a body byte before an awaited body expires.
+    pub(crate) body: u32,
+    /// Ticks without write progress before a send stalls.
+    pub(crate) send: u32,
+}
 
-    /// The longest a send may stall before it is ended: the send timeout
-    /// plus one tick.
-    pub(crate) fn send_time(self) -> Duration {
-        self.tick.saturating_mul(self.send.saturating_add(1))
+impl From<Limits> for StreamLimits {
+    fn from(limits: Limits) -> Self {
+        StreamLimits {
+            body: limits.body,
+            send: limits.send,
+        }
     }
 }
 
