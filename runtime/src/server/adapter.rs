@@ -729,14 +729,15 @@ impl HttpAdapter for NativeAdapter {
         let mut shutdown = draining(shutdown, service.clone(), self.drain_period, tell_draining);
         let slots = self.slots.clone();
         let mut warnings = AcceptWarnings::default();
-        // Every connection's task: those still running when the shutdown
-        // deadline has passed are aborted as the set is dropped.
+        // Every connection's task but HTTP/2 ones (which the clock cuts):
+        // those still running when the shutdown deadline has passed are
+        // aborted as the set is dropped.
         let mut connections = tokio::task::JoinSet::<ConnectionTask>::new();
         loop {
             // Forget the finished ones (a few per accepted connection),
             // and serve those handed back as HTTP/2.
             while let Some(done) = connections.try_join_next() {
-                spawn_handoff(&mut connections, &protocols, done);
+                spawn_handoff(&protocols, done);
             }
             // Wait for a free slot before accepting: the backlog holds the rest.
             let permit = match slots.clone().try_acquire_owned() {
@@ -749,7 +750,7 @@ impl HttpAdapter for NativeAdapter {
                             Err(_) => break,
                         },
                         Some(done) = connections.join_next() => {
-                            spawn_handoff(&mut connections, &protocols, done);
+                            spawn_handoff(&protocols, done);
                             continue;
                         }
                         () = &mut shutdown => break,
@@ -767,7 +768,7 @@ impl HttpAdapter for NativeAdapter {
                     }
                 },
                 Some(done) = connections.join_next() => {
-                    spawn_handoff(&mut connections, &protocols, done);
+                    spawn_handoff(&protocols, done);
                     continue;
                 }
                 () = &mut shutdown => break,
@@ -842,7 +843,7 @@ impl HttpAdapter for NativeAdapter {
         // Connections handed back meanwhile are served too (and told to go).
         let handoffs = async {
             while let Some(done) = connections.join_next().await {
-                spawn_handoff(&mut connections, &protocols, done);
+                spawn_handoff(&protocols, done);
             }
             std::future::pending::<()>().await;
         };
@@ -851,29 +852,28 @@ impl HttpAdapter for NativeAdapter {
             () = handoffs => {}
         }
         // Past the deadline: what still runs is cut (`connections` aborts
-        // its tasks when dropped), also when the runtime goes on running.
+        // its tasks when dropped, the clock ends HTTP/2 ones), also when
+        // the runtime goes on running.
         drop(connections);
+        protocols.clock.cut();
         drop(clock);
         Ok(())
     }
 }
 
 /// Serves a connection its task handed back as HTTP/2 ([`Http2Handoff`])
-/// in a task of its own, in the same set (aborted at the shutdown deadline).
-fn spawn_handoff(
-    connections: &mut tokio::task::JoinSet<ConnectionTask>,
-    protocols: &Arc<Protocols>,
-    done: Result<ConnectionTask, tokio::task::JoinError>,
-) {
+/// in a task of its own. Not in the set: the clock cuts it at the shutdown
+/// deadline (see [`crate::server::h2_clock`]).
+fn spawn_handoff(protocols: &Protocols, done: Result<ConnectionTask, tokio::task::JoinError>) {
     let Ok(Some(Http2Handoff { io, conn })) = done else {
         return;
     };
     // A task per kind of socket, each sized for its own: the connection's
     // future itself (a block awaiting it would hold room for its arguments).
     match io {
-        Http2Io::Plain(io) => connections.spawn(protocols.serve_h2(io, conn)),
+        Http2Io::Plain(io) => tokio::spawn(protocols.serve_h2(io, conn)),
         #[cfg(feature = "tls")]
-        Http2Io::Tls(io) => connections.spawn(protocols.serve_h2(*io, conn)),
+        Http2Io::Tls(io) => tokio::spawn(protocols.serve_h2(*io, conn)),
     };
 }
 

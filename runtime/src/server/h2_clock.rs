@@ -18,6 +18,11 @@
 //! then holds no timer and no watch of its own, 0.75 KiB less a
 //! connection (BENCHMARKS.md, "Many idle connections"); a firing costs a
 //! few atomic operations a connection.
+//!
+//! The clock also cuts the connections still open at the shutdown
+//! deadline ([`Clock::cut`]): their tasks are spawned on their own, not in
+//! the adapter's set of tasks (whose entry would cost another 64 bytes a
+//! connection), so the set's drop does not abort them.
 
 use crate::server::idle::{Activity, Streak};
 use crate::server::stall::Limits;
@@ -34,6 +39,8 @@ pub(crate) struct Clock {
     draining: AtomicBool,
     /// The listener closed: connections accepted while draining go away too.
     closing: AtomicBool,
+    /// The shutdown deadline passed: what still runs is cut.
+    cut: AtomicBool,
 }
 
 /// A connection on the clock.
@@ -74,6 +81,7 @@ impl Clock {
             entries: Mutex::new(Slab::new()),
             draining: AtomicBool::new(false),
             closing: AtomicBool::new(false),
+            cut: AtomicBool::new(false),
         })
     }
 
@@ -104,6 +112,17 @@ impl Clock {
     /// Whether the listener closed.
     pub(crate) fn closing(&self) -> bool {
         self.closing.load(SeqCst)
+    }
+
+    /// Whether the shutdown deadline passed.
+    pub(crate) fn is_cut(&self) -> bool {
+        self.cut.load(SeqCst)
+    }
+
+    /// The shutdown deadline passed: every connection's task ends at its
+    /// next poll (it is woken now), dropping the connection.
+    pub(crate) fn cut(&self) {
+        self.tell(&self.cut);
     }
 
     /// Fires every tick, and tells the connections when `draining` turns

@@ -10,6 +10,9 @@
 //! a client that stopped taking them). Its streams' timeouts go on
 //! counting the clock's ticks until it ends.
 //!
+//! At the shutdown deadline the clock cuts it: it ends at once, dropping
+//! the connection.
+//!
 //! A future of its own rather than an `async` block: every open HTTP/2
 //! connection holds one in its task, and here it holds hyper's connection
 //! and a few words beside it; no timer, no watch, nothing kept from
@@ -105,6 +108,10 @@ impl<C: GoesAway, G, P, O> Future for Http2Task<C, G, P, O> {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<O>> {
         let mut this = self.project();
+        // Past the shutdown deadline: dropped unfinished.
+        if this.slot.clock().is_cut() {
+            return Poll::Ready(None);
+        }
         if this.conn.as_mut().poll(cx).is_ready() {
             return Poll::Ready(None);
         }
@@ -172,6 +179,7 @@ mod tests {
     }
 
     struct Setup {
+        clock: Arc<Clock>,
         task: tokio::task::JoinHandle<Option<()>>,
         went: Arc<AtomicBool>,
         activity: Arc<Activity>,
@@ -194,6 +202,7 @@ mod tests {
         let task = tokio::spawn(task);
         tokio::task::yield_now().await;
         Setup {
+            clock,
             task,
             went,
             activity,
@@ -241,6 +250,30 @@ mod tests {
         pass(20 * T).await;
         assert!(!s.task.is_finished(), "cut while draining");
         drop(open);
+    }
+
+    /// The shutdown deadline: the task ends at once, the connection dropped.
+    #[tokio::test(start_paused = true)]
+    async fn a11_a_cut_ends_the_task_whatever_its_phase() {
+        for phase in ["serving", "draining"] {
+            let s = serving(false).await;
+            let clock = s.clock.clone();
+            if phase == "draining" {
+                let _open = s.activity.start();
+                s.draining.send(true).unwrap();
+                settle().await;
+                assert!(s.went.load(SeqCst));
+            }
+            assert!(!s.task.is_finished());
+            clock.cut();
+            settle().await;
+            assert!(s.task.is_finished(), "{phase}: not cut");
+            assert_eq!(
+                Arc::strong_count(&s.went),
+                1,
+                "{phase}: the connection is kept"
+            );
+        }
     }
 
     /// Accepted while draining: `GOAWAY` after its first request, or when

@@ -62,8 +62,12 @@ impl Http2Settings {
     /// run by `exec`.
     pub(crate) fn builder<E>(&self, exec: E) -> http2::Builder<E> {
         let mut builder = http2::Builder::new(exec);
+        // Only keep-alive `PING`s use hyper's timer, and hyper allocates
+        // one per connection: none when they are off.
+        if self.keep_alive_interval.is_some() {
+            builder.timer(TokioTimer::new());
+        }
         builder
-            .timer(TokioTimer::new())
             .max_concurrent_streams(self.max_concurrent_streams)
             .max_header_list_size(self.max_header_list_size)
             .max_pending_accept_reset_streams(self.max_pending_accept_reset_streams)

@@ -592,3 +592,15 @@ async fn issue31_streams_a_client_never_opens_a_window_for_are_reset() {
     );
     server.stop().await.unwrap();
 }
+
+/// Keep-alive `PING`s off: hyper is given no timer (nothing else of its
+/// HTTP/2 uses one), and the connection serves as with them on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn f3_http2_without_keep_alive_pings_serves() {
+    let adapter = NativeAdapter::new().http2_keep_alive(None, Duration::from_secs(5));
+    let (server, _) = start(adapter).await;
+    let (client, _conn) = h2_connect(server.addr).await;
+    served(&client, server.addr).await;
+    served(&client, server.addr).await;
+    server.stop().await.unwrap();
+}

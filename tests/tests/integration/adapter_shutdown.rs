@@ -97,15 +97,32 @@ async fn a11_graceful_shutdown_finishes_in_flight_and_refuses_new_connections() 
 
 #[tokio::test]
 async fn a11_shutdown_deadline_ends_endless_streams() {
+    deadline_cuts_an_endless_download(reqwest::Client::new(), reqwest::Version::HTTP_11).await;
+}
+
+/// HTTP/2 connections are cut by the adapter's clock, not by aborting
+/// their tasks: the same deadline holds.
+#[tokio::test]
+async fn a11_shutdown_deadline_ends_endless_http2_streams() {
+    let client = reqwest::Client::builder()
+        .http2_prior_knowledge()
+        .build()
+        .unwrap();
+    deadline_cuts_an_endless_download(client, reqwest::Version::HTTP_2).await;
+}
+
+/// An endless download over `client` is cut at a shutdown deadline of
+/// 300 ms, and the adapter returns then.
+async fn deadline_cuts_an_endless_download(client: reqwest::Client, version: reqwest::Version) {
     let adapter = NativeAdapter::new().shutdown_deadline(Duration::from_millis(300));
     let mut server = TestServer::start(App::new(adapter).controller(Work)).await;
-    let mut res = server
-        .client
+    let mut res = client
         .get(server.url("/work/endless"))
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
+    assert_eq!(res.version(), version);
     let started = Instant::now();
     server.begin_shutdown();
     server.stop().await.unwrap();
