@@ -1,5 +1,7 @@
-/* Logs every malloc, calloc, realloc and free of a process to $SHIM_LOG,
- * one line each: thread id, op (m c r f), pointer, size, old pointer.
+/* Logs every malloc, calloc, realloc, posix_memalign, aligned_alloc and
+ * free of a process to $SHIM_LOG, one line each: thread id, op (m c r a f),
+ * pointer, size, old pointer. (Rust asks for over-aligned blocks, such as
+ * tokio's tasks, with posix_memalign: op `a`.)
  * A diagnostic for glibc's heap layout (BENCHMARKS.md, issue 15's gzip
  * row), not part of any measurement; see bench/malloc_trace/README.md.
  *   gcc -O2 -shared -fPIC -o shim.so shim.c -ldl
@@ -23,3 +25,7 @@ void *calloc(size_t a,size_t b){ if(!rcalloc){ void*r=tmp+tmpo; tmpo+=(a*b+15)&~
 void *realloc(void*q,size_t n){ init(); void*p=rrealloc(q,n); lg('r',p,n,q); return p; }
 void free(void*p){ if(!p) return; if((char*)p>=tmp && (char*)p<tmp+sizeof tmp) return; init(); lg('f',p,0,0); rfree(p); }
 __attribute__((constructor)) static void ctor(void){ const char*f=getenv("SHIM_LOG"); if(f) fd=open(f,O_WRONLY|O_CREAT|O_TRUNC,0644); }
+static int (*rpm)(void**,size_t,size_t);
+int posix_memalign(void**out,size_t al,size_t n){ if(!rpm) rpm=dlsym(RTLD_NEXT,"posix_memalign"); int r=rpm(out,al,n); if(!r) lg('a',*out,n,0); return r; }
+static void *(*ral)(size_t,size_t);
+void *aligned_alloc(size_t al,size_t n){ if(!ral) ral=dlsym(RTLD_NEXT,"aligned_alloc"); void*p=ral(al,n); lg('a',p,n,0); return p; }
