@@ -82,7 +82,10 @@ impl ResponseFuture {
 }
 
 fn with_vary_version(mut res: Response) -> Response {
-    crate::response::headers::add_vary(res.headers_mut(), tether_model::VERSION_HEADER);
+    crate::response::headers::add_vary(
+        res.headers_mut(),
+        http::HeaderValue::from_static(tether_model::VERSION_HEADER),
+    );
     res
 }
 

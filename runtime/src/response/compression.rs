@@ -86,7 +86,10 @@ impl Compression {
             return res;
         }
         // Unless `Vary` names it or is `*` already.
-        add_vary(res.headers_mut(), "accept-encoding");
+        add_vary(
+            res.headers_mut(),
+            HeaderValue::from_static("accept-encoding"),
+        );
         if !accepts || head || !self.may_encode(&res) {
             return res;
         }
@@ -432,16 +435,16 @@ mod tests {
     #[test]
     fn vary_is_added_once() {
         let mut h = headers(&[("vary", "Origin")]);
-        add_vary(&mut h, "accept-encoding");
-        add_vary(&mut h, "accept-encoding");
+        add_vary(&mut h, HeaderValue::from_static("accept-encoding"));
+        add_vary(&mut h, HeaderValue::from_static("accept-encoding"));
         let all: Vec<_> = h.get_all(header::VARY).iter().collect();
         assert_eq!(all, ["Origin, accept-encoding"]);
         let mut h = headers(&[("vary", "Accept-Encoding")]);
-        add_vary(&mut h, "accept-encoding");
+        add_vary(&mut h, HeaderValue::from_static("accept-encoding"));
         let all: Vec<_> = h.get_all(header::VARY).iter().collect();
         assert_eq!(all, ["Accept-Encoding"], "named in another case");
         let mut star = headers(&[("vary", "*")]);
-        add_vary(&mut star, "accept-encoding");
+        add_vary(&mut star, HeaderValue::from_static("accept-encoding"));
         assert_eq!(star.get_all(header::VARY).iter().count(), 1);
     }
 

@@ -178,17 +178,21 @@ impl DeclaredHeaders {
 /// Adds the names of `value` (`"Origin"`, `"A, B"`) to `Vary`, keeping what
 /// is there: a name already listed (in any case, on any `Vary` line) is not
 /// added twice, and `Vary: *` stays as it is.
-pub(crate) fn add_vary(headers: &mut HeaderMap, value: &str) {
+pub(crate) fn add_vary(headers: &mut HeaderMap, value: HeaderValue) {
     if !headers.contains_key(header::VARY) {
-        // Most answers (it runs on each one under HEADER versioning or an
-        // origin-dependent CORS policy): nothing to merge with.
-        if !value.trim().is_empty() {
-            if let Ok(v) = HeaderValue::from_str(value) {
-                headers.insert(header::VARY, v);
-            }
+        // Most answers (it runs on each one under HEADER versioning, an
+        // origin-dependent CORS policy or compression): nothing to merge
+        // with, and `value` goes in as it is (a static one is not copied).
+        if !value.as_bytes().trim_ascii().is_empty() {
+            headers.insert(header::VARY, value);
         }
         return;
     }
+    let Ok(value) = value.to_str() else {
+        // Not text: a line of its own.
+        headers.append(header::VARY, value);
+        return;
+    };
     let lines: Vec<&str> = headers
         .get_all(header::VARY)
         .iter()
