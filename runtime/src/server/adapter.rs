@@ -256,11 +256,12 @@ impl NativeAdapter {
 
     /// HTTP/2: an open connection without a stream for `timeout` (`None`:
     /// never) is sent `GOAWAY` and closed (default 75 s, nginx's
-    /// `keepalive_timeout`). The connection is looked at once per
-    /// `timeout`, nothing is timed per stream, so it closes after between
-    /// one and two timeouts of silence; a stream still open (a long SSE
-    /// answer) keeps it. HTTP/1.1 connections have the header-read
-    /// timeout instead ([`NativeAdapter::header_read_timeout`]).
+    /// `keepalive_timeout`). One timer looks at every HTTP/2 connection
+    /// once per `timeout`, nothing is timed per connection or stream, so
+    /// it closes after between one and two timeouts of silence; a stream
+    /// still open (a long SSE answer) keeps it. HTTP/1.1 connections have
+    /// the header-read timeout instead
+    /// ([`NativeAdapter::header_read_timeout`]).
     pub fn http2_idle_timeout(mut self, timeout: Option<Duration>) -> Self {
         self.http2.idle_timeout = timeout;
         self
