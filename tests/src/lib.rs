@@ -71,6 +71,14 @@ impl TestServer {
         }
     }
 
+    /// Drops the server's future where it stands (its task aborted), as
+    /// an app that stops polling it does: no shutdown, no drain.
+    pub fn abort(&mut self) {
+        if let Some(task) = &self.task {
+            task.abort();
+        }
+    }
+
     /// Signals shutdown and waits for the server to finish.
     pub async fn stop(mut self) -> std::io::Result<()> {
         if let Some(tx) = self.shutdown.take() {

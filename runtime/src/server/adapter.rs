@@ -716,7 +716,9 @@ impl HttpAdapter for NativeAdapter {
         // HTTP/2 ones, to go.
         let (closing, _) = tokio::sync::watch::channel(());
         let (tell_draining, draining_now) = tokio::sync::watch::channel(false);
-        // HTTP/2's timer, stopped (aborted) when the adapter returns.
+        // HTTP/2's timer, stopped (aborted) when the adapter returns; its
+        // connections are cut then, also if this future is dropped.
+        let cut = protocols.clock.cut_on_drop();
         let mut clock = tokio::task::JoinSet::new();
         if protocols.http2.is_some() {
             let run = protocols
@@ -856,7 +858,7 @@ impl HttpAdapter for NativeAdapter {
         // its tasks when dropped, the clock ends HTTP/2 ones), also when
         // the runtime goes on running.
         drop(connections);
-        protocols.clock.cut();
+        drop(cut);
         drop(clock);
         Ok(())
     }

@@ -73,6 +73,15 @@ impl Drop for Slot {
     }
 }
 
+/// Cuts its clock's connections when dropped ([`Clock::cut_on_drop`]).
+pub(crate) struct CutOnDrop(Arc<Clock>);
+
+impl Drop for CutOnDrop {
+    fn drop(&mut self) {
+        self.0.cut();
+    }
+}
+
 impl Clock {
     /// A clock firing every `limits.tick`, idle after `limits.header` firings.
     pub(crate) fn new(limits: Limits) -> Arc<Self> {
@@ -123,6 +132,13 @@ impl Clock {
     /// next poll (it is woken now), dropping the connection.
     pub(crate) fn cut(&self) {
         self.tell(&self.cut);
+    }
+
+    /// A guard that cuts the clock's connections when dropped: the
+    /// adapter holds it while it serves, so they end with it however it
+    /// ends (returning past the shutdown deadline, or its future dropped).
+    pub(crate) fn cut_on_drop(self: &Arc<Self>) -> CutOnDrop {
+        CutOnDrop(self.clone())
     }
 
     /// Fires every tick, and tells the connections when `draining` turns
@@ -301,6 +317,20 @@ mod tests {
         drop(slot);
         assert_eq!(Arc::strong_count(&activity), 1, "the clock let it go");
         assert!(clock.entries().is_empty());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a11_dropping_the_guard_cuts_every_connection() {
+        let (clock, _draining, _closing) = running().await;
+        let activity = Arc::new(Activity::default());
+        let _slot = clock.enter(activity.clone());
+        let woken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        activity.register_task(&std::task::Waker::from(Arc::new(Count(woken.clone()))));
+        let guard = clock.cut_on_drop();
+        assert!(!clock.is_cut());
+        drop(guard);
+        assert!(clock.is_cut());
+        assert_eq!(woken.load(SeqCst), 1, "the connection's task was not woken");
     }
 
     struct Count(Arc<std::sync::atomic::AtomicUsize>);

@@ -604,3 +604,18 @@ async fn f3_http2_without_keep_alive_pings_serves() {
     served(&client, server.addr).await;
     server.stop().await.unwrap();
 }
+
+/// An app that drops the server's future (no shutdown) drops its HTTP/2
+/// connections with it, as its HTTP/1.1 ones: they are not left served
+/// without their timeouts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn f3_http2_connections_end_with_the_servers_future() {
+    let (mut server, _) = start(NativeAdapter::new()).await;
+    let (client, conn) = h2_connect(server.addr).await;
+    served(&client, server.addr).await;
+    server.abort();
+    assert!(
+        ended_within(conn, Duration::from_secs(2)).await,
+        "the connection outlived the server's future"
+    );
+}
