@@ -6,9 +6,10 @@
 //! draining, once its first request came (so that request is served, as
 //! an HTTP/1.1 one would be) or at the latest when the listener closes.
 //! Going away because it was idle, it has at most the send timeout to
-//! finish (nothing of the app is left then; at most answers h2 queued for
-//! a client that stopped taking them). Its streams' timeouts go on
-//! counting the clock's ticks until it ends.
+//! finish once no request is open (nothing of the app is left then; at
+//! most answers h2 queued for a client that stopped taking them). A stream
+//! the client opened as the `GOAWAY` left is served to its end first. Its
+//! streams' timeouts go on counting the clock's ticks until it ends.
 //!
 //! At the shutdown deadline the clock cuts it: it ends at once, dropping
 //! the connection.
@@ -56,7 +57,8 @@ enum Phase {
     /// Sent `GOAWAY` because the app drains: served until it ends (the
     /// shutdown deadline cuts it at the latest).
     Draining,
-    /// Sent `GOAWAY` at the clock's tick `since`, because it was idle.
+    /// Sent `GOAWAY` because it was idle; `since`: the clock's tick at
+    /// which no request was last seen open.
     Idle { since: u32 },
 }
 
@@ -139,8 +141,12 @@ impl<C: GoesAway, G, P, O> Future for Http2Task<C, G, P, O> {
                 }
             }
             Phase::Idle { since } => {
-                let limit = clock.limits().send;
-                if this.activity.epoch().wrapping_sub(since) > limit {
+                let now = this.activity.epoch();
+                if this.activity.is_open() {
+                    // A stream that crossed the `GOAWAY`: served to its
+                    // end (its own timeouts hold), the bound counted after.
+                    *this.phase = Phase::Idle { since: now };
+                } else if now.wrapping_sub(since) > clock.limits().send {
                     return Poll::Ready(None);
                 }
             }
@@ -235,6 +241,29 @@ mod tests {
             pass(T).await;
             assert!(!s.task.is_finished(), "ended before the send timeout");
         }
+        pass(T).await;
+        assert!(s.task.is_finished(), "held past the send timeout");
+    }
+
+    /// Idle, but a stream came as the `GOAWAY` left: it is served however
+    /// long it takes; the send timeout's bound counts from its end.
+    #[tokio::test(start_paused = true)]
+    async fn f3_a_stream_crossing_the_idle_goaway_is_served_to_its_end() {
+        let s = serving(false).await;
+        pass(T).await;
+        pass(T).await;
+        assert!(s.went.load(SeqCst), "not gone after two idle firings");
+        let open = s.activity.start();
+        for _ in 0..20 {
+            pass(T).await;
+            assert!(!s.task.is_finished(), "cut while a request was open");
+        }
+        drop(open);
+        for _ in 0..3 {
+            pass(T).await;
+            assert!(!s.task.is_finished(), "ended before the send timeout");
+        }
+        pass(T).await;
         pass(T).await;
         assert!(s.task.is_finished(), "held past the send timeout");
     }

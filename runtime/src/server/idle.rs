@@ -188,6 +188,11 @@ impl Activity {
         self.idle.load(Relaxed)
     }
 
+    /// Whether a request is open: its head came, its answer is not all sent.
+    pub(crate) fn is_open(&self) -> bool {
+        self.open.load(Relaxed) > 0
+    }
+
     /// Whether a request has come on the connection.
     pub(crate) fn started(&self) -> bool {
         self.open.load(Relaxed) > 0 || self.moves.load(Relaxed) > 0
