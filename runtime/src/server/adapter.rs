@@ -610,11 +610,12 @@ struct Protocols {
 /// idle timer, 2.4 KiB), and no HTTP/2 one the room of HTTP/1.1's.
 struct Http2Handoff {
     io: Http2Io,
-    conn: Http2Conn,
+    conn: ConnParts,
 }
 
-/// What an HTTP/2 connection is served with, beside its socket.
-struct Http2Conn {
+/// What a connection is served with, beside its socket, whichever
+/// protocol it speaks (`accepted_draining` is HTTP/2's).
+struct ConnParts {
     svc: HyperService,
     watcher: Watcher,
     /// Changes (or is dropped) when the listener closes: SSE streams end.
@@ -658,14 +659,13 @@ impl Protocols {
     }
 
     /// Serves `io` as HTTP/2 until it closes, goes idle past the idle
-    /// timeout, or shutdown ends it (see [`Http2Task`]). Its output is the
-    /// task's: never a handoff. Like [`Protocols::serve_h1`], the future is
-    /// the connection itself.
-    fn serve_h2<I>(&self, io: I, conn: Http2Conn) -> impl Future<Output = ConnectionTask> + Send
+    /// timeout, or shutdown ends it (see [`Http2Task`]). Like
+    /// [`Protocols::serve_h1`], the future is the connection itself.
+    fn serve_h2<I>(&self, io: I, conn: ConnParts) -> impl Future<Output = ()> + Send
     where
         I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
-        let Http2Conn {
+        let ConnParts {
             mut svc,
             watcher,
             closing,
@@ -777,8 +777,7 @@ impl HttpAdapter for NativeAdapter {
                 () = &mut shutdown => break,
             };
             let _ = stream.set_nodelay(true);
-            // What it is served with, whichever protocol it speaks.
-            let conn = Http2Conn {
+            let conn = ConnParts {
                 svc: hyper_service(service.clone(), timeout, strict_host),
                 watcher: graceful.watcher(),
                 closing: closing.subscribe(),
@@ -985,7 +984,7 @@ mod tests {
     async fn an_http2_connection_does_not_carry_the_room_of_an_http1_one() {
         let p = parts().await;
         let slots = Arc::new(tokio::sync::Semaphore::new(1));
-        let conn = Http2Conn {
+        let conn = ConnParts {
             svc: p.svc,
             watcher: p.graceful.watcher(),
             closing: p.closing,

@@ -152,18 +152,13 @@ impl Clock {
         let start = tokio::time::Instant::now() + self.limits.tick;
         let mut ticks = tokio::time::interval_at(start, self.limits.tick);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let (mut drained, mut closed) = (false, false);
         loop {
             tokio::select! {
                 _ = ticks.tick() => self.fire(),
-                _ = draining.wait_for(|draining| *draining), if !drained => {
-                    drained = true;
+                _ = draining.wait_for(|draining| *draining), if !self.draining() => {
                     self.tell(&self.draining);
                 }
-                _ = closing.changed(), if !closed => {
-                    closed = true;
-                    self.tell(&self.closing);
-                }
+                _ = closing.changed(), if !self.closing() => self.tell(&self.closing),
             }
         }
     }
@@ -279,8 +274,7 @@ mod tests {
         let (clock, _draining, _closing) = running().await;
         let activity = Arc::new(Activity::default());
         let _slot = clock.enter(activity.clone());
-        let woken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let waker = std::task::Waker::from(Arc::new(Count(woken.clone())));
+        let (woken, waker) = counting_waker();
         activity.wake_at_tick(&waker);
         pass(T).await;
         assert_eq!(activity.epoch(), 1);
@@ -295,8 +289,7 @@ mod tests {
         let (clock, draining, closing) = running().await;
         let activities: Vec<_> = (0..3).map(|_| Arc::new(Activity::default())).collect();
         let _slots: Vec<_> = activities.iter().map(|a| clock.enter(a.clone())).collect();
-        let woken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let waker = std::task::Waker::from(Arc::new(Count(woken.clone())));
+        let (woken, waker) = counting_waker();
         activities.iter().for_each(|a| a.register_task(&waker));
         draining.send(true).unwrap();
         tokio::task::yield_now().await;
@@ -324,13 +317,22 @@ mod tests {
         let (clock, _draining, _closing) = running().await;
         let activity = Arc::new(Activity::default());
         let _slot = clock.enter(activity.clone());
-        let woken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        activity.register_task(&std::task::Waker::from(Arc::new(Count(woken.clone()))));
+        let (woken, waker) = counting_waker();
+        activity.register_task(&waker);
         let guard = clock.cut_on_drop();
         assert!(!clock.is_cut());
         drop(guard);
         assert!(clock.is_cut());
         assert_eq!(woken.load(SeqCst), 1, "the connection's task was not woken");
+    }
+
+    /// A waker, and how many times it was woken.
+    fn counting_waker() -> (Arc<std::sync::atomic::AtomicUsize>, std::task::Waker) {
+        let woken = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        (
+            woken.clone(),
+            std::task::Waker::from(Arc::new(Count(woken))),
+        )
     }
 
     struct Count(Arc<std::sync::atomic::AtomicUsize>);

@@ -23,7 +23,6 @@ use crate::server::h2_clock::{Clock, Slot};
 use crate::server::idle::Activity;
 use pin_project_lite::pin_project;
 use std::future::Future;
-use std::marker::PhantomData;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -63,9 +62,8 @@ enum Phase {
 }
 
 pin_project! {
-    /// An HTTP/2 connection served to its end; see the module. Its output
-    /// is `None` (a connection's task hands nothing back).
-    pub(crate) struct Http2Task<C, G, P, O> {
+    /// An HTTP/2 connection served to its end; see the module.
+    pub(crate) struct Http2Task<C, G, P> {
         // Dropped first: the socket closes before its slot under the
         // connection limit is freed.
         #[pin]
@@ -77,12 +75,10 @@ pin_project! {
         // Its slot under the connection limit.
         _permit: P,
         phase: Phase,
-        // What the task's output is (always `None`).
-        _output: PhantomData<fn() -> O>,
     }
 }
 
-impl<C, G, P, O> Http2Task<C, G, P, O> {
+impl<C, G, P> Http2Task<C, G, P> {
     /// Serves `conn`, whose streams `activity` counts, on the clock
     /// `slot`; `watcher` and `permit` are held until it ends.
     pub(crate) fn new(
@@ -100,22 +96,21 @@ impl<C, G, P, O> Http2Task<C, G, P, O> {
             _watcher: watcher,
             _permit: permit,
             phase: Phase::Serving { accepted_draining },
-            _output: PhantomData,
         }
     }
 }
 
-impl<C: GoesAway, G, P, O> Future for Http2Task<C, G, P, O> {
-    type Output = Option<O>;
+impl<C: GoesAway, G, P> Future for Http2Task<C, G, P> {
+    type Output = ();
 
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<O>> {
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
         let mut this = self.project();
         // Past the shutdown deadline: dropped unfinished.
         if this.slot.clock().is_cut() {
-            return Poll::Ready(None);
+            return Poll::Ready(());
         }
         if this.conn.as_mut().poll(cx).is_ready() {
-            return Poll::Ready(None);
+            return Poll::Ready(());
         }
         // Before reading what the clock says: a word after it wakes us.
         this.activity.register_task(cx.waker());
@@ -137,7 +132,7 @@ impl<C: GoesAway, G, P, O> Future for Http2Task<C, G, P, O> {
                 };
                 this.conn.as_mut().go_away();
                 if this.conn.as_mut().poll(cx).is_ready() {
-                    return Poll::Ready(None);
+                    return Poll::Ready(());
                 }
             }
             Phase::Idle { since } => {
@@ -147,7 +142,7 @@ impl<C: GoesAway, G, P, O> Future for Http2Task<C, G, P, O> {
                     // end (its own timeouts hold), the bound counted after.
                     *this.phase = Phase::Idle { since: now };
                 } else if now.wrapping_sub(since) > clock.limits().send {
-                    return Poll::Ready(None);
+                    return Poll::Ready(());
                 }
             }
             Phase::Draining => {}
@@ -186,7 +181,7 @@ mod tests {
 
     struct Setup {
         clock: Arc<Clock>,
-        task: tokio::task::JoinHandle<Option<()>>,
+        task: tokio::task::JoinHandle<()>,
         went: Arc<AtomicBool>,
         activity: Arc<Activity>,
         draining: watch::Sender<bool>,

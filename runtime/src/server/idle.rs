@@ -195,7 +195,7 @@ impl Activity {
 
     /// Whether a request has come on the connection.
     pub(crate) fn started(&self) -> bool {
-        self.open.load(Relaxed) > 0 || self.moves.load(Relaxed) > 0
+        self.is_open() || self.moves.load(Relaxed) > 0
     }
 
     fn sleepers(&self) -> std::sync::MutexGuard<'_, Sleepers> {
