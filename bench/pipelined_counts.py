@@ -6,6 +6,7 @@ sockets, the same for every server named.
     python3 bench/pipelined_counts.py                      # tether and hyper, callgrind and strace
     python3 bench/pipelined_counts.py --tools callgrind --servers tether
     python3 bench/pipelined_counts.py --keep DIR           # keep the callgrind profiles
+    python3 bench/pipelined_counts.py --servers tether,hyper,hyper-default
 
 Each server runs pinned to one core (`taskset`, as `bench/run.sh` pins
 it), on its multi-thread runtime (one worker there), once with N1 and
@@ -119,13 +120,17 @@ def run_once(tool, server, binary, port, connections, batches, depth, out):
     """Runs `server` under `tool` with this load; returns the tool's figure."""
     addr = ("127.0.0.1", port)
     env = dict(os.environ)
+    framework = server
     if server == "tether":
         env["TETHER_RUNTIME"] = "multi-thread"
+    if server == "hyper-default":
+        # Raw hyper without `pipeline_flush`: each response flushed alone.
+        framework, env["BENCH_HYPER_PIPELINE_FLUSH"] = "hyper", "0"
     if tool == "callgrind":
         wrap = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
     else:
         wrap = ["strace", "-f", "-c", "-o", out]
-    cmd = ["taskset", "-c", "0"] + wrap + [binary, server, f"{addr[0]}:{port}"]
+    cmd = ["taskset", "-c", "0"] + wrap + [binary, framework, f"{addr[0]}:{port}"]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_listening(addr, proc)
@@ -177,7 +182,7 @@ def main():
             if tool == "callgrind":
                 per = (figs[1] - figs[0]) / extra
                 results[(tool, server)] = per
-                print(f"{server:8} callgrind: {per:,.0f} instructions per request ({a.connections} connection(s), depth {a.depth})")
+                print(f"{server:13} callgrind: {per:,.0f} instructions per request ({a.connections} connection(s), depth {a.depth})")
             else:
                 names = sorted(set(figs[0]) | set(figs[1]))
                 diff = {k: (figs[1].get(k, 0) - figs[0].get(k, 0)) for k in names}
@@ -185,11 +190,13 @@ def main():
                 total = sum(diff.values())
                 per_batch = ", ".join(f"{k} {v / (extra / a.depth):.2f}" for k, v in sorted(diff.items(), key=lambda kv: -kv[1]))
                 results[(tool, server)] = total / extra
-                print(f"{server:8} strace: {total / extra:.3f} system calls per request; per batch of {a.depth}: {per_batch}")
+                print(f"{server:13} strace: {total / extra:.3f} system calls per request; per batch of {a.depth}: {per_batch}")
     servers = a.servers.split(",")
-    if "callgrind" in a.tools and len(servers) == 2:
-        x, y = (results[("callgrind", s)] for s in servers)
-        print(f"{servers[0]} ÷ {servers[1]}: {x / y:.3f}× instructions per request")
+    if "callgrind" in a.tools:
+        x = results[("callgrind", servers[0])]
+        for other in servers[1:]:
+            y = results[("callgrind", other)]
+            print(f"{servers[0]} ÷ {other}: {x / y:.3f}× instructions per request")
     print(f"profiles in {outdir}", file=sys.stderr)
 
 

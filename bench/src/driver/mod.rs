@@ -98,7 +98,8 @@ pub struct ServerSpec {
 }
 
 /// The server called `name`: a framework, `tether-per-core` (tether with
-/// `TETHER_RUNTIME=per-core`), or `nest-express` / `nest-fastify` (NestJS 11
+/// `TETHER_RUNTIME=per-core`), `hyper-default` (raw hyper without
+/// `pipeline_flush`, hyper's default), or `nest-express` / `nest-fastify` (NestJS 11
 /// on Node with that platform adapter).
 pub fn server_spec(name: &str) -> Option<ServerSpec> {
     let (framework, env) = match name {
@@ -107,6 +108,7 @@ pub fn server_spec(name: &str) -> Option<ServerSpec> {
         "axum" => ("axum", vec![]),
         "actix" => ("actix", vec![]),
         "hyper" => ("hyper", vec![]),
+        "hyper-default" => ("hyper", vec![("BENCH_HYPER_PIPELINE_FLUSH", "0")]),
         "nest-express" => ("express", vec![("NODE_ENV", "production")]),
         "nest-fastify" => ("fastify", vec![("NODE_ENV", "production")]),
         _ => return None,

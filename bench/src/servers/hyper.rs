@@ -1,6 +1,12 @@
 //! Raw hyper 1.x: a hand-written `service_fn` over the request line, the
 //! ceiling of this stack. Same settings as tether's adapter: HTTP/1.1
 //! keep-alive, pipelined responses flushed together, `TCP_NODELAY`.
+//!
+//! With `BENCH_HYPER_PIPELINE_FLUSH=0` (the `hyper-default` peer) hyper
+//! flushes every response on its own, as its builder does by default and
+//! as axum serves: its `pipeline_flush` is what batches pipelined
+//! responses, and it holds them in a buffer with no cap (see
+//! `BENCHMARKS.md`, "Pipelined plaintext against raw hyper").
 
 use crate::model::{Message, NewUser, User, STATUS};
 use crate::{PLAINTEXT, TEXT_PLAIN};
@@ -80,6 +86,12 @@ pub async fn handle(req: Request<Incoming>, count_allocs: bool) -> Result<Res, I
     Ok(res)
 }
 
+/// Whether pipelined responses are flushed together: yes unless
+/// `BENCH_HYPER_PIPELINE_FLUSH` is `0`.
+fn pipeline_flush() -> bool {
+    std::env::var("BENCH_HYPER_PIPELINE_FLUSH").map_or(true, |v| v != "0")
+}
+
 /// Accepts connections on tokio's multi-threaded runtime.
 pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
@@ -88,7 +100,7 @@ pub fn run(addr: std::net::SocketAddr, count_allocs: bool) -> std::io::Result<()
         .block_on(async move {
             let listener = tokio::net::TcpListener::bind(addr).await?;
             let mut builder = http1::Builder::new();
-            builder.pipeline_flush(true).keep_alive(true);
+            builder.pipeline_flush(pipeline_flush()).keep_alive(true);
             loop {
                 let Ok((stream, _)) = listener.accept().await else {
                     continue;
