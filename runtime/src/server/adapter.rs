@@ -141,7 +141,9 @@ impl NativeAdapter {
     /// Whether the responses to pipelined requests that arrive together
     /// leave in one write (default `true`), rather than one write each.
     /// Either way every response is sent, including hyper's `400`/`431`
-    /// for a malformed request after valid ones (see `conn_io.rs`).
+    /// for a malformed request after valid ones (see `conn_io.rs`), and
+    /// at most 64 KiB of them wait: a streamed answer to a client that
+    /// stops reading is produced only as far as the socket takes it.
     pub fn pipeline_flush(mut self, on: bool) -> Self {
         self.pipeline_flush = on;
         self

@@ -347,6 +347,106 @@ async fn a11_pipelined_batch_is_answered_in_order() {
     }
 }
 
+/// A streamed answer of `CHUNKS` × 64 KiB that counts what hyper pulls.
+struct Counted {
+    left: usize,
+    pulled: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl http_body::Body for Counted {
+    type Data = bytes::Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        _cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<bytes::Bytes>, Self::Error>>> {
+        static CHUNK: [u8; 64 * 1024] = [b'x'; 64 * 1024];
+        if self.left == 0 {
+            return std::task::Poll::Ready(None);
+        }
+        self.left -= 1;
+        self.pulled
+            .fetch_add(CHUNK.len(), std::sync::atomic::Ordering::Relaxed);
+        let chunk = bytes::Bytes::from_static(&CHUNK);
+        std::task::Poll::Ready(Some(Ok(http_body::Frame::data(chunk))))
+    }
+}
+
+/// `GET /stream`: 64 MiB, produced as fast as it is pulled.
+struct StreamController {
+    pulled: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+#[controller("/stream")]
+impl StreamController {
+    #[get]
+    async fn stream(&self) -> tether::Response {
+        let body = Counted {
+            left: 1024,
+            pulled: self.pulled.clone(),
+        };
+        tether::Response::new(tether::Body::from_stream(body))
+    }
+}
+
+/// H1: a client that pipelines two requests for a large streamed answer
+/// and reads nothing makes the server hold no more than its buffers: the
+/// answer is pulled only as far as the socket takes it (hyper's own
+/// `pipeline_flush` would pull all of it into memory while the second
+/// request waits in its read buffer), with batching on and off.
+#[tokio::test]
+async fn h1_a_pipelined_stream_to_a_client_that_reads_nothing_is_not_buffered() {
+    for batching in [true, false] {
+        let pulled = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let app =
+            App::new(NativeAdapter::new().pipeline_flush(batching)).controller(StreamController {
+                pulled: pulled.clone(),
+            });
+        let s = TestServer::start(app).await;
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(64 * 1024).unwrap();
+        let mut stream = socket.connect(s.addr).await.unwrap();
+        let request = "GET /stream HTTP/1.1\r\nHost: a\r\n\r\n".repeat(2);
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let read = |pulled: &std::sync::atomic::AtomicUsize| {
+            pulled.load(std::sync::atomic::Ordering::Relaxed)
+        };
+        // Until the socket is full: the count stops moving.
+        let mut last = 0;
+        for _ in 0..40 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let now = read(&pulled);
+            if now == last && now > 0 {
+                break;
+            }
+            last = now;
+        }
+        // The kernel's buffers (a send buffer of at most 4 MiB here, the
+        // client's receive buffer) and the server's own (hyper's and
+        // tether's, well under 1 MiB) hold what was pulled.
+        let held = read(&pulled);
+        assert!(held > 0, "the answer started (batching {batching})");
+        assert!(
+            held <= 16 * 1024 * 1024,
+            "{held} bytes of the two 64 MiB answers pulled with nothing read (batching {batching})"
+        );
+        // Reading takes the rest: both answers, whole.
+        let mut total = 0;
+        let mut buf = vec![0; 1 << 20];
+        while total < 2 * 64 * 1024 * 1024 {
+            let n = tokio::time::timeout(Duration::from_secs(10), stream.read(&mut buf))
+                .await
+                .expect("the answers keep coming")
+                .unwrap();
+            assert!(n > 0, "closed after {total} bytes (batching {batching})");
+            total += n;
+        }
+        assert_eq!(read(&pulled), 2 * 64 * 1024 * 1024);
+        s.stop().await.unwrap();
+    }
+}
+
 /// A POST head promising a body that never comes (the first bytes of it,
 /// then nothing).
 const STALLED_POST: &[u8] = b"POST /echo HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"val";
