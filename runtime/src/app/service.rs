@@ -233,7 +233,9 @@ impl ServiceParts {
     /// The answer of `found`, the route `request` matches (and its path
     /// parameters), or of no route; inside `trace`, the request span.
     /// The future is built where it is returned: each move copies it.
-    #[inline]
+    /// Out of line: the usual request (a route without pipeline, no
+    /// middleware) does not run it, and its code stays small.
+    #[inline(never)]
     fn answer(
         &self,
         mut request: Request,

@@ -452,6 +452,20 @@ impl Router {
                 return Some((found, PathParams::default()));
             }
         }
+        self.find_dynamic(method, path, version, beside)
+    }
+
+    /// [`Router::find`] past the static paths: matchit's tree, then the
+    /// path parameters. Out of line, so that a static route's lookup runs
+    /// in little code.
+    #[inline(never)]
+    fn find_dynamic(
+        &self,
+        method: Option<RouteMethod>,
+        path: &str,
+        version: RequestedVersion<'_>,
+        beside: Option<&Endpoint>,
+    ) -> Option<(&Route, PathParams)> {
         let matched = self.dynamic.at(path).ok()?;
         let endpoint = &self.dynamic_endpoints[*matched.value];
         let handler = self.pick(endpoint.variants(method)?, &version)?;

@@ -368,6 +368,21 @@ pin_project_lite::pin_project! {
     }
 }
 
+impl Answer {
+    /// `fut` within the request timeout `limit`: out of line, so that the
+    /// timer's setup is not in the code of requests without one.
+    #[inline(never)]
+    fn within(fut: ResponseFuture, limit: Duration) -> Answer {
+        Answer::Within {
+            fut,
+            deadline: Box::pin(Deadline {
+                sleep: tokio::time::sleep(limit),
+                limit,
+            }),
+        }
+    }
+}
+
 impl Respond {
     /// Built where it is returned, in one piece (each move copies `fut`).
     #[inline(always)]
@@ -388,13 +403,7 @@ impl Respond {
                 open,
             },
             Some(limit) => Respond {
-                answer: Answer::Within {
-                    fut,
-                    deadline: Box::pin(Deadline {
-                        sleep: tokio::time::sleep(limit),
-                        limit,
-                    }),
-                },
+                answer: Answer::within(fut, limit),
                 has_body,
                 close,
                 http2,
@@ -429,21 +438,13 @@ impl Future for Respond {
             return std::task::Poll::Pending;
         }
         if *this.close {
-            res.headers_mut().insert(
-                http::header::CONNECTION,
-                http::HeaderValue::from_static("close"),
-            );
+            say_close(&mut res);
         }
         let mut open = this.open.take();
         // A stream stays open while hyper writes it; anything else is
-        // written at once. An SSE stream ends when the listener closes.
+        // written at once.
         if res.body().is_stream() {
-            if let Some(open) = open.take() {
-                if let Some(closing) = open.closing() {
-                    crate::response::sse::end_when_closing(&mut res, closing);
-                }
-                res = res.map(|body| body.holding(open));
-            }
+            keep_open(&mut res, &mut open);
         }
         if *this.http2 {
             crate::server::stall::responded();
@@ -457,7 +458,36 @@ impl Future for Respond {
     }
 }
 
+/// `Connection: close` on `res` (a request that came while draining, or
+/// whose body stopped arriving). Out of line, as the other rare paths of
+/// [`Respond`]'s poll: the code a request runs stays small (BENCHMARKS.md,
+/// "Why time exceeds instructions").
+#[cold]
+#[inline(never)]
+fn say_close(res: &mut Response) {
+    res.headers_mut().insert(
+        http::header::CONNECTION,
+        http::HeaderValue::from_static("close"),
+    );
+}
+
+/// A streamed answer holds its request open (`open`) while hyper writes
+/// it; an SSE stream ends when the listener closes.
+#[inline(never)]
+fn keep_open(res: &mut Response, open: &mut Option<Open>) {
+    let Some(open) = open.take() else {
+        return;
+    };
+    if let Some(closing) = open.closing() {
+        crate::response::sse::end_when_closing(res, closing);
+    }
+    let body = std::mem::take(res.body_mut());
+    *res.body_mut() = body.holding(open);
+}
+
 /// The answer to a request whose body stopped arriving.
+#[cold]
+#[inline(never)]
 fn body_timeout() -> Response {
     crate::HttpError::new(
         http::StatusCode::REQUEST_TIMEOUT,
@@ -481,22 +511,24 @@ fn poll_answer(
             }
             let deadline = deadline.as_mut().project();
             std::task::ready!(deadline.sleep.poll(cx));
-            std::task::Poll::Ready(
-                crate::HttpError::new(
-                    http::StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "the request took longer than {} ms",
-                        deadline.limit.as_millis()
-                    ),
-                )
-                .with_code(crate::response::error::codes::TIMEOUT)
-                .into_response(),
-            )
+            std::task::Poll::Ready(past_deadline(*deadline.limit))
         }
         AnswerProj::Held { res } => {
             std::task::Poll::Ready(res.take().expect("Respond polled after completion"))
         }
     }
+}
+
+/// The `503` of a request that took longer than `limit`.
+#[cold]
+#[inline(never)]
+fn past_deadline(limit: Duration) -> Response {
+    crate::HttpError::new(
+        http::StatusCode::SERVICE_UNAVAILABLE,
+        format!("the request took longer than {} ms", limit.as_millis()),
+    )
+    .with_code(crate::response::error::codes::TIMEOUT)
+    .into_response()
 }
 
 /// An HTTP/1 connection's I/O (batched when `batching`) and service, both
