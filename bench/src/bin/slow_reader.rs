@@ -30,7 +30,7 @@ use std::time::Duration;
 /// The size of each chunk of the streamed answer.
 const CHUNK: usize = 64 * 1024;
 
-static ZEROES: [u8; CHUNK] = [b'x'; CHUNK];
+static FILLER: [u8; CHUNK] = [b'x'; CHUNK];
 
 /// A body of `left` chunks, each ready at once (a fast producer).
 struct Chunks {
@@ -49,7 +49,7 @@ impl Body for Chunks {
             return Poll::Ready(None);
         }
         self.left -= 1;
-        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(&ZEROES)))))
+        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(&FILLER)))))
     }
 
     fn is_end_stream(&self) -> bool {

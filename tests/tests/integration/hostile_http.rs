@@ -347,7 +347,8 @@ async fn a11_pipelined_batch_is_answered_in_order() {
     }
 }
 
-/// A streamed answer of `CHUNKS` × 64 KiB that counts what hyper pulls.
+/// A streamed answer of `left` chunks of 64 KiB that counts what hyper
+/// pulls.
 struct Counted {
     left: usize,
     pulled: Arc<std::sync::atomic::AtomicUsize>,
